@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Starts (or reuses) a private PostgreSQL cluster for development in target/dev-postgres, applies
+# migrations/ with psql, and prints a DATABASE_URL for it. Used to refresh the sqlx offline data:
+#
+#   export DATABASE_URL=$(scripts/dev-postgres.sh)
+#   SQLX_OFFLINE=false SQLX_OFFLINE_DIR=$PWD/.sqlx cargo check --all-targets   # rewrites .sqlx/
+#
+# (`cargo sqlx prepare` from sqlx-cli does the same.) `scripts/dev-postgres.sh stop` stops it.
+# As root the cluster runs as the system user botarena (BOTARENA_PG_USER), like the embedded one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir="$PWD/target/dev-postgres"
+pgdata="$dir/pgdata"
+run="$dir/pgrun"
+bin="${BOTARENA_PG_BIN:-}"
+if [ -z "$bin" ]; then
+    if command -v initdb >/dev/null && command -v pg_ctl >/dev/null; then
+        bin="$(dirname "$(command -v initdb)")"
+    else
+        bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
+    fi
+fi
+[ -x "$bin/initdb" ] || { echo "no initdb found: run scripts/ci-postgres.sh" >&2; exit 1; }
+as=()
+if [ "$(id -u)" = 0 ]; then
+    user="${BOTARENA_PG_USER:-botarena}"
+    id "$user" >/dev/null 2>&1 || useradd --system --user-group --no-create-home --shell /usr/sbin/nologin "$user"
+    as=(runuser -u "$user" --)
+fi
+if [ "${1:-}" = stop ]; then
+    "${as[@]}" "$bin/pg_ctl" stop -D "$pgdata" -m fast -w >/dev/null
+    exit 0
+fi
+mkdir -p "$pgdata" "$run"
+chmod 700 "$pgdata" "$run"
+[ ${#as[@]} -eq 0 ] || chown "$user:" "$pgdata" "$run"
+if [ ! -f "$pgdata/PG_VERSION" ]; then
+    "${as[@]}" "$bin/initdb" -D "$pgdata" -U botarena --auth-local=trust --auth-host=reject -E UTF8 --no-locale >/dev/null
+fi
+if ! "${as[@]}" "$bin/pg_ctl" status -D "$pgdata" >/dev/null 2>&1; then
+    "${as[@]}" "$bin/pg_ctl" start -D "$pgdata" -w -l "$pgdata/server.log" \
+        -o "-c listen_addresses='' -c unix_socket_directories='$run'" >/dev/null
+fi
+export PGOPTIONS='-c client_min_messages=warning'
+psql=(psql -h "$run" -U botarena -v ON_ERROR_STOP=1 -q)
+"${psql[@]}" -d postgres -c "drop database if exists botarena_dev" >/dev/null
+"${psql[@]}" -d postgres -c "create database botarena_dev" >/dev/null
+for f in migrations/*.sql; do
+    "${psql[@]}" -d botarena_dev -f "$f" >/dev/null
+done
+echo "postgres://botarena@localhost:5432/botarena_dev?host=$run"

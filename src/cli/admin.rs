@@ -1,0 +1,81 @@
+//! `botarena admin create <username>`: create an admin account (or make an existing user admin
+//! with a new password).
+
+use crate::config::DbArgs;
+use crate::db::users::{self, Role};
+use crate::web::password;
+use anyhow::{bail, Context};
+use clap::{Args, Subcommand};
+use std::io::BufRead;
+
+#[derive(Debug, Args)]
+pub struct AdminArgs {
+    #[command(subcommand)]
+    pub command: AdminCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AdminCommand {
+    /// Create an admin; the password is asked twice on the terminal.
+    Create {
+        username: String,
+        /// Read the password from the first line of standard input instead.
+        #[arg(long)]
+        password_stdin: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+pub fn run(args: AdminArgs) -> anyhow::Result<i32> {
+    let AdminCommand::Create { username, password_stdin, db } = args.command;
+    if let Some(e) = crate::web::admin::username_problem(&username) {
+        bail!("bad username `{username}`: {e}");
+    }
+    let pw = if password_stdin {
+        let mut line = String::new();
+        std::io::stdin().lock().read_line(&mut line).context("reading the password from standard input")?;
+        line.trim_end_matches(['\n', '\r']).to_string()
+    } else {
+        let a = rpassword::prompt_password(format!("Password for {username}: "))
+            .context("reading the password")?;
+        let b = rpassword::prompt_password("Same password again: ").context("reading the password")?;
+        if a != b {
+            bail!("the two passwords differ");
+        }
+        a
+    };
+    if let Some(why) = password::weakness(&pw, &username) {
+        bail!("password refused: {why}");
+    }
+    super::migrate::with_db(&db, async |pool| {
+        let hash = password::hash(pw).await?;
+        let mut conn = pool.acquire().await?;
+        match users::create(&mut conn, &username, None, &hash, Role::Admin, false).await? {
+            Some(id) => {
+                crate::db::audit::record(
+                    &mut conn,
+                    None,
+                    "admin.create",
+                    &username,
+                    None,
+                    Some(serde_json::json!({"id": id})),
+                )
+                .await?;
+                println!("admin {username} created");
+            }
+            None => {
+                sqlx::query!(
+                    "update users set role = 'admin', password_hash = $2, must_change_password = false where username = $1",
+                    username,
+                    hash
+                )
+                .execute(&mut *conn)
+                .await?;
+                crate::db::audit::record(&mut conn, None, "admin.promote", &username, None, None).await?;
+                println!("{username} existed: now an admin, with the new password");
+            }
+        }
+        Ok(0)
+    })
+}

@@ -1,0 +1,63 @@
+//! The command line: one binary, one subcommand per job. Each subcommand's arguments and its
+//! `run` live in their own module here; the work itself lives in the library modules.
+
+pub mod admin;
+pub mod contest;
+pub mod house;
+pub mod migrate;
+pub mod play;
+pub mod sandbox;
+pub mod serve;
+pub mod token;
+pub mod users;
+pub mod worker;
+
+use clap::{Parser, Subcommand};
+
+/// botarena: a self-hosted online judge for two-player game bots.
+#[derive(Debug, Parser)]
+#[command(name = "botarena", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play a local match between two bots and print the result.
+    Play(play::PlayArgs),
+    /// Run a built-in bot that speaks a game's protocol on stdin/stdout.
+    House(house::HouseArgs),
+    /// Check the sandbox on this host, or measure its start cost.
+    Sandbox(sandbox::SandboxArgs),
+    /// Run the web server, the compile queue and a worker pool on this machine.
+    Serve(serve::ServeArgs),
+    /// Only a worker pool, for another machine (needs DATABASE_URL).
+    Worker(worker::WorkerArgs),
+    /// Apply the database migrations and exit.
+    Migrate(migrate::MigrateArgs),
+    /// Manage admin accounts.
+    Admin(admin::AdminArgs),
+    /// Manage user accounts (roster import).
+    Users(users::UsersArgs),
+    /// Manage contests.
+    Contest(contest::ContestArgs),
+    /// Manage API tokens.
+    Token(token::TokenArgs),
+}
+
+/// Runs the parsed command; returns the process exit code.
+pub fn run(cli: Cli) -> anyhow::Result<i32> {
+    match cli.command {
+        Command::Play(args) => play::run(args),
+        Command::House(args) => house::run(args),
+        Command::Sandbox(args) => sandbox::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Worker(args) => worker::run(args),
+        Command::Migrate(args) => migrate::run(args),
+        Command::Admin(args) => admin::run(args),
+        Command::Users(args) => users::run(args),
+        Command::Contest(args) => contest::run(args),
+        Command::Token(args) => token::run(args),
+    }
+}

@@ -1,0 +1,69 @@
+//! Typed configuration of the platform, from command-line flags and the environment (clap with
+//! `env`), documented in the README. Secrets (`DATABASE_URL`) are redacted in `Debug`.
+
+use clap::Args;
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Where the database is: `DATABASE_URL`, or else the embedded cluster in the data directory.
+#[derive(Clone, Args)]
+pub struct DbArgs {
+    /// Directory of the embedded PostgreSQL cluster (used when DATABASE_URL is not set).
+    #[arg(long, env = "BOTARENA_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+    /// A PostgreSQL server to use instead of the embedded cluster.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+}
+
+impl fmt::Debug for DbArgs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DbArgs")
+            .field("data_dir", &self.data_dir)
+            .field("database_url", &self.database_url.as_ref().map(|_| "<redacted>"))
+            .finish()
+    }
+}
+
+/// Settings of the web server and the compile queue.
+#[derive(Clone, Debug, Args)]
+pub struct WebConfig {
+    /// Largest source file accepted, in bytes.
+    #[arg(long, env = "BOTARENA_MAX_SOURCE_BYTES", default_value_t = 1 << 20)]
+    pub max_source_bytes: usize,
+    /// Compiles run at once by this process.
+    #[arg(long, env = "BOTARENA_COMPILE_WORKERS", default_value_t = 1)]
+    pub compile_workers: usize,
+    /// Mark the session cookie `Secure` (serve behind HTTPS).
+    #[arg(long, env = "BOTARENA_SECURE_COOKIES")]
+    pub secure_cookies: bool,
+    /// A session ends after this many minutes without a request.
+    #[arg(long, env = "BOTARENA_SESSION_MINUTES", default_value_t = 12 * 60)]
+    pub session_minutes: i64,
+    /// Failed logins of a username allowed before further attempts are slowed down.
+    #[arg(long, env = "BOTARENA_LOGIN_FREE_FAILURES", default_value_t = 5)]
+    pub login_free_failures: i32,
+}
+
+impl Default for WebConfig {
+    fn default() -> Self {
+        WebConfig {
+            max_source_bytes: 1 << 20,
+            compile_workers: 1,
+            secure_cookies: false,
+            session_minutes: 12 * 60,
+            login_free_failures: 5,
+        }
+    }
+}
+
+/// `botarena serve`.
+#[derive(Clone, Debug, Args)]
+pub struct ServeConfig {
+    /// Address to listen on.
+    #[arg(long, env = "BOTARENA_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    #[command(flatten)]
+    pub web: WebConfig,
+}

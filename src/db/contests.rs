@@ -1,0 +1,321 @@
+//! Contests: a game with its settings, the platform's limits and a deadline.
+
+use crate::games::settings::Settings;
+use crate::games::GameId;
+use serde_json::Value;
+use sqlx::PgConnection;
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+
+#[derive(Clone, Debug)]
+pub struct Contest {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    pub game: String,
+    pub deadline: Option<OffsetDateTime>,
+    pub settings: Value,
+    pub languages: Vec<String>,
+    pub submit_interval_s: i32,
+    pub daily_budget_s: i32,
+    pub scoreboard_refresh_s: i32,
+    pub created_at: OffsetDateTime,
+}
+
+impl Contest {
+    /// Whether submissions are still accepted.
+    pub fn is_open(&self, now: OffsetDateTime) -> bool {
+        self.deadline.is_none_or(|d| now < d)
+    }
+
+    /// The stored settings as `name = value` pairs, for display.
+    pub fn settings_list(&self) -> Vec<(String, String)> {
+        match &self.settings {
+            Value::Object(map) => map
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// A field of the contest form (or a `--set` name) that failed validation, with why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    pub field: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+/// The platform's own contest settings, set with the same `K=V` syntax as the game's.
+pub const LIMITS: &[(&str, &str)] = &[
+    ("submit_interval_s", "minimum seconds between two submissions of a user (default 60)"),
+    ("daily_budget_s", "compute seconds a user's compiles and games may use per day (default 3600)"),
+    ("scoreboard_refresh_s", "seconds between scoreboard recomputations (default 600)"),
+    ("languages", "comma-separated language ids enabled (default: all configured)"),
+];
+
+/// A validated contest, ready to insert.
+#[derive(Clone, Debug)]
+pub struct NewContest {
+    pub slug: String,
+    pub title: String,
+    pub game: GameId,
+    pub deadline: Option<OffsetDateTime>,
+    pub settings: Settings,
+    pub languages: Vec<String>,
+    pub submit_interval_s: i32,
+    pub daily_budget_s: i32,
+    pub scoreboard_refresh_s: i32,
+}
+
+/// Parses a deadline: RFC 3339, or the `YYYY-MM-DDTHH:MM` of an HTML `datetime-local` field (UTC).
+pub fn parse_deadline(text: &str) -> Result<OffsetDateTime, String> {
+    let text = text.trim();
+    if let Ok(t) = OffsetDateTime::parse(text, &Rfc3339) {
+        return Ok(t);
+    }
+    let local = time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]");
+    time::PrimitiveDateTime::parse(text, &local)
+        .map(|t| t.assume_utc())
+        .map_err(|_| format!("`{text}` is not a date and time such as 2026-12-31T23:59:00Z"))
+}
+
+impl NewContest {
+    /// Validates everything, collecting one error per bad field. `known_languages` are the
+    /// configured language ids.
+    pub fn build(
+        slug: &str,
+        game: &str,
+        title: Option<&str>,
+        deadline: Option<&str>,
+        assignments: &[String],
+        known_languages: &[String],
+    ) -> Result<NewContest, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let mut err = |field: &str, message: String| errors.push(FieldError { field: field.into(), message });
+        let slug = slug.trim();
+        let slug_ok = !slug.is_empty()
+            && slug.len() <= 64
+            && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            && !slug.starts_with('-');
+        if !slug_ok {
+            err("slug", "use 1 to 64 lowercase letters, digits and dashes (not first)".into());
+        }
+        let game_id = match game.trim().parse::<GameId>() {
+            Ok(g) => Some(g),
+            Err(e) => {
+                err("game", e.to_string());
+                None
+            }
+        };
+        let title = title.map(str::trim).filter(|t| !t.is_empty()).unwrap_or(slug).to_string();
+        if title.chars().count() > 200 {
+            err("title", "at most 200 characters".into());
+        }
+        let deadline = match deadline.map(str::trim).filter(|d| !d.is_empty()) {
+            None => None,
+            Some(d) => match parse_deadline(d) {
+                Ok(t) => Some(t),
+                Err(m) => {
+                    err("deadline", m);
+                    None
+                }
+            },
+        };
+        let mut languages = known_languages.to_vec();
+        let mut limits =
+            [("submit_interval_s", 60i32), ("daily_budget_s", 3600), ("scoreboard_refresh_s", 600)];
+        let mut game_assignments = Vec::new();
+        for a in assignments.iter().map(|a| a.trim()).filter(|a| !a.is_empty()) {
+            let Some((k, v)) = a.split_once('=') else {
+                err("settings", format!("`{a}` is not of the form KEY=VALUE"));
+                continue;
+            };
+            let (k, v) = (k.trim(), v.trim());
+            if k == "languages" {
+                let list: Vec<String> =
+                    v.split(',').map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect();
+                let unknown: Vec<&str> =
+                    list.iter().filter(|l| !known_languages.contains(l)).map(String::as_str).collect();
+                if list.is_empty() {
+                    err("languages", "enable at least one language".into());
+                } else if !unknown.is_empty() {
+                    err(
+                        "languages",
+                        format!(
+                            "unknown language {} (configured: {})",
+                            unknown.join(", "),
+                            known_languages.join(", ")
+                        ),
+                    );
+                } else {
+                    languages = list;
+                }
+            } else if let Some(slot) = limits.iter_mut().find(|(name, _)| *name == k) {
+                match v.parse::<i32>() {
+                    Ok(n) if (0..=10_000_000).contains(&n) => slot.1 = n,
+                    _ => err(k, format!("`{v}` is not a whole number of seconds between 0 and 10000000")),
+                }
+            } else {
+                game_assignments.push(format!("{k}={v}"));
+            }
+        }
+        let settings = game_id.and_then(|g| {
+            Settings::from_assignments(g, game_assignments.iter().map(String::as_str))
+                .map_err(|e| err("settings", e.to_string()))
+                .ok()
+        });
+        if languages.is_empty() {
+            err("languages", "no language is configured".into());
+        }
+        match (game_id, settings) {
+            (Some(game), Some(settings)) if errors.is_empty() => Ok(NewContest {
+                slug: slug.to_string(),
+                title,
+                game,
+                deadline,
+                settings,
+                languages,
+                submit_interval_s: limits[0].1,
+                daily_budget_s: limits[1].1,
+                scoreboard_refresh_s: limits[2].1,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// Inserts a contest; `Ok(None)` when the slug is taken.
+pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Option<i64>> {
+    let settings = serde_json::to_value(&c.settings).expect("settings serialize");
+    sqlx::query_scalar!(
+        "insert into contests (slug, title, game, deadline, settings, languages, submit_interval_s,
+                               daily_budget_s, scoreboard_refresh_s)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         on conflict (slug) do nothing
+         returning id",
+        c.slug,
+        c.title,
+        c.game.as_str(),
+        c.deadline,
+        settings,
+        &c.languages[..],
+        c.submit_interval_s,
+        c.daily_budget_s,
+        c.scoreboard_refresh_s
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn list(conn: &mut PgConnection) -> sqlx::Result<Vec<Contest>> {
+    sqlx::query_as!(
+        Contest,
+        "select id, slug, title, game, deadline, settings, languages, submit_interval_s, daily_budget_s,
+                scoreboard_refresh_s, created_at
+         from contests order by deadline desc nulls first, id desc"
+    )
+    .fetch_all(conn)
+    .await
+}
+
+pub async fn by_slug(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option<Contest>> {
+    sqlx::query_as!(
+        Contest,
+        "select id, slug, title, game, deadline, settings, languages, submit_interval_s, daily_budget_s,
+                scoreboard_refresh_s, created_at
+         from contests where slug = $1",
+        slug
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Replaces the settings and limits of a contest (the caller records the change in the audit log).
+pub async fn update(conn: &mut PgConnection, id: i64, c: &NewContest) -> sqlx::Result<()> {
+    let settings = serde_json::to_value(&c.settings).expect("settings serialize");
+    sqlx::query!(
+        "update contests set title = $2, deadline = $3, settings = $4, languages = $5, submit_interval_s = $6,
+                daily_budget_s = $7, scoreboard_refresh_s = $8
+         where id = $1",
+        id,
+        c.title,
+        c.deadline,
+        settings,
+        &c.languages[..],
+        c.submit_interval_s,
+        c.daily_budget_s,
+        c.scoreboard_refresh_s
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Reconstructs the `K=V` assignments of a stored contest, so that a settings change can be
+/// validated as a whole (the stored values, then the changes).
+pub fn assignments(c: &Contest) -> Vec<String> {
+    let mut out: Vec<String> = c.settings_list().into_iter().map(|(k, v)| format!("{k}={v}")).collect();
+    out.push(format!("submit_interval_s={}", c.submit_interval_s));
+    out.push(format!("daily_budget_s={}", c.daily_budget_s));
+    out.push(format!("scoreboard_refresh_s={}", c.scoreboard_refresh_s));
+    out.push(format!("languages={}", c.languages.join(",")));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn langs() -> Vec<String> {
+        vec!["c".into(), "python".into()]
+    }
+
+    #[test]
+    fn a_contest_gets_the_games_defaults_and_the_platform_limits() {
+        let c = NewContest::build("c4", "connect4", None, None, &[], &langs()).unwrap();
+        assert_eq!(c.title, "c4");
+        assert_eq!(c.settings.int("rows"), 9);
+        assert_eq!((c.submit_interval_s, c.daily_budget_s, c.scoreboard_refresh_s), (60, 3600, 600));
+        assert_eq!(c.languages, langs());
+    }
+
+    #[test]
+    fn game_settings_limits_and_languages_share_one_assignment_syntax() {
+        let set = ["rows=6".to_string(), "submit_interval_s=5".into(), "languages=python".into()];
+        let c =
+            NewContest::build("c4", "connect4", Some("Four"), Some("2030-01-01T00:00:00Z"), &set, &langs())
+                .unwrap();
+        assert_eq!(c.settings.int("rows"), 6);
+        assert_eq!(c.submit_interval_s, 5);
+        assert_eq!(c.languages, ["python"]);
+        assert_eq!(c.deadline.unwrap().year(), 2030);
+    }
+
+    #[test]
+    fn every_bad_field_is_reported_with_its_name() {
+        let set =
+            ["rows=99".to_string(), "languages=cobol".into(), "daily_budget_s=-1".into(), "oops".into()];
+        let errs = NewContest::build("Bad slug", "connect4", None, Some("soon"), &set, &langs()).unwrap_err();
+        let fields: Vec<&str> = errs.iter().map(|e| e.field.as_str()).collect();
+        for f in ["slug", "deadline", "languages", "daily_budget_s", "settings"] {
+            assert!(fields.contains(&f), "{f} missing from {errs:?}");
+        }
+        let errs = NewContest::build("ok", "chess", None, None, &[], &langs()).unwrap_err();
+        assert_eq!(errs[0].field, "game");
+    }
+
+    #[test]
+    fn an_html_datetime_local_deadline_is_taken_as_utc() {
+        let t = parse_deadline("2026-12-31T23:59").unwrap();
+        assert_eq!((t.hour(), t.minute(), t.offset().is_utc()), (23, 59, true));
+        assert!(parse_deadline("31/12/2026").is_err());
+    }
+}

@@ -1,0 +1,479 @@
+//! Matches and their games, which are also the game queue (see `jobs::games`), the workers seen,
+//! and the stored scoreboard snapshots.
+
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::PgConnection;
+use time::OffsetDateTime;
+
+#[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[sqlx(type_name = "game_status", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    Queued,
+    Running,
+    Done,
+    Cancelled,
+}
+
+/// A submission ready to play, as the scheduler sees it.
+#[derive(Clone, Debug)]
+pub struct Opponent {
+    pub id: i64,
+    pub user_id: i64,
+}
+
+/// The latest ready submission of every other user of the contest.
+pub async fn ready_opponents(
+    conn: &mut PgConnection,
+    contest_id: i64,
+    user_id: i64,
+) -> sqlx::Result<Vec<Opponent>> {
+    sqlx::query_as!(
+        Opponent,
+        "select distinct on (user_id) id, user_id from submissions
+         where contest_id = $1 and user_id <> $2 and status = 'ready'
+         order by user_id, id desc",
+        contest_id,
+        user_id
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Inserts a match unless the pair already has one; its id when new.
+pub async fn create_match(
+    conn: &mut PgConnection,
+    contest_id: i64,
+    a: i64,
+    b: i64,
+    seed: i64,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar!(
+        "insert into matches (contest_id, submission_a, submission_b, seed) values ($1, $2, $3, $4)
+         on conflict do nothing returning id",
+        contest_id,
+        a,
+        b,
+        seed
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn create_game(
+    conn: &mut PgConnection,
+    match_id: i64,
+    index: i32,
+    plan: &Value,
+    settings: &Value,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        "insert into games (match_id, index, plan, settings) values ($1, $2, $3, $4) returning id",
+        match_id,
+        index,
+        plan,
+        settings
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Cancels the games still queued of matches whose submissions are no longer current (superseded
+/// or disqualified), and those matches themselves if unfinished. Returns the games cancelled.
+pub async fn cancel_stale(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<u64> {
+    let res = sqlx::query!(
+        "update games g set status = 'cancelled', locked_by = null, lease_until = null
+         from matches m
+         where g.match_id = m.id and m.contest_id = $1 and g.status = 'queued'
+           and exists (select 1 from submissions s
+                       where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')",
+        contest_id
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "update matches m set status = 'cancelled'
+         where m.contest_id = $1 and m.status in ('queued', 'running')
+           and exists (select 1 from submissions s
+                       where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')",
+        contest_id
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(res.rows_affected())
+}
+
+/// A game taken from the queue, with what a worker needs to play it.
+#[derive(Clone, Debug)]
+pub struct GameJob {
+    pub id: i64,
+    pub match_id: i64,
+    pub plan: Value,
+    pub settings: Value,
+    pub attempts: i32,
+}
+
+/// Claims the oldest queued game, or a running one whose lease ran out (its worker died).
+pub async fn claim(conn: &mut PgConnection, worker: &str, lease_secs: f64) -> sqlx::Result<Option<GameJob>> {
+    sqlx::query_as!(
+        GameJob,
+        "update games set status = 'running', attempts = attempts + 1, locked_by = $1,
+                lease_until = now() + make_interval(secs => $2), started_at = now()
+         where id = (
+             select id from games
+             where status = 'queued' or (status = 'running' and lease_until < now())
+             order by id
+             for update skip locked
+             limit 1)
+         returning id, match_id, plan, settings, attempts",
+        worker,
+        lease_secs
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// One side of a match, for a worker: the compiled bot and whose it is.
+#[derive(Clone, Debug)]
+pub struct Side {
+    pub submission_id: i64,
+    pub user_id: i64,
+    pub nickname: String,
+    pub language: String,
+    pub artifact: Option<Vec<u8>>,
+}
+
+/// The contest's game, the match seed and both sides of a match.
+pub struct MatchSetup {
+    pub contest_id: i64,
+    pub game: String,
+    pub seed: i64,
+    pub sides: [Side; 2],
+}
+
+pub async fn match_setup(conn: &mut PgConnection, match_id: i64) -> sqlx::Result<Option<MatchSetup>> {
+    let Some(m) = sqlx::query!(
+        "select m.contest_id, c.game, m.seed, m.submission_a, m.submission_b
+         from matches m join contests c on c.id = m.contest_id where m.id = $1",
+        match_id
+    )
+    .fetch_optional(&mut *conn)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let mut sides = Vec::with_capacity(2);
+    for sub in [m.submission_a, m.submission_b] {
+        let side = sqlx::query_as!(
+            Side,
+            r#"select s.id as submission_id, s.user_id, coalesce(u.nickname, u.username) as "nickname!",
+                      s.language, s.artifact
+               from submissions s join users u on u.id = s.user_id where s.id = $1"#,
+            sub
+        )
+        .fetch_one(&mut *conn)
+        .await?;
+        sides.push(side);
+    }
+    let [a, b]: [Side; 2] = sides.try_into().map_err(|_| sqlx::Error::RowNotFound)?;
+    Ok(Some(MatchSetup { contest_id: m.contest_id, game: m.game, seed: m.seed, sides: [a, b] }))
+}
+
+/// Extends the lease of a game still running; `false` if it is no longer ours.
+pub async fn extend_lease(
+    conn: &mut PgConnection,
+    id: i64,
+    worker: &str,
+    lease_secs: f64,
+) -> sqlx::Result<bool> {
+    let res = sqlx::query!(
+        "update games set lease_until = now() + make_interval(secs => $3)
+         where id = $1 and locked_by = $2 and status = 'running'",
+        id,
+        worker,
+        lease_secs
+    )
+    .execute(conn)
+    .await?;
+    Ok(res.rows_affected() == 1)
+}
+
+/// Puts a game back in the queue after a failure of the judge itself.
+pub async fn release(conn: &mut PgConnection, id: i64, worker: &str) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update games set status = 'queued', locked_by = null, lease_until = null
+         where id = $1 and locked_by = $2 and status = 'running'",
+        id,
+        worker
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Stores a game's result, exactly once: `false` (nothing written) when the game is no longer
+/// ours (its lease ran out and another worker took it, or it was cancelled).
+pub async fn finish(
+    conn: &mut PgConnection,
+    id: i64,
+    worker: &str,
+    result: &Value,
+    log: &str,
+    think_ms: [i64; 2],
+) -> sqlx::Result<bool> {
+    let res = sqlx::query!(
+        "update games set status = 'done', result = $3, log = $4, think_ms_a = $5, think_ms_b = $6,
+                finished_at = now(), locked_by = null, lease_until = null
+         where id = $1 and status = 'running' and locked_by = $2",
+        id,
+        worker,
+        result,
+        log,
+        think_ms[0],
+        think_ms[1]
+    )
+    .execute(conn)
+    .await?;
+    Ok(res.rows_affected() == 1)
+}
+
+/// The results of a match's games, `None` for games not done (cancelled games count as not done).
+pub async fn match_results(conn: &mut PgConnection, match_id: i64) -> sqlx::Result<Vec<Option<Value>>> {
+    let rows = sqlx::query!(
+        r#"select status as "status: GameStatus", result from games where match_id = $1 order by index"#,
+        match_id
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| if r.status == GameStatus::Done { r.result } else { None }).collect())
+}
+
+/// Marks a match running, or done with its points.
+pub async fn set_match_state(
+    conn: &mut PgConnection,
+    match_id: i64,
+    status: GameStatus,
+    points: Option<[i32; 2]>,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update matches set status = $2, points_a = $3, points_b = $4,
+                finished_at = case when $2 = 'done'::game_status then now() end
+         where id = $1 and status <> 'cancelled'",
+        match_id,
+        status as GameStatus,
+        points.map(|p| p[0]),
+        points.map(|p| p[1])
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Records a worker's heartbeat.
+pub async fn worker_seen(conn: &mut PgConnection, worker: &str, running: i32) -> sqlx::Result<()> {
+    sqlx::query!(
+        "insert into workers (id, running) values ($1, $2)
+         on conflict (id) do update set last_seen = now(), running = $2",
+        worker,
+        running
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A match of a submission, seen from that submission.
+#[derive(Clone, Debug)]
+pub struct MatchRow {
+    pub id: i64,
+    pub status: GameStatus,
+    pub opponent_submission: i64,
+    pub opponent_nickname: String,
+    /// The submission's points (3 / 1 / 0) once done.
+    pub points: Option<i32>,
+    pub games: Vec<i64>,
+}
+
+pub async fn matches_of_submission(conn: &mut PgConnection, submission: i64) -> sqlx::Result<Vec<MatchRow>> {
+    sqlx::query_as!(
+        MatchRow,
+        r#"select m.id, m.status as "status: GameStatus",
+                  o.id as opponent_submission, coalesce(u.nickname, u.username) as "opponent_nickname!",
+                  case when m.submission_a = $1 then m.points_a else m.points_b end as points,
+                  array(select g.id from games g where g.match_id = m.id order by g.index) as "games!"
+           from matches m
+           join submissions o on o.id = case when m.submission_a = $1 then m.submission_b else m.submission_a end
+           join users u on u.id = o.user_id
+           where m.submission_a = $1 or m.submission_b = $1
+           order by m.id"#,
+        submission
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// A stored game, with the two submissions and their owners.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub id: i64,
+    pub match_id: i64,
+    pub index: i32,
+    pub status: GameStatus,
+    pub plan: Value,
+    pub settings: Value,
+    pub result: Option<Value>,
+    pub log: Option<String>,
+    pub attempts: i32,
+    pub submission_a: i64,
+    pub submission_b: i64,
+    pub user_a: i64,
+    pub user_b: i64,
+    pub finished_at: Option<OffsetDateTime>,
+}
+
+pub async fn game(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Game>> {
+    sqlx::query_as!(
+        Game,
+        r#"select g.id, g.match_id, g.index, g.status as "status: GameStatus", g.plan, g.settings, g.result,
+                  g.log, g.attempts, m.submission_a, m.submission_b, sa.user_id as user_a, sb.user_id as user_b,
+                  g.finished_at
+           from games g join matches m on m.id = g.match_id
+           join submissions sa on sa.id = m.submission_a
+           join submissions sb on sb.id = m.submission_b
+           where g.id = $1"#,
+        id
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Counts of games by status, and the workers seen.
+pub struct QueueState {
+    pub counts: Vec<(GameStatus, i64)>,
+    pub workers: Vec<(String, OffsetDateTime, i32)>,
+}
+
+pub async fn queue_state(conn: &mut PgConnection) -> sqlx::Result<QueueState> {
+    let counts =
+        sqlx::query!(r#"select status as "status: GameStatus", count(*) as "n!" from games group by status"#)
+            .fetch_all(&mut *conn)
+            .await?
+            .into_iter()
+            .map(|r| (r.status, r.n))
+            .collect();
+    let workers =
+        sqlx::query!("select id, last_seen, running from workers order by last_seen desc limit 100")
+            .fetch_all(&mut *conn)
+            .await?
+            .into_iter()
+            .map(|r| (r.id, r.last_seen, r.running))
+            .collect();
+    Ok(QueueState { counts, workers })
+}
+
+/// A done match between two current (ready) submissions of a contest.
+#[derive(Clone, Debug)]
+pub struct CurrentMatch {
+    pub submission_a: i64,
+    pub submission_b: i64,
+    pub points_a: i32,
+    pub points_b: i32,
+    pub results: Vec<Value>,
+}
+
+/// The finished matches between current submissions of a contest, with their games' results.
+pub async fn current_matches(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<CurrentMatch>> {
+    sqlx::query_as!(
+        CurrentMatch,
+        r#"select m.submission_a, m.submission_b, m.points_a as "points_a!", m.points_b as "points_b!",
+                  array(select g.result from games g where g.match_id = m.id and g.status = 'done'
+                        order by g.index) as "results!: Vec<Value>"
+           from matches m
+           join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
+           join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
+           where m.contest_id = $1 and m.status = 'done'"#,
+        contest_id
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// A current submission of a contest, for the scoreboard.
+#[derive(Clone, Debug)]
+pub struct Entrant {
+    pub submission_id: i64,
+    pub user_id: i64,
+    pub nickname: String,
+    pub language: String,
+    pub submitted_at: OffsetDateTime,
+}
+
+pub async fn entrants(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Entrant>> {
+    sqlx::query_as!(
+        Entrant,
+        r#"select distinct on (s.user_id) s.id as submission_id, s.user_id,
+                  coalesce(u.nickname, u.username) as "nickname!", s.language,
+                  (select max(created_at) from submissions x where x.contest_id = $1 and x.user_id = s.user_id)
+                      as "submitted_at!"
+           from submissions s join users u on u.id = s.user_id
+           where s.contest_id = $1 and s.status = 'ready'
+           order by s.user_id, s.id desc"#,
+        contest_id
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Stores a scoreboard snapshot.
+pub async fn store_scoreboard(
+    conn: &mut PgConnection,
+    contest_id: i64,
+    rows: &Value,
+) -> sqlx::Result<OffsetDateTime> {
+    sqlx::query_scalar!(
+        "insert into scoreboards (contest_id, computed_at, rows) values ($1, now(), $2)
+         on conflict (contest_id) do update set computed_at = now(), rows = $2
+         returning computed_at",
+        contest_id,
+        rows
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// The stored snapshot: when, and its rows.
+pub async fn scoreboard(
+    conn: &mut PgConnection,
+    contest_id: i64,
+) -> sqlx::Result<Option<(OffsetDateTime, Value)>> {
+    Ok(sqlx::query!("select computed_at, rows from scoreboards where contest_id = $1", contest_id)
+        .fetch_optional(conn)
+        .await?
+        .map(|r| (r.computed_at, r.rows)))
+}
+
+/// Contests whose snapshot is missing or older than their refresh interval.
+pub async fn scoreboards_due(conn: &mut PgConnection) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar!(
+        r#"select c.id as "id!" from contests c left join scoreboards s on s.contest_id = c.id
+         where s.computed_at is null
+            or s.computed_at < now() - make_interval(secs => c.scoreboard_refresh_s::float8)"#
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// The game and stored settings of a contest.
+pub async fn contest_game(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(String, Value)> {
+    let r =
+        sqlx::query!("select game, settings from contests where id = $1", contest_id).fetch_one(conn).await?;
+    Ok((r.game, r.settings))
+}
+
+/// Takes the contest's scheduling lock until the transaction ends, so that two submissions
+/// becoming ready at once still see each other.
+pub async fn lock_contest(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<()> {
+    sqlx::query!("select pg_advisory_xact_lock($1)", contest_id).execute(conn).await?;
+    Ok(())
+}

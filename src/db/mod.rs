@@ -1,0 +1,71 @@
+//! The database: connecting (to `DATABASE_URL` or the embedded cluster), migrations, and the
+//! queries of each area. Query helpers take `&mut PgConnection` (a pool connection or a
+//! transaction); the caller decides when to commit.
+
+pub mod audit;
+pub mod contests;
+pub mod embedded;
+pub mod games;
+pub mod submissions;
+pub mod testing;
+pub mod tokens;
+pub mod users;
+
+use crate::config::DbArgs;
+use anyhow::Context;
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::PgPool;
+use std::str::FromStr;
+
+/// The schema, from `migrations/`.
+pub static MIGRATOR: Migrator = sqlx::migrate!();
+
+/// A connection pool, and the embedded cluster behind it when there is one.
+pub struct Database {
+    pub pool: PgPool,
+    cluster: Option<embedded::Cluster>,
+}
+
+impl Database {
+    /// Connects to `DATABASE_URL`, or starts (or joins) the embedded cluster in the data dir.
+    pub async fn connect(args: &DbArgs) -> anyhow::Result<Database> {
+        let (opts, cluster) = match &args.database_url {
+            Some(url) => {
+                (PgConnectOptions::from_str(url).context("DATABASE_URL is not a valid PostgreSQL URL")?, None)
+            }
+            None => {
+                let dir = args.data_dir.clone();
+                let cluster = tokio::task::spawn_blocking(move || embedded::Cluster::open(&dir)).await??;
+                (cluster.connect_options(), Some(cluster))
+            }
+        };
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .connect_with(opts)
+            .await
+            .context("cannot connect to the database")?;
+        Ok(Database { pool, cluster })
+    }
+
+    /// Applies the migrations that are not applied yet.
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        MIGRATOR.run(&self.pool).await.context("applying database migrations")
+    }
+
+    /// Closes the pool, then stops the embedded cluster if this process is the last to use it.
+    pub async fn close(self) {
+        self.pool.close().await;
+        if let Some(cluster) = self.cluster {
+            let _ = tokio::task::spawn_blocking(move || drop(cluster)).await;
+        }
+    }
+}
+
+/// Whether an error is a violation of the named unique constraint (a user error, not a fault).
+pub fn is_unique_violation(err: &sqlx::Error, constraint: &str) -> bool {
+    match err {
+        sqlx::Error::Database(e) => e.is_unique_violation() && e.constraint() == Some(constraint),
+        _ => false,
+    }
+}

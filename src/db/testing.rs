@@ -1,0 +1,91 @@
+//! Databases for tests: each test gets a fresh, migrated database in one cluster shared by the
+//! whole test run, so `cargo test` needs no server set up by hand.
+//!
+//! The cluster is the embedded one (see [`super::embedded`]) in `target/test-postgres`, left
+//! running between test runs (`scripts/test-postgres.sh stop` stops it). With
+//! `BOTARENA_TEST_DATABASE_URL` set, tests use that server instead (its user must be allowed to
+//! create databases).
+
+use super::embedded::Cluster;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{Connection, PgConnection, PgPool};
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+enum Server {
+    Embedded(Cluster),
+    Url(Box<PgConnectOptions>),
+}
+
+impl Server {
+    fn options_for(&self, db: &str) -> PgConnectOptions {
+        match self {
+            Server::Embedded(c) => c.connect_options_for(db),
+            Server::Url(o) => o.clone().database(db),
+        }
+    }
+}
+
+static SERVER: OnceLock<Server> = OnceLock::new();
+
+fn server() -> &'static Server {
+    SERVER.get_or_init(|| {
+        if let Ok(url) = std::env::var("BOTARENA_TEST_DATABASE_URL") {
+            return Server::Url(Box::new(
+                PgConnectOptions::from_str(&url).expect("BOTARENA_TEST_DATABASE_URL is not a URL"),
+            ));
+        }
+        let dir = std::env::var_os("BOTARENA_TEST_DATA_DIR")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(test_data_dir);
+        let cluster = std::thread::spawn(move || Cluster::open_with(&dir, false))
+            .join()
+            .expect("cluster start panicked")
+            .unwrap_or_else(|e| panic!("cannot start the test PostgreSQL cluster: {e:#}"));
+        Server::Embedded(cluster)
+    })
+}
+
+/// `target/test-postgres`, or, when the cluster's user cannot reach the checkout (a clone under
+/// `/root` run as root), a directory in the system's temporary directory.
+pub fn test_data_dir() -> std::path::PathBuf {
+    let target = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
+    if super::embedded::reachable_by_cluster_user(&target) {
+        target.join("test-postgres")
+    } else {
+        std::env::temp_dir().join("botarena-test-postgres")
+    }
+}
+
+/// A new database with the migrations applied, and a pool on it.
+pub async fn fresh_pool() -> PgPool {
+    let server = server();
+    let pid = std::process::id();
+    let name = format!("test_{pid}_{}", uuid::Uuid::new_v4().simple());
+    let mut admin = PgConnection::connect_with(&server.options_for("postgres"))
+        .await
+        .expect("cannot connect to the test PostgreSQL server");
+    static CLEANED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !CLEANED.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        // Databases of earlier test processes (test binaries run one after the other).
+        let old: Vec<String> = sqlx::query_scalar(
+            "select datname from pg_database where datname like 'test\\_%' and datname not like $1",
+        )
+        .bind(format!("test\\_{pid}\\_%"))
+        .fetch_all(&mut admin)
+        .await
+        .unwrap_or_default();
+        for db in old {
+            let _ = sqlx::query(&format!("drop database if exists {db}")).execute(&mut admin).await;
+        }
+    }
+    sqlx::query(&format!("create database {name}")).execute(&mut admin).await.expect("create test database");
+    admin.close().await.ok();
+    let pool = PgPoolOptions::new()
+        .max_connections(8)
+        .connect_with(server.options_for(&name))
+        .await
+        .expect("connect to the test database");
+    super::MIGRATOR.run(&pool).await.expect("migrations apply to a fresh database");
+    pool
+}

@@ -1,0 +1,78 @@
+//! API bearer tokens. A token is shown once when created; the database keeps only its SHA-256.
+
+use super::users::{Role, User};
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use sqlx::PgConnection;
+use time::OffsetDateTime;
+
+/// Every token starts with this, so a leaked one is easy to recognise.
+pub const PREFIX: &str = "bta_";
+
+pub struct TokenInfo {
+    pub id: i64,
+    pub name: String,
+    pub created_at: OffsetDateTime,
+    pub last_used_at: Option<OffsetDateTime>,
+}
+
+fn hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Creates a token for the user and returns its id and its text (the only time it is known).
+pub async fn create(conn: &mut PgConnection, user_id: i64, name: &str) -> sqlx::Result<(i64, String)> {
+    let mut bytes = [0u8; 24];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    let token: String = PREFIX
+        .chars()
+        .chain(bytes.iter().flat_map(|b| format!("{b:02x}").chars().collect::<Vec<_>>()))
+        .collect();
+    let id = sqlx::query_scalar!(
+        "insert into api_tokens (user_id, name, token_hash) values ($1, $2, $3) returning id",
+        user_id,
+        name,
+        hash(&token)
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok((id, token))
+}
+
+/// The user a live token belongs to; records that it was used.
+pub async fn user_for(conn: &mut PgConnection, token: &str) -> sqlx::Result<Option<User>> {
+    sqlx::query_as!(
+        User,
+        r#"update api_tokens t set last_used_at = now()
+           from users u
+           where t.token_hash = $1 and t.revoked_at is null and u.id = t.user_id
+           returning u.id, u.username, u.display_name, u.nickname, u.role as "role: Role",
+                     u.must_change_password"#,
+        hash(token)
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn list(conn: &mut PgConnection, user_id: i64) -> sqlx::Result<Vec<TokenInfo>> {
+    sqlx::query_as!(
+        TokenInfo,
+        "select id, name, created_at, last_used_at from api_tokens
+         where user_id = $1 and revoked_at is null order by id",
+        user_id
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Revokes one of the user's tokens; `false` if they have no such live token.
+pub async fn revoke(conn: &mut PgConnection, user_id: i64, id: i64) -> sqlx::Result<bool> {
+    let res = sqlx::query!(
+        "update api_tokens set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null",
+        id,
+        user_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(res.rows_affected() == 1)
+}

@@ -1,0 +1,137 @@
+//! The rules of the five games, as pure deterministic state machines (no I/O, no clocks).
+//!
+//! Each game module follows the shape of shakmaty: text parses into a move (`FromStr`), a move is
+//! checked against the state (`play` returns an error naming the illegal move), and `legal_moves`
+//! lists every legal move so that house bots and property tests can enumerate them.
+
+pub mod checkers;
+pub mod connect4;
+pub mod mathtricks;
+pub mod one_two_three;
+pub mod settings;
+pub mod tron;
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// The games shipped with the platform; the string forms are the ids used everywhere
+/// (command line, API, database).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameId {
+    Checkers,
+    Connect4,
+    OneTwoThree,
+    Mathtricks,
+    Tron,
+}
+
+impl GameId {
+    pub const ALL: [GameId; 5] =
+        [GameId::Checkers, GameId::Connect4, GameId::OneTwoThree, GameId::Mathtricks, GameId::Tron];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameId::Checkers => "checkers",
+            GameId::Connect4 => "connect4",
+            GameId::OneTwoThree => "one-two-three",
+            GameId::Mathtricks => "mathtricks",
+            GameId::Tron => "tron",
+        }
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An unknown game name; the message lists the valid ones.
+#[derive(Debug, thiserror::Error)]
+#[error("unknown game `{0}` (valid: checkers, connect4, one-two-three, mathtricks, tron)")]
+pub struct UnknownGame(pub String);
+
+impl FromStr for GameId {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameId::ALL.into_iter().find(|g| g.as_str() == s).ok_or_else(|| UnknownGame(s.to_string()))
+    }
+}
+
+/// A player's place in one game: `First` moves first (Black in checkers, `first` in connect4,
+/// A in one-two-three, player 1 in mathtricks and tron).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for `First`, 1 for `Second`: an index into per-side arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+
+    /// The 1-based player number the protocols use (`START 1`, tron's `1`/`2`).
+    pub fn number(self) -> u8 {
+        self.index() as u8 + 1
+    }
+}
+
+/// How a finished game ended, by the rules alone (forfeits are the judge's business).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<Side>,
+    /// Why it ended, one of the spec's reason words (`no_moves`, `no_pieces`, `round_limit`,
+    /// `four_in_a_row`, `board_full`, `trapped`, `crash`, ...).
+    pub reason: &'static str,
+    /// The final score by the game's own counting, first side first, where the game has one
+    /// (pieces in checkers, cells in one-two-three, totals in mathtricks).
+    pub score: Option<[String; 2]>,
+}
+
+/// A move that does not parse: the text is not of the game's move form at all (`bad_output`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("malformed move: {0}")]
+pub struct ParseMoveError(pub String);
+
+/// A well-formed move that the rules forbid in this position (`illegal_move`); the message says
+/// which rule it breaks, for the forfeit's detail.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move: {0}")]
+pub struct IllegalMove(pub String);
+
+/// A game in which the sides alternate, as the referee and the house bots drive it.
+/// Implemented by checkers, connect4, one-two-three and mathtricks (tron is simultaneous and has
+/// its own API).
+pub trait TurnGame: Clone {
+    /// A move as the protocol writes it; `FromStr` parses the bot's answer (for one-two-three,
+    /// the answer's lines joined with `\n`), `Display` writes it back the same way.
+    type Move: Clone + fmt::Debug + fmt::Display + FromStr<Err = ParseMoveError> + PartialEq;
+
+    /// Whose turn it is.
+    fn turn(&self) -> Side;
+    /// Every legal move of the side to move (empty when the game is over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Plays a move after checking it; on error the state is unchanged.
+    fn play(&mut self, mv: &Self::Move) -> Result<(), IllegalMove>;
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The move as it appears in the result JSON's `moves` (a string by default).
+    fn record(mv: &Self::Move) -> serde_json::Value {
+        serde_json::Value::String(mv.to_string())
+    }
+}

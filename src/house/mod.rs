@@ -1,0 +1,52 @@
+//! House bots: built-in opponents for every game, run as `botarena house <game> <level>` and
+//! played through the same harness (and sandbox) as any submitted bot.
+//!
+//! Each game's module has the protocol loop on stdin/stdout and its levels: `random`, `level1`
+//! (a quick heuristic) and `level2` (a search within the move time limit).
+
+pub mod checkers;
+pub mod connect4;
+pub mod mathtricks;
+pub mod one_two_three;
+pub mod tron;
+
+use crate::games::GameId;
+
+/// The levels every game offers.
+pub const LEVELS: [&str; 3] = ["random", "level1", "level2"];
+
+/// How strong a house bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Random,
+    Level1,
+    Level2,
+}
+
+impl std::str::FromStr for Level {
+    type Err = anyhow::Error;
+
+    fn from_str(s: &str) -> anyhow::Result<Level> {
+        match s {
+            "random" => Ok(Level::Random),
+            "level1" => Ok(Level::Level1),
+            "level2" => Ok(Level::Level2),
+            _ => anyhow::bail!("unknown house bot level `{s}` (valid: {})", LEVELS.join(", ")),
+        }
+    }
+}
+
+/// Runs a house bot on this process's stdin/stdout until the game ends.
+/// `args` are the command-line arguments the game's protocol gives bots (connect4's `first`).
+pub fn run(game: GameId, level: &str, args: &[String], seed: u64) -> anyhow::Result<()> {
+    if !LEVELS.contains(&level) {
+        anyhow::bail!("unknown house bot level `{level}` (valid: {})", LEVELS.join(", "));
+    }
+    match game {
+        GameId::Checkers => checkers::run(level, args, seed),
+        GameId::Connect4 => connect4::run(level, args, seed),
+        GameId::OneTwoThree => one_two_three::run(level, args, seed),
+        GameId::Mathtricks => mathtricks::run(level, args, seed),
+        GameId::Tron => tron::run(level, args, seed),
+    }
+}

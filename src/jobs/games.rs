@@ -1,0 +1,254 @@
+//! The game queue: a pool of workers, each claiming one game at a time with `FOR UPDATE SKIP
+//! LOCKED` under a lease its heartbeat renews. A game is played holding no database connection
+//! (both bots unpacked into temporary directories, the referee in `spawn_blocking`), and its
+//! result is written exactly once: a worker whose lease was taken over finds nothing to update.
+
+use crate::db::games::{self, GameJob, GameStatus, MatchSetup};
+use crate::db::submissions;
+use crate::games::GameId;
+use crate::judge::languages::Languages;
+use crate::judge::launch::Launcher;
+use crate::judge::matches::MatchSpec;
+use crate::judge::result::{BotId, GameResult, MatchSummary};
+use crate::judge::{self, GameLog};
+use anyhow::Context;
+use sqlx::PgPool;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// Builds the launcher of concurrent game `n` (0-based): each must use its own sandbox `worker`
+/// index so that two games never share user ids.
+pub type LauncherFactory = Arc<dyn Fn(u32) -> anyhow::Result<Arc<dyn Launcher>> + Send + Sync>;
+
+/// The sandbox launcher for game slot `n`; slot indices start at 1 (0 is the compile queue's).
+pub fn sandbox_launchers(allow_insecure: bool) -> LauncherFactory {
+    Arc::new(move |n| {
+        use crate::judge::sandbox::{require_full_isolation, SandboxConfig, SandboxLauncher};
+        let launcher = SandboxLauncher::new(SandboxConfig { worker: n + 1, ..SandboxConfig::default() })?;
+        require_full_isolation(&launcher, allow_insecure)?;
+        Ok(Arc::new(launcher) as Arc<dyn Launcher>)
+    })
+}
+
+/// Games at once by default: one per pair of cores (each bot on its own core), at least one.
+pub fn default_concurrency() -> usize {
+    (cores().len() / 2).max(1)
+}
+
+fn cores() -> Vec<usize> {
+    let Ok(set) = nix::sched::sched_getaffinity(nix::unistd::Pid::from_raw(0)) else { return Vec::new() };
+    (0..nix::sched::CpuSet::count()).filter(|&c| set.is_set(c).unwrap_or(false)).collect()
+}
+
+/// One process's share of the game queue.
+#[derive(Clone)]
+pub struct GameQueue {
+    pub pool: PgPool,
+    pub languages: Arc<Languages>,
+    pub launchers: LauncherFactory,
+    /// Names this process in `locked_by` and in `workers`.
+    pub worker_id: String,
+    pub concurrency: usize,
+    /// How long a claimed game stays ours without a heartbeat.
+    pub lease: Duration,
+    running: Arc<AtomicI32>,
+}
+
+impl GameQueue {
+    pub fn new(pool: PgPool, languages: Arc<Languages>, launchers: LauncherFactory) -> Self {
+        let host = nix::unistd::gethostname()
+            .ok()
+            .and_then(|h| h.into_string().ok())
+            .unwrap_or_else(|| "host".into());
+        GameQueue {
+            pool,
+            languages,
+            launchers,
+            worker_id: format!("{host}:{}:{}", std::process::id(), uuid::Uuid::new_v4().simple()),
+            concurrency: default_concurrency(),
+            lease: Duration::from_secs(60),
+            running: Arc::new(AtomicI32::new(0)),
+        }
+    }
+
+    /// Runs `concurrency` game slots (and a heartbeat) until `stop` turns true; each slot finishes
+    /// its current game first.
+    pub fn spawn(&self, stop: watch::Receiver<bool>) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
+        let cores = cores();
+        let mut handles = Vec::new();
+        for n in 0..self.concurrency.max(1) {
+            let launcher = (self.launchers)(n as u32)?;
+            let cpus = (cores.len() >= 2 * (n + 1)).then(|| [cores[2 * n], cores[2 * n + 1]]);
+            let q = self.clone();
+            let mut stop = stop.clone();
+            handles.push(tokio::spawn(async move {
+                while !*stop.borrow() {
+                    match q.run_one(launcher.clone(), cpus).await {
+                        Ok(true) => continue,
+                        Ok(false) => {}
+                        Err(e) => tracing::error!("game queue: {e:#}"),
+                    }
+                    tokio::select! {
+                        _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                        _ = stop.changed() => {}
+                    }
+                }
+            }));
+        }
+        let q = self.clone();
+        let mut stop = stop.clone();
+        handles.push(tokio::spawn(async move {
+            while !*stop.borrow() {
+                if let Ok(mut conn) = q.pool.acquire().await {
+                    let running = q.running.load(Ordering::Relaxed);
+                    if let Err(e) = games::worker_seen(&mut conn, &q.worker_id, running).await {
+                        tracing::warn!("worker heartbeat: {e:#}");
+                    }
+                }
+                tokio::select! {
+                    _ = tokio::time::sleep(Duration::from_secs(10)) => {}
+                    _ = stop.changed() => {}
+                }
+            }
+        }));
+        Ok(handles)
+    }
+
+    /// Claims and plays one game; `Ok(false)` when the queue is empty.
+    pub async fn run_one(
+        &self,
+        launcher: Arc<dyn Launcher>,
+        cpus: Option<[usize; 2]>,
+    ) -> anyhow::Result<bool> {
+        let (job, setup) = {
+            let mut conn = self.pool.acquire().await?;
+            let Some(job) = games::claim(&mut conn, &self.worker_id, self.lease.as_secs_f64()).await? else {
+                return Ok(false);
+            };
+            let setup = games::match_setup(&mut conn, job.match_id).await?.context("the game's match")?;
+            games::set_match_state(&mut conn, job.match_id, GameStatus::Running, None).await?;
+            (job, setup)
+        };
+        tracing::info!(game = job.id, attempt = job.attempts, "playing");
+        self.running.fetch_add(1, Ordering::Relaxed);
+        let heartbeat = self.heartbeat(job.id);
+        let played = self.play(&job, &setup, launcher, cpus).await;
+        heartbeat.abort();
+        self.running.fetch_sub(1, Ordering::Relaxed);
+        let mut conn = self.pool.acquire().await?;
+        match played {
+            Ok((result, log)) => {
+                self.store(&mut conn, &job, &setup, &result, &log).await?;
+            }
+            Err(e) => {
+                tracing::error!(game = job.id, "game could not run: {e:#}");
+                games::release(&mut conn, job.id, &self.worker_id).await?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Writes the result (once), charges both users' thinking time, and closes the match when
+    /// its last game is done.
+    async fn store(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        job: &GameJob,
+        setup: &MatchSetup,
+        result: &GameResult,
+        log: &GameLog,
+    ) -> anyhow::Result<()> {
+        let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
+        let think_ms = [think(BotId::A), think(BotId::B)];
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        let ours = games::finish(
+            &mut tx,
+            job.id,
+            &self.worker_id,
+            &serde_json::to_value(result)?,
+            &serde_json::to_string(log)?,
+            think_ms,
+        )
+        .await?;
+        if !ours {
+            tracing::warn!(game = job.id, "game finished after its lease was taken over; result dropped");
+            return Ok(());
+        }
+        for (side, ms) in setup.sides.iter().zip(think_ms) {
+            submissions::add_usage(&mut tx, setup.contest_id, side.user_id, ms).await?;
+        }
+        let results = games::match_results(&mut tx, job.match_id).await?;
+        if results.iter().all(Option::is_some) {
+            let games: Vec<GameResult> = results
+                .into_iter()
+                .flatten()
+                .map(serde_json::from_value)
+                .collect::<Result<_, _>>()
+                .context("stored game results")?;
+            let summary = MatchSummary::from_games(&games);
+            let points = [BotId::A, BotId::B].map(|b| summary.points[&b] as i32);
+            games::set_match_state(&mut tx, job.match_id, GameStatus::Done, Some(points)).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Extends the lease of a running game every third of the lease.
+    fn heartbeat(&self, id: i64) -> tokio::task::JoinHandle<()> {
+        let (worker, secs) = (self.worker_id.clone(), self.lease.as_secs_f64());
+        super::spawn_heartbeat(self.pool.clone(), self.lease, "game", move |mut conn| {
+            let worker = worker.clone();
+            async move { games::extend_lease(&mut conn, id, &worker, secs).await }
+        })
+    }
+
+    /// Unpacks both bots and plays the game, on a blocking thread.
+    async fn play(
+        &self,
+        job: &GameJob,
+        setup: &MatchSetup,
+        launcher: Arc<dyn Launcher>,
+        cpus: Option<[usize; 2]>,
+    ) -> anyhow::Result<(GameResult, GameLog)> {
+        let game: GameId = setup.game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+        let settings = super::scheduler::settings_from_json(game, &job.settings)?;
+        let plan = super::scheduler::plan_from_json(&job.plan)?;
+        let mut langs = Vec::new();
+        for side in &setup.sides {
+            let lang = self
+                .languages
+                .get(&side.language)
+                .cloned()
+                .with_context(|| format!("language `{}` is not configured here", side.language))?;
+            langs.push(lang);
+        }
+        let sides = setup.sides.clone();
+        let seed = setup.seed as u64;
+        tokio::task::spawn_blocking(move || {
+            let mut dirs = Vec::new();
+            let mut bots = Vec::new();
+            for (side, lang) in sides.iter().zip(&langs) {
+                let dir = tempfile::Builder::new().prefix("botarena-game-").tempdir()?;
+                let artifact = side.artifact.as_deref().context("the submission has no compiled bot")?;
+                super::compile::untar_into(artifact, dir.path()).context("unpacking a bot")?;
+                let label = format!("{} (#{})", side.nickname, side.submission_id);
+                bots.push(crate::cli::play::run_command(
+                    lang,
+                    &label,
+                    dir.path(),
+                    settings.int("memory_mib"),
+                ));
+                dirs.push(dir);
+            }
+            let bots: [judge::BotCommand; 2] = bots.try_into().map_err(|_| anyhow::anyhow!("two bots"))?;
+            let spec = MatchSpec { game, settings, bots, seed, cpus };
+            let played = judge::play_game(&spec, &plan, launcher.as_ref());
+            drop(dirs);
+            anyhow::Ok(played)
+        })
+        .await
+        .context("game task")?
+    }
+}

@@ -1,0 +1,97 @@
+//! The scheduler: when a submission becomes ready, it gets one match against every other user's
+//! latest ready submission of the contest (games per `judge::matches::plan`, one seed per
+//! match); the queued games of the submissions it replaces are cancelled. Only new pairings are
+//! played, never the whole round robin again.
+
+use crate::db::games;
+use crate::db::submissions::{self, Status};
+use crate::games::settings::{BoardSize, Settings};
+use crate::games::GameId;
+use crate::judge::matches::{plan, GamePlan};
+use crate::judge::result::BotId;
+use anyhow::Context;
+use serde_json::{json, Value};
+use sqlx::PgConnection;
+
+/// Schedules the matches of a submission that just compiled, in the caller's transaction.
+/// Returns how many matches were created.
+pub async fn on_compiled(conn: &mut PgConnection, submission_id: i64) -> anyhow::Result<usize> {
+    let Some(sub) = submissions::by_id(conn, submission_id).await? else { return Ok(0) };
+    games::lock_contest(conn, sub.contest_id).await?;
+    games::cancel_stale(conn, sub.contest_id).await?;
+    if sub.status != Status::Ready {
+        return Ok(0);
+    }
+    let (game, stored) = games::contest_game(conn, sub.contest_id).await?;
+    let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let settings = settings_from_json(game, &stored)?;
+    let mut created = 0;
+    for opp in games::ready_opponents(conn, sub.contest_id, sub.user_id).await? {
+        let seed: u64 = rand::random();
+        let Some(match_id) = games::create_match(conn, sub.contest_id, sub.id, opp.id, seed as i64).await?
+        else {
+            continue;
+        };
+        for p in plan(&settings, seed) {
+            games::create_game(conn, match_id, p.index as i32, &plan_json(&p), &stored).await?;
+        }
+        created += 1;
+    }
+    Ok(created)
+}
+
+/// The settings stored with a contest (or a game) as the game's `Settings`.
+pub fn settings_from_json(game: GameId, stored: &Value) -> anyhow::Result<Settings> {
+    let assignments: Vec<String> = match stored {
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| format!("{k}={}", v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    Settings::from_assignments(game, assignments.iter().map(String::as_str)).context("stored settings")
+}
+
+/// A game's plan as stored in `games.plan`.
+pub fn plan_json(p: &GamePlan) -> Value {
+    json!({
+        "index": p.index,
+        "seats": p.seats,
+        "board": p.board.map(|b| json!({"width": b.width, "height": b.height, "ms": b.ms})),
+        "seed": p.seed,
+    })
+}
+
+/// The plan back from `games.plan`.
+pub fn plan_from_json(v: &Value) -> anyhow::Result<GamePlan> {
+    let seats: [BotId; 2] = serde_json::from_value(v["seats"].clone()).context("plan seats")?;
+    let board = match &v["board"] {
+        Value::Null => None,
+        b => Some(BoardSize {
+            width: b["width"].as_u64().context("board width")? as u32,
+            height: b["height"].as_u64().context("board height")? as u32,
+            ms: b["ms"].as_u64().map(|m| m as u32),
+        }),
+    };
+    Ok(GamePlan {
+        index: v["index"].as_u64().context("plan index")? as u32,
+        seats,
+        board,
+        seed: v["seed"].as_u64().context("plan seed")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_plan_reads_back_the_same() {
+        let s = Settings::from_assignments(GameId::Tron, std::iter::empty()).unwrap();
+        for p in plan(&s, u64::MAX - 3) {
+            assert_eq!(plan_from_json(&plan_json(&p)).unwrap(), p);
+        }
+        let stored = serde_json::to_value(&s).unwrap();
+        assert_eq!(settings_from_json(GameId::Tron, &stored).unwrap(), s);
+    }
+}

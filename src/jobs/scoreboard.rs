@@ -1,0 +1,117 @@
+//! The scoreboard: recomputed from the finished matches between current submissions into a
+//! stored snapshot, by a job every `scoreboard_refresh_s` of the contest (or on an admin's
+//! request), and served from that snapshot in between.
+
+use crate::db::games;
+use serde_json::{json, Value};
+use sqlx::{PgConnection, PgPool};
+use std::collections::HashMap;
+use std::time::Duration;
+use time::OffsetDateTime;
+use tokio::sync::watch;
+
+#[derive(Default, Clone, Copy)]
+struct Wdl {
+    won: u32,
+    drawn: u32,
+    lost: u32,
+}
+
+impl Wdl {
+    fn add(&mut self, mine: u32, theirs: u32) {
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => self.won += 1,
+            std::cmp::Ordering::Equal => self.drawn += 1,
+            std::cmp::Ordering::Less => self.lost += 1,
+        }
+    }
+    fn json(&self) -> Value {
+        json!({"won": self.won, "drawn": self.drawn, "lost": self.lost})
+    }
+}
+
+/// Computes the standings of a contest (rows in rank order, equal points sharing a rank).
+pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Value>> {
+    let entrants = games::entrants(conn, contest_id).await?;
+    let matches = games::current_matches(conn, contest_id).await?;
+    let mut points: HashMap<i64, i64> = HashMap::new();
+    let mut mwdl: HashMap<i64, Wdl> = HashMap::new();
+    let mut gwdl: HashMap<i64, Wdl> = HashMap::new();
+    for m in &matches {
+        *points.entry(m.submission_a).or_default() += i64::from(m.points_a);
+        *points.entry(m.submission_b).or_default() += i64::from(m.points_b);
+        let (pa, pb) = (m.points_a.max(0) as u32, m.points_b.max(0) as u32);
+        mwdl.entry(m.submission_a).or_default().add(pa, pb);
+        mwdl.entry(m.submission_b).or_default().add(pb, pa);
+        for r in &m.results {
+            let (a, b) = match r["winner"].as_str() {
+                Some("a") => (1, 0),
+                Some("b") => (0, 1),
+                _ => (0, 0),
+            };
+            gwdl.entry(m.submission_a).or_default().add(a, b);
+            gwdl.entry(m.submission_b).or_default().add(b, a);
+        }
+    }
+    let mut rows: Vec<_> = entrants
+        .iter()
+        .map(|e| {
+            let p = points.get(&e.submission_id).copied().unwrap_or(0);
+            let g = gwdl.get(&e.submission_id).copied().unwrap_or_default();
+            (p, g, e)
+        })
+        .collect();
+    rows.sort_by(|x, y| {
+        y.0.cmp(&x.0)
+            .then((y.1.won as i64 - y.1.lost as i64).cmp(&(x.1.won as i64 - x.1.lost as i64)))
+            .then(x.2.nickname.cmp(&y.2.nickname))
+    });
+    let mut out = Vec::with_capacity(rows.len());
+    let mut rank = 0;
+    for (i, (p, g, e)) in rows.iter().enumerate() {
+        if i == 0 || rows[i - 1].0 != *p {
+            rank = i + 1;
+        }
+        out.push(json!({
+            "rank": rank,
+            "nickname": e.nickname,
+            "points": p,
+            "matches": mwdl.get(&e.submission_id).copied().unwrap_or_default().json(),
+            "games": g.json(),
+            "submission_id": e.submission_id,
+            "language": e.language,
+            "submitted_at": crate::web::rfc3339(&e.submitted_at),
+        }));
+    }
+    Ok(out)
+}
+
+/// Recomputes and stores the snapshot of a contest; returns when it was computed and its rows.
+pub async fn refresh(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
+    let rows = Value::Array(compute(conn, contest_id).await?);
+    let at = games::store_scoreboard(conn, contest_id, &rows).await?;
+    Ok((at, rows))
+}
+
+/// Refreshes every contest whose snapshot is due, every `tick`, until `stop` turns true.
+pub fn spawn(pool: PgPool, tick: Duration, mut stop: watch::Receiver<bool>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        while !*stop.borrow() {
+            if let Err(e) = refresh_due(&pool).await {
+                tracing::error!("scoreboard refresh: {e:#}");
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(tick) => {}
+                _ = stop.changed() => {}
+            }
+        }
+    })
+}
+
+async fn refresh_due(pool: &PgPool) -> sqlx::Result<()> {
+    let mut conn = pool.acquire().await?;
+    for id in games::scoreboards_due(&mut conn).await? {
+        refresh(&mut conn, id).await?;
+    }
+    Ok(())
+}

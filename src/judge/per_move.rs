@@ -1,0 +1,148 @@
+//! The driver of games whose bot is started afresh for every move (one-two-three): the whole
+//! position goes to standard input, the new position comes back on standard output, and the
+//! whole process run is timed.
+
+use super::bot::looks_like_out_of_memory;
+use super::result::ForfeitKind;
+use super::table::{quote, Ending, Foul, Heard, Table};
+use crate::games::{Side, TurnGame};
+use std::time::{Duration, Instant};
+
+/// Lines beyond the expected answer after which a bot is stopped at once.
+const EXTRA_LINES: usize = 64;
+
+/// What a one-process-per-move game needs beyond its rules.
+pub trait PerMoveProtocol<G: TurnGame> {
+    /// The bot's whole standard input for the position (`"M N\r\n"`, rows, mover letter).
+    fn input(&self, game: &G) -> String;
+    /// The answer's shape: (lines, characters per line).
+    fn shape(&self, game: &G) -> (usize, usize);
+    /// The score of a game lost by forfeit, first side first.
+    fn forfeit_score(&self, _game: &G, _winner: Side) -> Option<[String; 2]> {
+        None
+    }
+}
+
+/// Plays one game to its end, one process per move, and returns how it ended.
+pub fn play_per_move_game<G: TurnGame, P: PerMoveProtocol<G>>(
+    table: &mut Table,
+    proto: &P,
+    game: G,
+) -> Ending {
+    table.debug_lines = false;
+    table.cpu_time_limit = table.limits.per_move + Duration::from_secs(1);
+    let mut game = game;
+    let mut moves = Vec::new();
+    let foul = run(table, proto, &mut game, &mut moves).err();
+    table.note_foul(foul.as_ref());
+    table.finish([None, None]);
+    let outcome = game.outcome();
+    let forfeit_score = foul.as_ref().and_then(|f| proto.forfeit_score(&game, f.side.other()));
+    Ending { outcome, foul, moves, params: serde_json::Value::Null, forfeit_score }
+}
+
+fn run<G: TurnGame, P: PerMoveProtocol<G>>(
+    table: &mut Table,
+    proto: &P,
+    game: &mut G,
+    moves: &mut Vec<serde_json::Value>,
+) -> Result<(), Foul> {
+    while game.outcome().is_none() {
+        let side = game.turn();
+        let answer = one_move(table, proto, game, side);
+        table.end_process(side);
+        let mv = answer?;
+        game.play(&mv).map_err(|e| {
+            let shown = G::record(&mv);
+            Foul::new(side, ForfeitKind::IllegalMove, format!("{shown}: {e}"))
+        })?;
+        moves.push(G::record(&mv));
+    }
+    Ok(())
+}
+
+/// Runs the bot of `side` on the position and reads its move.
+fn one_move<G: TurnGame, P: PerMoveProtocol<G>>(
+    table: &mut Table,
+    proto: &P,
+    game: &G,
+    side: Side,
+) -> Result<G::Move, Foul> {
+    let (limit, kind) = table.move_limit(side);
+    let (rows, cols) = proto.shape(game);
+    let started = Instant::now();
+    let deadline = started + limit;
+    let over = |took: Duration| format!("took {} ms, limit {} ms", took.as_millis(), limit.as_millis());
+    table.launch(side, &[])?;
+    table.send_raw(side, &proto.input(game));
+    let stuck = match table.running(side) {
+        Some(r) => {
+            let flushed = r.input.flush_until(deadline);
+            r.input.close();
+            flushed == super::bot::Flushed::Stuck
+        }
+        None => false,
+    };
+    if stuck {
+        table.add_think(side, limit);
+        return Err(Foul::new(side, kind, format!("did not read its input within {} ms", limit.as_millis())));
+    }
+    let mut lines: Vec<String> = Vec::new();
+    loop {
+        match table.next_event(Some(deadline))? {
+            None => {
+                table.add_think(side, limit);
+                return Err(Foul::new(side, kind, format!("still running after {} ms", limit.as_millis())));
+            }
+            Some(Heard::Line { text, .. }) => {
+                lines.push(text);
+                if lines.len() > rows + EXTRA_LINES {
+                    return Err(Foul::new(side, ForfeitKind::BadOutput, format!("more than {rows} lines")));
+                }
+            }
+            Some(Heard::Eof { .. }) => break,
+        }
+    }
+    let r = table.running(side).expect("the bot was started");
+    let exit = r.wait(deadline.saturating_duration_since(Instant::now()));
+    let took = started.elapsed();
+    let oom_words = exit.as_ref().is_some_and(|e| !e.success())
+        && looks_like_out_of_memory(&r.stderr_tail(Duration::from_millis(200)));
+    let Some(exit) = exit else {
+        table.add_think(side, limit);
+        return Err(Foul::new(side, kind, format!("still running after {} ms", limit.as_millis())));
+    };
+    table.add_think(side, took);
+    if took > limit {
+        return Err(Foul::new(side, kind, over(took)));
+    }
+    if exit.memory_limit_hit || oom_words {
+        let peak = exit.peak_memory_kib.map(|k| format!(", peak {k} KiB")).unwrap_or_default();
+        let detail = format!("{}{peak}, limit {} MiB", exit.describe(), table.limits.memory_mib);
+        return Err(Foul::new(side, ForfeitKind::MemoryLimit, detail));
+    }
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    if lines.first().is_some_and(|l| l.trim() == "error") {
+        let why = lines.get(1).map_or_else(|| "no reason given".to_string(), |l| quote(l));
+        return Err(Foul::new(
+            side,
+            ForfeitKind::BadOutput,
+            format!("printed \"error\" on a valid position: {why}"),
+        ));
+    }
+    if !exit.success() {
+        return Err(Foul::new(side, ForfeitKind::Exited, exit.describe()));
+    }
+    if lines.len() != rows {
+        let detail = format!("expected {rows} lines of {cols} characters, got {} lines", lines.len());
+        return Err(Foul::new(side, ForfeitKind::BadOutput, detail));
+    }
+    if let Some(bad) = lines.iter().find(|l| l.chars().count() != cols) {
+        let detail = format!("expected lines of {cols} characters, got {}", quote(bad));
+        return Err(Foul::new(side, ForfeitKind::BadOutput, detail));
+    }
+    let text = lines.join("\n");
+    text.parse::<G::Move>().map_err(|e| Foul::new(side, ForfeitKind::BadOutput, e.to_string()))
+}

@@ -1,0 +1,138 @@
+//! The result of a game and of a match, in the JSON form of `shared/spec/play-cli.md`
+//! (used by `botarena play --json`, the workers' stored results and the replay viewer).
+
+use crate::games::settings::Settings;
+use crate::games::GameId;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The two bots of a match are `a` and `b`; a game seats them in either order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotId {
+    A,
+    B,
+}
+
+impl BotId {
+    pub fn other(self) -> BotId {
+        match self {
+            BotId::A => BotId::B,
+            BotId::B => BotId::A,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BotId::A => "a",
+            BotId::B => "b",
+        }
+    }
+}
+
+/// Which rule of the judge a bot broke; the names are a contract with tools and the web.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForfeitKind {
+    StartTimeout,
+    MoveTimeout,
+    TimeBank,
+    IllegalMove,
+    BadOutput,
+    UnexpectedOutput,
+    Exited,
+    MemoryLimit,
+    OutputLimit,
+    SandboxViolation,
+}
+
+impl ForfeitKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ForfeitKind::StartTimeout => "start_timeout",
+            ForfeitKind::MoveTimeout => "move_timeout",
+            ForfeitKind::TimeBank => "time_bank",
+            ForfeitKind::IllegalMove => "illegal_move",
+            ForfeitKind::BadOutput => "bad_output",
+            ForfeitKind::UnexpectedOutput => "unexpected_output",
+            ForfeitKind::Exited => "exited",
+            ForfeitKind::MemoryLimit => "memory_limit",
+            ForfeitKind::OutputLimit => "output_limit",
+            ForfeitKind::SandboxViolation => "sandbox_violation",
+        }
+    }
+}
+
+/// A bot lost at once for breaking a rule; `detail` holds the offending line or figure.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forfeit {
+    pub bot: BotId,
+    pub kind: ForfeitKind,
+    pub detail: String,
+}
+
+/// Per-bot figures keyed `a` / `b`.
+pub type PerBot<T> = BTreeMap<BotId, T>;
+
+/// One game, as stored and as loaded by the replay viewer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub index: u32,
+    /// `seats[0]` moved first.
+    pub seats: [BotId; 2],
+    /// Whatever is needed to replay the game (board size, seed, generated board...).
+    pub params: serde_json::Value,
+    pub moves: Vec<serde_json::Value>,
+    /// `None` for a draw.
+    pub winner: Option<BotId>,
+    /// The game's own score, first seat first; `None` where the game has none.
+    pub score: Option<[serde_json::Value; 2]>,
+    pub reason: String,
+    pub forfeit: Option<Forfeit>,
+    pub think_ms: PerBot<u64>,
+    pub peak_memory_kib: PerBot<Option<u64>>,
+}
+
+/// A bot's label in the result (`bots/mine.c`, `house:random`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotLabel {
+    pub label: String,
+}
+
+/// The totals of a match: more games won wins it, 3 / 1 / 0 points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSummary {
+    pub wins: PerBot<u32>,
+    pub draws: u32,
+    pub points: PerBot<u32>,
+}
+
+impl MatchSummary {
+    pub fn from_games(games: &[GameResult]) -> MatchSummary {
+        let mut wins = PerBot::from([(BotId::A, 0), (BotId::B, 0)]);
+        let mut draws = 0;
+        for g in games {
+            match g.winner {
+                Some(w) => *wins.get_mut(&w).expect("both bots present") += 1,
+                None => draws += 1,
+            }
+        }
+        let (a, b) = (wins[&BotId::A], wins[&BotId::B]);
+        let points = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => [(BotId::A, 3), (BotId::B, 0)],
+            std::cmp::Ordering::Less => [(BotId::A, 0), (BotId::B, 3)],
+            std::cmp::Ordering::Equal => [(BotId::A, 1), (BotId::B, 1)],
+        };
+        MatchSummary { wins, draws, points: PerBot::from(points) }
+    }
+}
+
+/// The whole match, the object `botarena play --json` prints.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchResult {
+    pub game: GameId,
+    pub settings: Settings,
+    pub bots: PerBot<BotLabel>,
+    pub games: Vec<GameResult>,
+    #[serde(rename = "match")]
+    pub summary: MatchSummary,
+}

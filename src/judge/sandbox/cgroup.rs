@@ -1,0 +1,382 @@
+//! One control group per launch: memory limit and peak, pids limit, CPU pinning, and a reliable
+//! "kill everything" for the bot's whole process tree.
+//!
+//! Hosts differ: ours expose cgroup v1 controllers (`/sys/fs/cgroup/memory`, `pids`, `cpuset`,
+//! `freezer`) beside a nearly empty v2 mount, while current distributions mount a single v2
+//! hierarchy. [`CgroupHost::detect`] finds what is usable and [`LaunchCgroup`] hides the
+//! difference from the launcher.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{kill, Signal};
+use nix::unistd::Pid;
+
+const CGROUP_ROOT: &str = "/sys/fs/cgroup";
+
+/// What the host offers, found once when the launcher is built.
+#[derive(Clone, Debug, Default)]
+pub struct CgroupHost {
+    /// cgroup v1 controller directories for our parent group (`…/memory/botarena`), if usable.
+    pub v1_memory: Option<PathBuf>,
+    pub v1_pids: Option<PathBuf>,
+    pub v1_cpuset: Option<PathBuf>,
+    pub v1_freezer: Option<PathBuf>,
+    /// Whether the v1 memory controller accounts swap (`memory.memsw.*`).
+    pub v1_memsw: bool,
+    /// A v2 parent group with the memory and pids controllers enabled for its children, used
+    /// when the host's v2 hierarchy owns those controllers.
+    pub v2: Option<PathBuf>,
+    /// Whether the v2 parent can also pin CPUs (the cpuset controller is delegated).
+    pub v2_cpuset: bool,
+    /// Why something is missing, for `protections()`.
+    pub notes: Vec<String>,
+}
+
+fn write(path: &Path, value: &str) -> io::Result<()> {
+    fs::write(path, value)
+        .map_err(|e| io::Error::new(e.kind(), format!("writing {value:?} to {}: {e}", path.display())))
+}
+
+fn read_trim(path: &Path) -> io::Result<String> {
+    Ok(fs::read_to_string(path)?.trim().to_string())
+}
+
+/// Creates `dir` (and parents) if missing.
+fn ensure_dir(dir: &Path) -> io::Result<()> {
+    match fs::create_dir_all(dir) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// A v1 cpuset group cannot take processes until `cpus` and `mems` are set; children start
+/// empty, so copy the parent's values down.
+fn init_v1_cpuset(dir: &Path) -> io::Result<()> {
+    let parent = dir.parent().unwrap_or(dir);
+    for file in ["cpuset.cpus", "cpuset.mems"] {
+        let mine = read_trim(&dir.join(file))?;
+        if mine.is_empty() {
+            write(&dir.join(file), &read_trim(&parent.join(file))?)?;
+        }
+    }
+    Ok(())
+}
+
+impl CgroupHost {
+    /// Looks for usable controllers and creates the `parent` group (e.g. `botarena`) in each.
+    /// Needs root (or a delegated subtree); anything that fails is left off with a note.
+    pub fn detect(parent: &str) -> CgroupHost {
+        let mut host = CgroupHost::default();
+        let root = Path::new(CGROUP_ROOT);
+        let v1 = |name: &str, host: &mut CgroupHost| -> Option<PathBuf> {
+            let ctl = root.join(name);
+            if !ctl.join("cgroup.procs").exists() || ctl.join("cgroup.controllers").exists() {
+                return None;
+            }
+            let dir = ctl.join(parent);
+            match ensure_dir(&dir) {
+                Ok(()) => {
+                    remove_stale(&dir);
+                    Some(dir)
+                }
+                Err(e) => {
+                    host.notes.push(format!("cannot create {}: {e}", dir.display()));
+                    None
+                }
+            }
+        };
+        host.v1_memory = v1("memory", &mut host);
+        host.v1_pids = v1("pids", &mut host);
+        host.v1_cpuset = v1("cpuset", &mut host).filter(|d| match init_v1_cpuset(d) {
+            Ok(()) => true,
+            Err(e) => {
+                host.notes.push(format!("cpuset: {e}"));
+                false
+            }
+        });
+        host.v1_freezer = v1("freezer", &mut host);
+        host.v1_memsw =
+            host.v1_memory.as_ref().is_some_and(|d| d.join("memory.memsw.limit_in_bytes").exists());
+
+        // cgroup v2: either mounted at the root (pure v2 host) or at `unified` (hybrid).
+        if host.v1_memory.is_none() || host.v1_pids.is_none() {
+            for base in [root.to_path_buf(), root.join("unified")] {
+                let controllers = match fs::read_to_string(base.join("cgroup.controllers")) {
+                    Ok(c) => c,
+                    Err(_) => continue,
+                };
+                let has = |c: &str| controllers.split_whitespace().any(|x| x == c);
+                if !(has("memory") && has("pids")) {
+                    host.notes.push(format!(
+                        "{}: memory/pids controllers not available in cgroup v2",
+                        base.display()
+                    ));
+                    continue;
+                }
+                match Self::prepare_v2(&base, parent, has("cpuset")) {
+                    Ok(dir) => {
+                        host.v2_cpuset = has("cpuset");
+                        host.v2 = Some(dir);
+                        host.v1_memory = None;
+                        host.v1_pids = None;
+                        host.v1_cpuset = None;
+                        host.v1_freezer = None;
+                        break;
+                    }
+                    Err(e) => host.notes.push(format!("cgroup v2 at {}: {e}", base.display())),
+                }
+            }
+        }
+        host
+    }
+
+    fn prepare_v2(base: &Path, parent: &str, cpuset: bool) -> io::Result<PathBuf> {
+        let dir = base.join(parent);
+        ensure_dir(&dir)?;
+        remove_stale(&dir);
+        let wanted = if cpuset { "+memory +pids +cpuset" } else { "+memory +pids" };
+        // Enable the controllers on the way down (the root and our parent group).
+        write(&base.join("cgroup.subtree_control"), wanted)?;
+        write(&dir.join("cgroup.subtree_control"), wanted)?;
+        Ok(dir)
+    }
+
+    pub fn memory(&self) -> bool {
+        self.v1_memory.is_some() || self.v2.is_some()
+    }
+    pub fn pids(&self) -> bool {
+        self.v1_pids.is_some() || self.v2.is_some()
+    }
+    pub fn cpuset(&self) -> bool {
+        self.v1_cpuset.is_some() || (self.v2.is_some() && self.v2_cpuset)
+    }
+    /// Whether every process of a launch can be found (and so killed) through a cgroup.
+    pub fn tracks_processes(&self) -> bool {
+        self.v1_memory.is_some() || self.v1_pids.is_some() || self.v1_freezer.is_some() || self.v2.is_some()
+    }
+}
+
+/// Limits for one launch.
+#[derive(Clone, Debug)]
+pub struct CgroupLimits {
+    pub memory_bytes: u64,
+    pub max_processes: u64,
+    pub cpu: Option<usize>,
+}
+
+/// The groups of one launch; removed by [`LaunchCgroup::destroy`].
+#[derive(Debug)]
+pub struct LaunchCgroup {
+    /// Every directory created for this launch (one per v1 controller, or one v2 group).
+    dirs: Vec<PathBuf>,
+    memory: Option<PathBuf>,
+    freezer: Option<PathBuf>,
+    v2: bool,
+}
+
+impl LaunchCgroup {
+    /// Creates `name` under each available controller and applies `limits`.
+    ///
+    /// `freezer`: also join the v1 freezer, so the kill loop can stop a fork bomb from
+    /// outrunning it. Each v1 controller joined costs an RCU grace period (milliseconds on a
+    /// busy host), so the launcher asks for it only when no PID namespace does that job (its
+    /// init's death kills every process in it and forbids new ones).
+    pub fn create(
+        host: &CgroupHost,
+        name: &str,
+        limits: &CgroupLimits,
+        freezer: bool,
+    ) -> io::Result<LaunchCgroup> {
+        let mut cg = LaunchCgroup { dirs: Vec::new(), memory: None, freezer: None, v2: host.v2.is_some() };
+        let result = cg.setup(host, name, limits, freezer);
+        if let Err(e) = result {
+            let _ = cg.destroy();
+            return Err(e);
+        }
+        Ok(cg)
+    }
+
+    fn make(&mut self, parent: &Path, name: &str) -> io::Result<PathBuf> {
+        let dir = parent.join(name);
+        fs::create_dir(&dir)
+            .map_err(|e| io::Error::new(e.kind(), format!("creating {}: {e}", dir.display())))?;
+        self.dirs.push(dir.clone());
+        Ok(dir)
+    }
+
+    fn setup(
+        &mut self,
+        host: &CgroupHost,
+        name: &str,
+        limits: &CgroupLimits,
+        freezer: bool,
+    ) -> io::Result<()> {
+        let mem = limits.memory_bytes.to_string();
+        if let Some(parent) = &host.v2 {
+            let dir = self.make(parent, name)?;
+            write(&dir.join("memory.max"), &mem)?;
+            if dir.join("memory.swap.max").exists() {
+                write(&dir.join("memory.swap.max"), "0")?;
+            }
+            write(&dir.join("pids.max"), &limits.max_processes.to_string())?;
+            if let (Some(cpu), true) = (limits.cpu, host.v2_cpuset) {
+                write(&dir.join("cpuset.cpus"), &cpu.to_string())?;
+            }
+            self.memory = Some(dir);
+            return Ok(());
+        }
+        if let Some(parent) = &host.v1_memory {
+            let dir = self.make(parent, name)?;
+            write(&dir.join("memory.limit_in_bytes"), &mem)?;
+            if host.v1_memsw {
+                write(&dir.join("memory.memsw.limit_in_bytes"), &mem)?;
+            }
+            // Tell the kernel not to use swap for this group even where memsw is absent.
+            let _ = write(&dir.join("memory.swappiness"), "0");
+            self.memory = Some(dir);
+        }
+        if let Some(parent) = &host.v1_pids {
+            let dir = self.make(parent, name)?;
+            write(&dir.join("pids.max"), &limits.max_processes.to_string())?;
+        }
+        if let (Some(parent), Some(cpu)) = (&host.v1_cpuset, limits.cpu) {
+            let dir = self.make(parent, name)?;
+            write(&dir.join("cpuset.cpus"), &cpu.to_string())?;
+            write(&dir.join("cpuset.mems"), &read_trim(&parent.join("cpuset.mems"))?)?;
+        }
+        if let (Some(parent), true) = (&host.v1_freezer, freezer) {
+            self.freezer = Some(self.make(parent, name)?);
+        }
+        Ok(())
+    }
+
+    /// The `cgroup.procs` files a process writes itself into to join every group.
+    pub fn procs_files(&self) -> Vec<PathBuf> {
+        self.dirs.iter().map(|d| d.join("cgroup.procs")).collect()
+    }
+
+    /// Pids (in our PID namespace) of every process still in the launch's groups.
+    pub fn pids(&self) -> Vec<i32> {
+        let mut pids: Vec<i32> = Vec::new();
+        for dir in &self.dirs {
+            if let Ok(text) = fs::read_to_string(dir.join("cgroup.procs")) {
+                pids.extend(text.lines().filter_map(|l| l.trim().parse::<i32>().ok()));
+            }
+        }
+        pids.sort_unstable();
+        pids.dedup();
+        pids
+    }
+
+    /// Peak memory of the group, in KiB (`memory.max_usage_in_bytes` on v1, `memory.peak` on v2).
+    pub fn peak_memory_kib(&self) -> Option<u64> {
+        let dir = self.memory.as_ref()?;
+        let file = if self.v2 { "memory.peak" } else { "memory.max_usage_in_bytes" };
+        read_trim(&dir.join(file)).ok()?.parse::<u64>().ok().map(|b| b / 1024)
+    }
+
+    /// Whether the kernel had to kill a process of the group for memory (or, on kernels that
+    /// do not count OOM kills, whether the limit was reached at all).
+    pub fn memory_limit_hit(&self) -> bool {
+        let Some(dir) = &self.memory else { return false };
+        let counter = |file: &str, key: &str| -> Option<u64> {
+            let text = fs::read_to_string(dir.join(file)).ok()?;
+            text.lines().find_map(|l| l.strip_prefix(key).and_then(|v| v.trim().parse().ok()))
+        };
+        if self.v2 {
+            return counter("memory.events", "oom_kill ").unwrap_or(0) > 0
+                || counter("memory.events", "max ").unwrap_or(0) > 0
+                    && counter("memory.events", "oom ").unwrap_or(0) > 0;
+        }
+        match counter("memory.oom_control", "oom_kill ") {
+            Some(n) => n > 0,
+            None => {
+                read_trim(&dir.join("memory.failcnt")).ok().and_then(|s| s.parse::<u64>().ok()).unwrap_or(0)
+                    > 0
+            }
+        }
+    }
+
+    /// Kills every process of the groups and waits until they are gone (at most `limit`).
+    /// With a freezer the group is frozen first so a fork bomb cannot outrun the kill loop;
+    /// on v2 `cgroup.kill` does the same in the kernel.
+    pub fn kill_all(&self, limit: Duration) -> io::Result<()> {
+        let start = Instant::now();
+        if self.v2 {
+            if let Some(dir) = &self.memory {
+                let _ = write(&dir.join("cgroup.kill"), "1");
+            }
+        }
+        loop {
+            let frozen =
+                self.freezer.as_ref().is_some_and(|d| write(&d.join("freezer.state"), "FROZEN").is_ok());
+            let pids = self.pids();
+            for pid in &pids {
+                let _ = kill(Pid::from_raw(*pid), Signal::SIGKILL);
+            }
+            if frozen {
+                if let Some(d) = &self.freezer {
+                    let _ = write(&d.join("freezer.state"), "THAWED");
+                }
+            }
+            if pids.is_empty() {
+                return Ok(());
+            }
+            if start.elapsed() > limit {
+                return Err(io::Error::other(format!("processes {pids:?} survived the kill for {limit:?}")));
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// Removes the groups (they must be empty). Retries briefly: a group stays busy for a
+    /// moment after its last process is reaped.
+    pub fn destroy(&mut self) -> io::Result<()> {
+        let mut last = Ok(());
+        for dir in self.dirs.drain(..).rev() {
+            let mut tries = 0;
+            loop {
+                match fs::remove_dir(&dir) {
+                    Ok(()) => break,
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => break,
+                    Err(e) if tries < 200 => {
+                        let _ = e;
+                        tries += 1;
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    Err(e) => {
+                        last = Err(io::Error::new(e.kind(), format!("removing {}: {e}", dir.display())));
+                        break;
+                    }
+                }
+            }
+        }
+        last
+    }
+}
+
+impl Drop for LaunchCgroup {
+    /// A launch that failed half-way must not leave its groups behind.
+    fn drop(&mut self) {
+        if !self.dirs.is_empty() {
+            let _ = self.kill_all(Duration::from_secs(2));
+            let _ = self.destroy();
+        }
+    }
+}
+
+/// Removes launch groups (`<judge pid>-<n>`) left by judges that died, when empty.
+fn remove_stale(parent: &Path) {
+    let Ok(entries) = fs::read_dir(parent) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let Some((pid, _)) = name.split_once('-') else { continue };
+        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+            let _ = fs::remove_dir(entry.path());
+        }
+    }
+}

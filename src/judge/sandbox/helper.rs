@@ -1,0 +1,557 @@
+//! The sandbox helper: the code that runs in `botarena sandbox exec`, between the judge and
+//! the bot.
+//!
+//! The judge re-executes its own binary so the setup runs in a fresh single-threaded process
+//! (after `fork` in the multi-threaded judge only async-signal-safe calls would be allowed).
+//! Three processes are involved:
+//!
+//! - **outer** (`H`): joins the prepared network namespace, unshares the others, forks the
+//!   init, waits for it and finally ends the way the bot ended (same exit code, or the same
+//!   signal), so the judge's `waitpid` sees the bot's own status.
+//! - **init** (`I`, PID 1 of the new PID namespace): builds the minimal root, `pivot_root`s into
+//!   it, mounts `/proc`, forks the bot and reaps every orphan. When the bot ends, init reports
+//!   its status and exits, and the kernel kills whatever is left in the namespace, so `setsid`
+//!   and double forks do not outlive the bot. It dies with outer (`PR_SET_PDEATHSIG`).
+//! - **bot** (`B`): joins the launch's cgroups, drops to the slot's user id, sets rlimits,
+//!   `no_new_privs` and the seccomp filter, and `execve`s the program with the three pipes the
+//!   judge gave outer.
+//!
+//! Setup errors are written to an error pipe the judge reads until it closes (at the bot's
+//! `execve`, the pipe being close-on-exec), so `launch` fails with the real reason.
+
+use std::ffi::CString;
+use std::fs;
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{symlink, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+use nix::mount::{mount, umount2, MntFlags, MsFlags};
+use nix::sched::{setns, unshare, CloneFlags};
+use nix::sys::resource::{getrlimit, setrlimit, Resource};
+use nix::sys::signal::{self, SigHandler, Signal};
+use nix::sys::wait::{waitpid, WaitStatus};
+use nix::unistd::{self, ForkResult, Gid, Pid, Uid};
+use serde::{Deserialize, Serialize};
+
+use super::seccomp;
+
+/// Everything the helper needs, serialized by the judge as JSON on the command line.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct HelperSpec {
+    pub program: PathBuf,
+    pub args: Vec<String>,
+    pub env: Vec<(String, String)>,
+    pub workdir: PathBuf,
+    pub workdir_writable: bool,
+    /// Paths bound read-only at the same place inside (system dirs, `/etc` pieces, toolchains).
+    pub readable: Vec<PathBuf>,
+    /// Write end of the error pipe (inherited).
+    pub error_fd: RawFd,
+    /// A network namespace to join (inherited fd), or none.
+    pub netns_fd: Option<RawFd>,
+    /// Unshare a fresh network namespace instead (when no prepared one exists).
+    pub new_netns: bool,
+    /// Use PID, mount, IPC and UTS namespaces and a new root.
+    pub namespaces: bool,
+    /// Where the new root's tmpfs is mounted (an empty directory made by the launcher).
+    pub root_dir: PathBuf,
+    /// Size of the private `/tmp`, in MiB.
+    pub tmp_mib: u64,
+    /// `cgroup.procs` files the bot writes itself into.
+    pub cgroup_procs: Vec<PathBuf>,
+    /// User and group to run as; `None` keeps the caller's (non-root hosts).
+    pub uid: Option<u32>,
+    pub gid: Option<u32>,
+    /// CPU to pin to with `sched_setaffinity` when no cpuset group does it.
+    pub affinity_cpu: Option<usize>,
+    pub max_processes: u64,
+    pub max_file_bytes: u64,
+    pub max_open_files: u64,
+    pub stack_bytes: Option<u64>,
+    pub cpu_seconds: Option<u64>,
+    pub seccomp: bool,
+    pub deny_unix_sockets: bool,
+    /// Print `phase <name> <CLOCK_MONOTONIC ns>` lines on stderr during setup, for
+    /// `botarena sandbox bench`.
+    #[serde(default)]
+    pub trace_phases: bool,
+    /// The judge's pid, to notice a judge that died before the helper armed its death signal.
+    #[serde(default)]
+    pub judge_pid: u32,
+}
+
+/// Reports a setup milestone (see [`HelperSpec::trace_phases`]).
+fn phase(spec: &HelperSpec, name: &str) {
+    if spec.trace_phases {
+        eprintln!("phase {name} {}", monotonic_ns());
+    }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds, the clock `Instant` uses, so the judge can compare.
+#[allow(unsafe_code)]
+pub fn monotonic_ns() -> i128 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec for the duration of the call.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    ts.tv_sec as i128 * 1_000_000_000 + ts.tv_nsec as i128
+}
+
+/// Points 0, 1 and 2 at /dev/null: the helper processes must not hold the bot's pipes open,
+/// so the judge sees end-of-file as soon as the bot's own side closes them.
+fn release_stdio() {
+    if let Ok(null) = fs::OpenOptions::new().read(true).write(true).open("/dev/null") {
+        for fd in 0..3 {
+            let _ = unistd::dup2(null.as_raw_fd(), fd);
+        }
+    }
+}
+
+/// Reports a setup failure on the error pipe and exits; the judge turns it into an `io::Error`.
+fn fail(error_fd: RawFd, what: &str, err: impl std::fmt::Display) -> ! {
+    let msg = format!("sandbox: {what}: {err}");
+    // Borrowed: the descriptor must stay open for the other processes sharing it.
+    let mut file = std::mem::ManuallyDrop::new(file_from_fd(error_fd));
+    let _ = file.write_all(msg.as_bytes());
+    std::process::exit(127)
+}
+
+#[allow(unsafe_code)]
+fn file_from_fd(fd: RawFd) -> fs::File {
+    // SAFETY: `fd` is a descriptor this process inherited and owns (the error or status pipe);
+    // callers either keep the File for the rest of the process or wrap it in ManuallyDrop.
+    unsafe { fs::File::from_raw_fd(fd) }
+}
+
+/// The entry point of `botarena sandbox exec`. Never returns.
+pub fn run(spec: HelperSpec) -> ! {
+    let efd = spec.error_fd;
+    phase(&spec, "helper-started");
+    // Die with the judge; a helper must never outlive it.
+    if let Err(e) = nix::sys::prctl::set_pdeathsig(Signal::SIGKILL) {
+        fail(efd, "PR_SET_PDEATHSIG", e);
+    }
+    if spec.judge_pid != 0 && unistd::getppid().as_raw() as u32 != spec.judge_pid {
+        // The judge died before the death signal was armed.
+        std::process::exit(127);
+    }
+    // Not dumpable: no core files, and other processes of our uid cannot ptrace the helper.
+    let _ = nix::sys::prctl::set_dumpable(false);
+
+    // Opened now, while the host's /sys is still visible; the bot writes itself in later.
+    let cgroups: Vec<fs::File> = spec
+        .cgroup_procs
+        .iter()
+        .map(|p| {
+            fs::OpenOptions::new()
+                .write(true)
+                .open(p)
+                .unwrap_or_else(|e| fail(efd, &format!("opening {}", p.display()), e))
+        })
+        .collect();
+    if !spec.namespaces {
+        // Degraded mode (no privileges for namespaces): just become the bot.
+        become_bot(&spec, &cgroups);
+    }
+
+    if let Some(fd) = spec.netns_fd {
+        let owned = adopt_fd(fd);
+        if let Err(e) = setns(&owned, CloneFlags::CLONE_NEWNET) {
+            fail(efd, "joining the prepared network namespace", e);
+        }
+        drop(owned);
+    }
+    let mut flags = CloneFlags::CLONE_NEWNS
+        | CloneFlags::CLONE_NEWPID
+        | CloneFlags::CLONE_NEWIPC
+        | CloneFlags::CLONE_NEWUTS;
+    if spec.new_netns {
+        flags |= CloneFlags::CLONE_NEWNET;
+    }
+    if let Err(e) = unshare(flags) {
+        fail(efd, "unshare", e);
+    }
+    phase(&spec, "namespaces-made");
+    let (status_r, status_w) = match unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC) {
+        Ok(p) => p,
+        Err(e) => fail(efd, "pipe", e),
+    };
+    // SAFETY: this process is single-threaded (a fresh exec of our binary that started no
+    // threads), so the child may run arbitrary code after fork.
+    #[allow(unsafe_code)]
+    let fork = unsafe { unistd::fork() };
+    match fork {
+        Err(e) => fail(efd, "fork", e),
+        Ok(ForkResult::Child) => {
+            drop(status_r);
+            init(&spec, status_w, &cgroups)
+        }
+        Ok(ForkResult::Parent { child }) => {
+            drop(status_w);
+            // Our copy of the error pipe must close so the judge sees EOF at the bot's exec.
+            let _ = unistd::close(efd);
+            release_stdio();
+            outer_wait(child, status_r)
+        }
+    }
+}
+
+#[allow(unsafe_code)]
+fn adopt_fd(fd: RawFd) -> OwnedFd {
+    // SAFETY: the judge passed this descriptor to us on purpose and nothing else in this
+    // process uses it.
+    unsafe { OwnedFd::from_raw_fd(fd) }
+}
+
+/// Outer: waits for init and ends like the bot did.
+fn outer_wait(init_pid: Pid, status_r: OwnedFd) -> ! {
+    let mut report = String::new();
+    let _ = fs::File::from(status_r).read_to_string(&mut report);
+    while let Err(nix::errno::Errno::EINTR) = waitpid(init_pid, None) {}
+    let mut words = report.split_whitespace();
+    match (words.next(), words.next().and_then(|v| v.parse::<i32>().ok())) {
+        (Some("exit"), Some(code)) => std::process::exit(code),
+        (Some("signal"), Some(sig)) => die_by_signal(sig),
+        // Init died without a report (killed with us): say SIGKILL.
+        _ => die_by_signal(libc::SIGKILL),
+    }
+}
+
+fn die_by_signal(sig: i32) -> ! {
+    if let Ok(signal) = Signal::try_from(sig) {
+        let _ = nix::sys::resource::setrlimit(Resource::RLIMIT_CORE, 0, 0);
+        #[allow(unsafe_code)]
+        // SAFETY: SIG_DFL installs no Rust code as a handler.
+        let _ = unsafe { signal::signal(signal, SigHandler::SigDfl) };
+        let _ = signal::sigprocmask(signal::SigmaskHow::SIG_SETMASK, Some(&signal::SigSet::empty()), None);
+        let _ = signal::raise(signal);
+    }
+    let _ = signal::kill(Pid::this(), Signal::SIGKILL);
+    std::process::exit(128 + sig)
+}
+
+/// Init (PID 1): builds the root, forks the bot, reaps everything, reports the bot's status.
+fn init(spec: &HelperSpec, status_w: OwnedFd, cgroups: &[fs::File]) -> ! {
+    let efd = spec.error_fd;
+    if let Err(e) = nix::sys::prctl::set_pdeathsig(Signal::SIGKILL) {
+        fail(efd, "PR_SET_PDEATHSIG in init", e);
+    }
+    phase(spec, "init-started");
+    if let Err(e) = build_root(spec) {
+        fail(efd, "building the sandbox root", e);
+    }
+    phase(spec, "root-built");
+    let _ = unistd::sethostname("botarena");
+    // SAFETY: init is single-threaded (forked from the single-threaded outer helper).
+    #[allow(unsafe_code)]
+    let fork = unsafe { unistd::fork() };
+    let bot = match fork {
+        Err(e) => fail(efd, "fork", e),
+        Ok(ForkResult::Child) => {
+            drop(status_w);
+            become_bot(spec, cgroups)
+        }
+        Ok(ForkResult::Parent { child }) => child,
+    };
+    let _ = unistd::close(efd);
+    release_stdio();
+    let mut status = fs::File::from(status_w);
+    loop {
+        match waitpid(None::<Pid>, None) {
+            Ok(WaitStatus::Exited(pid, code)) if pid == bot => {
+                let _ = write!(status, "exit {code}");
+                std::process::exit(0);
+            }
+            Ok(WaitStatus::Signaled(pid, sig, _)) if pid == bot => {
+                let _ = write!(status, "signal {}", sig as i32);
+                std::process::exit(0);
+            }
+            Ok(_) | Err(nix::errno::Errno::EINTR) => continue,
+            Err(_) => std::process::exit(0),
+        }
+    }
+}
+
+fn io_err(what: String) -> impl FnOnce(nix::errno::Errno) -> std::io::Error {
+    move |e| std::io::Error::other(format!("{what}: {e}"))
+}
+
+/// The minimal read-only root, entered with `pivot_root`.
+fn build_root(spec: &HelperSpec) -> std::io::Result<()> {
+    let none: Option<&str> = None;
+    // Nothing we mount may propagate back to the host.
+    mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
+        .map_err(io_err("making / private".into()))?;
+    let root = &spec.root_dir;
+    mount(
+        Some("tmpfs"),
+        root,
+        Some("tmpfs"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+        Some("size=1m,mode=0755"),
+    )
+    .map_err(io_err(format!("tmpfs on {}", root.display())))?;
+
+    // A private /tmp, small; its pages count against the bot's memory limit. Mounted first so
+    // that a workdir under the host's /tmp is bound on top of it, not hidden by it.
+    let tmp = root.join("tmp");
+    fs::create_dir_all(&tmp)?;
+    let opts = format!("size={}m,mode=1777", spec.tmp_mib.max(1));
+    mount(Some("tmpfs"), &tmp, Some("tmpfs"), MsFlags::MS_NOSUID | MsFlags::MS_NODEV, Some(opts.as_str()))
+        .map_err(io_err("tmpfs on /tmp".into()))?;
+
+    for path in &spec.readable {
+        bind_path(root, path, false)?;
+    }
+    bind_path(root, &spec.workdir, spec.workdir_writable)?;
+
+    // /etc/passwd and /etc/group naming the sandbox user, for runtimes that look themselves up.
+    let etc = root.join("etc");
+    fs::create_dir_all(&etc)?;
+    let uid = spec.uid.unwrap_or(0);
+    let gid = spec.gid.unwrap_or(0);
+    fs::write(
+        etc.join("passwd"),
+        format!("root:x:0:0:root:/:/bin/false\nbot:x:{uid}:{gid}:bot:/tmp:/bin/false\n"),
+    )?;
+    fs::write(etc.join("group"), format!("root:x:0:\nbot:x:{gid}:\n"))?;
+    fs::write(etc.join("hostname"), "botarena\n")?;
+
+    // /dev: only null, zero, full, random and urandom, bound from the host.
+    let dev = root.join("dev");
+    fs::create_dir_all(&dev)?;
+    mount(
+        Some("tmpfs"),
+        &dev,
+        Some("tmpfs"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NOEXEC,
+        Some("size=64k,mode=0755"),
+    )
+    .map_err(io_err("tmpfs on /dev".into()))?;
+    for name in ["null", "zero", "full", "random", "urandom"] {
+        let host = Path::new("/dev").join(name);
+        if !host.exists() {
+            continue;
+        }
+        let target = dev.join(name);
+        fs::write(&target, b"")?;
+        mount(Some(&host), &target, none, MsFlags::MS_BIND, none)
+            .map_err(io_err(format!("binding {}", host.display())))?;
+    }
+    for (name, to) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
+        symlink(to, dev.join(name))?;
+    }
+    fs::create_dir(dev.join("shm"))?;
+    mount(
+        Some("tmpfs"),
+        &dev.join("shm"),
+        Some("tmpfs"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+        Some("size=1m,mode=1777"),
+    )
+    .map_err(io_err("tmpfs on /dev/shm".into()))?;
+    remount_ro(&dev, MsFlags::MS_NOSUID | MsFlags::MS_NOEXEC)?;
+
+    fs::create_dir_all(root.join("proc"))?;
+
+    // Enter the new root; the old one is stacked under it and detached.
+    unistd::chdir(root).map_err(io_err("chdir to new root".into()))?;
+    unistd::pivot_root(".", ".").map_err(io_err("pivot_root".into()))?;
+    umount2(".", MntFlags::MNT_DETACH).map_err(io_err("detaching the old root".into()))?;
+    unistd::chdir("/").map_err(io_err("chdir /".into()))?;
+    mount(
+        Some("proc"),
+        "/proc",
+        Some("proc"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+        Some("hidepid=2"),
+    )
+    .map_err(io_err("mounting /proc".into()))?;
+    remount_ro(Path::new("/"), MsFlags::MS_NOSUID | MsFlags::MS_NODEV)?;
+    Ok(())
+}
+
+fn remount_ro(path: &Path, extra: MsFlags) -> std::io::Result<()> {
+    let none: Option<&str> = None;
+    mount(none, path, none, MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_RDONLY | extra, none)
+        .map_err(io_err(format!("remounting {} read-only", path.display())))
+}
+
+/// Makes `path` of the host visible at the same path under `root`. Symbolic links are
+/// recreated (so `/bin -> usr/bin` stays a link) and their targets bound as well.
+fn bind_path(root: &Path, path: &Path, writable: bool) -> std::io::Result<()> {
+    let none: Option<&str> = None;
+    let meta = match fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(_) => return Ok(()), // missing on this host: nothing to show
+    };
+    let inside = root.join(path.strip_prefix("/").unwrap_or(path));
+    if fs::symlink_metadata(&inside).is_ok() && !meta.is_dir() {
+        return Ok(()); // already there (a link made for an earlier entry)
+    }
+    if meta.file_type().is_symlink() {
+        let target = fs::read_link(path)?;
+        if let Some(parent) = inside.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        if fs::symlink_metadata(&inside).is_err() {
+            symlink(&target, &inside)?;
+        }
+        let resolved = fs::canonicalize(path)?;
+        return bind_path(root, &resolved, writable);
+    }
+    if meta.is_dir() {
+        fs::create_dir_all(&inside)?;
+        let _ = fs::set_permissions(&inside, fs::Permissions::from_mode(0o755));
+    } else {
+        if let Some(parent) = inside.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        fs::write(&inside, b"")?;
+    }
+    mount(Some(path), &inside, none, MsFlags::MS_BIND, none)
+        .map_err(io_err(format!("binding {}", path.display())))?;
+    let flags = MsFlags::MS_NOSUID | MsFlags::MS_NODEV;
+    if writable {
+        mount(none, &inside, none, MsFlags::MS_REMOUNT | MsFlags::MS_BIND | flags, none)
+            .map_err(io_err(format!("remounting {}", path.display())))
+    } else {
+        remount_ro(&inside, flags)
+    }
+}
+
+/// Finds `program` like `execvp` would, in the PATH of the bot's environment.
+fn resolve_program(spec: &HelperSpec) -> PathBuf {
+    let program = &spec.program;
+    if program.as_os_str().as_bytes().contains(&b'/') {
+        return program.clone();
+    }
+    let path = spec
+        .env
+        .iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.as_str())
+        .unwrap_or("/usr/local/bin:/usr/bin:/bin");
+    for dir in path.split(':') {
+        let candidate = Path::new(dir).join(program);
+        if candidate.is_file() {
+            return candidate;
+        }
+    }
+    program.clone()
+}
+
+fn cstring(bytes: &[u8]) -> CString {
+    CString::new(bytes.iter().copied().filter(|b| *b != 0).collect::<Vec<u8>>()).unwrap_or_default()
+}
+
+/// The bot process: cgroups, user, limits, seccomp, exec.
+fn become_bot(spec: &HelperSpec, cgroups: &[fs::File]) -> ! {
+    let efd = spec.error_fd;
+    phase(spec, "bot-forked");
+    for (mut file, path) in cgroups.iter().zip(&spec.cgroup_procs) {
+        if let Err(e) = file.write_all(b"0") {
+            fail(efd, &format!("joining {}", path.display()), e);
+        }
+    }
+    phase(spec, "cgroups-joined");
+    let _ = unistd::setsid();
+    if let Some(cpu) = spec.affinity_cpu {
+        let mut set = nix::sched::CpuSet::new();
+        if set.set(cpu).is_ok() {
+            let _ = nix::sched::sched_setaffinity(Pid::from_raw(0), &set);
+        }
+    }
+    if let Err(e) = unistd::chdir(&spec.workdir) {
+        fail(efd, &format!("chdir to {}", spec.workdir.display()), e);
+    }
+    let limits = [
+        (Resource::RLIMIT_CORE, 0, 0),
+        (Resource::RLIMIT_FSIZE, spec.max_file_bytes, spec.max_file_bytes),
+        (Resource::RLIMIT_NOFILE, spec.max_open_files, spec.max_open_files),
+        // Per-user backstop for the pids cgroup; the uid is this slot's alone.
+        (Resource::RLIMIT_NPROC, spec.max_processes, spec.max_processes),
+    ];
+    for (res, soft, hard) in limits {
+        // Never above the current hard limit: raising it needs CAP_SYS_RESOURCE, which a
+        // judge in a container may lack, and a higher limit is not what we want anyway.
+        let (_, cur_hard) = getrlimit(res).unwrap_or((u64::MAX, u64::MAX));
+        let (soft, hard) = (soft.min(cur_hard), hard.min(cur_hard));
+        if let Err(e) = setrlimit(res, soft, hard) {
+            fail(efd, &format!("setrlimit {res:?}"), e);
+        }
+    }
+    if let Some(stack) = spec.stack_bytes {
+        let (_, cur_hard) = getrlimit(Resource::RLIMIT_STACK).unwrap_or((u64::MAX, u64::MAX));
+        let _ = setrlimit(Resource::RLIMIT_STACK, stack.min(cur_hard), stack.min(cur_hard));
+    }
+    if let Some(secs) = spec.cpu_seconds {
+        // SIGXCPU at the soft limit, SIGKILL a second later.
+        let (_, cur_hard) = getrlimit(Resource::RLIMIT_CPU).unwrap_or((u64::MAX, u64::MAX));
+        if let Err(e) = setrlimit(Resource::RLIMIT_CPU, secs.min(cur_hard), (secs + 1).min(cur_hard)) {
+            fail(efd, "setrlimit RLIMIT_CPU", e);
+        }
+    }
+    if let (Some(uid), Some(gid)) = (spec.uid, spec.gid) {
+        let (uid, gid) = (Uid::from_raw(uid), Gid::from_raw(gid));
+        if let Err(e) = unistd::setgroups(&[gid]) {
+            fail(efd, "setgroups", e);
+        }
+        if let Err(e) = unistd::setresgid(gid, gid, gid) {
+            fail(efd, "setresgid", e);
+        }
+        if let Err(e) = unistd::setresuid(uid, uid, uid) {
+            fail(efd, "setresuid", e);
+        }
+        if unistd::setuid(Uid::from_raw(0)).is_ok() {
+            fail(efd, "dropping root", "could regain uid 0");
+        }
+    }
+    if let Err(e) = nix::sys::prctl::set_no_new_privs() {
+        fail(efd, "PR_SET_NO_NEW_PRIVS", e);
+    }
+    close_other_fds(efd);
+    // Signals the judge may have ignored or blocked must not stay so for the bot.
+    let _ = signal::sigprocmask(signal::SigmaskHow::SIG_SETMASK, Some(&signal::SigSet::empty()), None);
+    for sig in [Signal::SIGPIPE, Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        // SAFETY: SIG_DFL installs no Rust code as a handler.
+        #[allow(unsafe_code)]
+        let _ = unsafe { signal::signal(sig, SigHandler::SigDfl) };
+    }
+
+    let program = resolve_program(spec);
+    let path = cstring(program.as_os_str().as_bytes());
+    let mut argv = vec![cstring(spec.program.as_os_str().as_bytes())];
+    argv.extend(spec.args.iter().map(|a| cstring(a.as_bytes())));
+    let envp: Vec<CString> = spec.env.iter().map(|(k, v)| cstring(format!("{k}={v}").as_bytes())).collect();
+
+    phase(spec, "exec");
+    if spec.seccomp {
+        let filter = seccomp::filter(spec.deny_unix_sockets);
+        if let Err(e) = seccomp::install(&filter) {
+            fail(efd, "installing the seccomp filter", e);
+        }
+    }
+    let err = unistd::execve(&path, &argv, &envp).unwrap_err();
+    fail(efd, &format!("executing {}", program.display()), err)
+}
+
+/// Leaves only 0, 1, 2 and the error pipe (close-on-exec) open.
+fn close_other_fds(keep: RawFd) {
+    let fds: Vec<RawFd> = match fs::read_dir("/proc/self/fd") {
+        Ok(dir) => dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect(),
+        Err(_) => (3..1024).collect(),
+    };
+    for fd in fds {
+        if fd > 2 && fd != keep {
+            let _ = unistd::close(fd);
+        }
+    }
+    let _ = nix::fcntl::fcntl(keep, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
+}

@@ -1,0 +1,775 @@
+//! The sandbox: a [`Launcher`] that runs untrusted bots and compilers isolated from the judge,
+//! the host and each other, with the kernel's own accounting for memory and processes.
+//!
+//! Each launch re-executes our binary as a small helper (`botarena sandbox exec`, see
+//! [`helper`]) which puts the program in new PID, mount, IPC and UTS namespaces and a network
+//! namespace without interfaces, on a minimal read-only root entered with `pivot_root`, under a
+//! user id of its own, with `no_new_privs`, rlimits and a seccomp filter, inside a cgroup that
+//! limits memory and processes, pins the CPU, records peak memory and lets the judge kill the
+//! whole tree. What the host cannot give is left off and reported by
+//! [`SandboxLauncher::protections`]; [`require_full_isolation`] is what `serve` and `worker`
+//! call to refuse judging on such a host unless told otherwise.
+//!
+//! Using it: build one `SandboxLauncher::new(SandboxConfig::default())?` per process (it
+//! probes the host with a real start, ~20 ms) and share it; give each bot of a game its own
+//! `LaunchSpec::slot` (0 and 1; compiles another) since the slot picks the user id. The
+//! workdir is shown at its own path: read-only for bots (the launcher makes its files readable
+//! by others), writable for compiles (the directory is lent to the slot's user and everything in
+//! it given back to the judge's user when the compile ends). Programs must live in the system
+//! directories, the spec's `readable` directories or the workdir; `/proc/self/exe` names our
+//! own binary (house bots). `ExitInfo::memory_limit_hit` comes from the kernel's OOM-kill
+//! count, `peak_memory_kib` from the cgroup's peak.
+
+pub mod cgroup;
+pub mod helper;
+pub mod seccomp;
+
+use std::fs;
+use std::io::{self, Read};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+use nix::sys::signal::{kill, Signal};
+use nix::unistd::{Gid, Pid, Uid};
+
+use self::cgroup::{CgroupHost, CgroupLimits, LaunchCgroup};
+use self::helper::HelperSpec;
+use super::launch::{ExitInfo, LaunchSpec, Launched, Launcher, Process, Protection};
+
+/// The flag `serve` and `worker` take to judge on a host without full isolation.
+pub const ALLOW_INSECURE_FLAG: &str = "--allow-insecure-sandbox";
+
+/// How bots get their (empty) network namespace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NetworkMode {
+    /// One empty namespace made when the launcher is built and joined by every launch with
+    /// `setns`: much cheaper than creating one per launch. Unix sockets are denied by seccomp,
+    /// since the abstract socket namespace would otherwise be shared by the bots.
+    Shared,
+    /// A fresh namespace per launch (about 0.6 ms more per start).
+    PerLaunch,
+}
+
+/// Settings of the sandbox; [`SandboxConfig::default`] suits a dedicated judge machine.
+#[derive(Clone, Debug)]
+pub struct SandboxConfig {
+    /// The binary that has the `sandbox exec` subcommand; our own by default. Tests, whose
+    /// executable is the test harness, point it at `CARGO_BIN_EXE_botarena`.
+    pub helper: PathBuf,
+    /// First user id of the sandbox range; launch `slot` of worker `worker` runs as
+    /// `uid_base + worker * slots_per_worker + slot` (group id the same number). The range must
+    /// not belong to any real user.
+    pub uid_base: u32,
+    pub worker: u32,
+    pub slots_per_worker: u32,
+    /// Directory for the sandbox's mount point (the new root is a tmpfs mounted on
+    /// `<state_dir>/root` inside each launch's private mount namespace).
+    pub state_dir: PathBuf,
+    /// Name of our group under each cgroup controller.
+    pub cgroup_parent: String,
+    /// Size of the private `/tmp`, MiB (counted in the memory limit as it fills).
+    pub tmp_mib: u64,
+    pub max_open_files: u64,
+    /// Host paths every launch may read: the system directories runtimes load from and the
+    /// few `/etc` files they consult. The spec's `readable` and `workdir` come on top;
+    /// toolchains elsewhere (`/opt`, `~/.rustup`) must be named in the spec's `readable`.
+    pub system_paths: Vec<PathBuf>,
+    pub network: NetworkMode,
+    /// Have the helper print its setup milestones on the bot's stderr (`sandbox bench`).
+    pub trace_phases: bool,
+}
+
+impl Default for SandboxConfig {
+    fn default() -> Self {
+        let mut system_paths: Vec<PathBuf> = ["/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        for etc in ["ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime", "nsswitch.conf"]
+        {
+            system_paths.push(Path::new("/etc").join(etc));
+        }
+        // Runtime configuration the JDK and Python keep in /etc (e.g. /etc/java-17-openjdk).
+        if let Ok(dir) = fs::read_dir("/etc") {
+            for entry in dir.flatten() {
+                let name = entry.file_name().to_string_lossy().to_string();
+                if name.starts_with("java") || name.starts_with("python") {
+                    system_paths.push(entry.path());
+                }
+            }
+        }
+        SandboxConfig {
+            helper: PathBuf::from("/proc/self/exe"),
+            uid_base: 61000,
+            worker: 0,
+            slots_per_worker: 4,
+            state_dir: PathBuf::from("/run/botarena"),
+            cgroup_parent: "botarena".to_string(),
+            tmp_mib: 64,
+            max_open_files: 256,
+            system_paths,
+            network: NetworkMode::Shared,
+            trace_phases: false,
+        }
+    }
+}
+
+/// What this host lets us do, found when the launcher is built.
+#[derive(Debug, Default)]
+struct Capabilities {
+    root: bool,
+    namespaces: bool,
+    namespace_note: String,
+    netns: Option<OwnedFd>,
+    cgroups: CgroupHost,
+    seccomp: bool,
+}
+
+/// The sandboxing [`Launcher`]. Build it once per judge process and share it.
+pub struct SandboxLauncher {
+    config: SandboxConfig,
+    caps: Capabilities,
+    root_dir: PathBuf,
+}
+
+static LAUNCH_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+impl SandboxLauncher {
+    /// Detects what this host can enforce and prepares it (the cgroup parents, the shared
+    /// network namespace, the mount point). Never fails for lack of privileges: what is
+    /// missing is off in [`Self::protections`]; it fails only if the helper binary is unusable.
+    pub fn new(config: SandboxConfig) -> io::Result<SandboxLauncher> {
+        if !config.helper.exists() {
+            return Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("sandbox helper {} does not exist", config.helper.display()),
+            ));
+        }
+        let root = Uid::effective().is_root();
+        let mut caps = Capabilities { root, seccomp: seccomp::supported(), ..Default::default() };
+        let root_dir = config.state_dir.join("root");
+        if root {
+            caps.cgroups = CgroupHost::detect(&config.cgroup_parent);
+            match fs::create_dir_all(&root_dir) {
+                Ok(()) => {
+                    let _ = fs::set_permissions(&config.state_dir, fs::Permissions::from_mode(0o755));
+                    match make_empty_netns() {
+                        Ok(fd) => {
+                            caps.namespaces = true;
+                            if config.network == NetworkMode::Shared {
+                                caps.netns = Some(fd);
+                            }
+                        }
+                        Err(e) => caps.namespace_note = format!("cannot create namespaces: {e}"),
+                    }
+                }
+                Err(e) => caps.namespace_note = format!("cannot create {}: {e}", root_dir.display()),
+            }
+        } else {
+            caps.namespace_note = "not running as root".to_string();
+        }
+        let mut launcher = SandboxLauncher { config, caps, root_dir };
+        if launcher.caps.namespaces {
+            // A real start proves the whole chain works here (mounts inside containers can be
+            // refused even to root); if it does not, degrade rather than fail every bot.
+            if let Err(e) = launcher.probe() {
+                launcher.caps.namespaces = false;
+                launcher.caps.netns = None;
+                launcher.caps.namespace_note = format!("a probe start failed: {e}");
+            }
+        }
+        Ok(launcher)
+    }
+
+    fn probe(&self) -> io::Result<()> {
+        let tmp = tempfile::tempdir()?;
+        let workdir = tmp.path().join("w");
+        fs::create_dir(&workdir)?;
+        let spec = LaunchSpec {
+            program: PathBuf::from("/bin/true"),
+            workdir,
+            memory_mib: 64,
+            max_processes: 8,
+            max_file_bytes: 1 << 20,
+            slot: 0,
+            ..Default::default()
+        };
+        let mut launched = self.launch(&spec)?;
+        let info = launched.process.wait_timeout(Duration::from_secs(10))?;
+        launched.process.kill_tree()?;
+        match info {
+            Some(info) if info.success() => Ok(()),
+            Some(info) => Err(io::Error::other(format!("/bin/true ended with {}", info.describe()))),
+            None => Err(io::Error::other("/bin/true did not end in 10 s")),
+        }
+    }
+
+    /// Whether every protection is on.
+    pub fn fully_isolated(&self) -> bool {
+        self.protections().iter().all(|p| p.on)
+    }
+
+    /// The user id of a slot.
+    pub fn uid_for_slot(&self, slot: usize) -> u32 {
+        self.config.uid_base + self.config.worker * self.config.slots_per_worker + slot as u32
+    }
+
+    fn system_readable(&self, spec: &LaunchSpec) -> Vec<PathBuf> {
+        let mut paths = self.config.system_paths.clone();
+        paths.extend(spec.readable.iter().cloned());
+        paths
+    }
+}
+
+/// A namespace without interfaces (not even `lo` up), created on a short-lived thread so
+/// the judge's own threads stay in the host's namespace; the returned descriptor keeps it alive.
+fn make_empty_netns() -> io::Result<OwnedFd> {
+    std::thread::spawn(|| -> io::Result<OwnedFd> {
+        nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWNET).map_err(io::Error::from)?;
+        let file = fs::File::open("/proc/thread-self/ns/net")?;
+        Ok(OwnedFd::from(file))
+    })
+    .join()
+    .map_err(|_| io::Error::other("netns thread panicked"))?
+}
+
+/// Gives the slot's user what a launch needs of its workdir: ownership of the directory for a
+/// compile (writable), read access for a bot run. Returns what to undo after a compile.
+fn prepare_workdir(spec: &LaunchSpec, uid: u32) -> io::Result<Option<PathBuf>> {
+    let meta = fs::metadata(&spec.workdir)
+        .map_err(|e| io::Error::new(e.kind(), format!("workdir {}: {e}", spec.workdir.display())))?;
+    if !meta.is_dir() {
+        return Err(io::Error::other(format!("workdir {} is not a directory", spec.workdir.display())));
+    }
+    if spec.workdir_writable {
+        nix::unistd::chown(&spec.workdir, Some(Uid::from_raw(uid)), Some(Gid::from_raw(uid)))?;
+        return Ok(Some(spec.workdir.clone()));
+    }
+    // Bots run under another user than the judge who wrote their files: let others read them
+    // (the directory is only ever shown to its own bot, read-only).
+    open_for_others(&spec.workdir, 0)?;
+    Ok(None)
+}
+
+fn open_for_others(path: &Path, depth: usize) -> io::Result<()> {
+    let meta = fs::symlink_metadata(path)?;
+    if meta.file_type().is_symlink() || depth > 16 {
+        return Ok(());
+    }
+    let mode = meta.permissions().mode();
+    // Others get what the owner has, minus writing.
+    let wanted = mode | ((mode >> 6) & 0o5);
+    if wanted != mode {
+        fs::set_permissions(path, fs::Permissions::from_mode(wanted & 0o7777))?;
+    }
+    if meta.is_dir() {
+        for entry in fs::read_dir(path)? {
+            open_for_others(&entry?.path(), depth + 1)?;
+        }
+    }
+    Ok(())
+}
+
+/// Gives a compile's outputs back to the judge's user.
+fn chown_back(path: &Path, depth: usize) {
+    let _ = std::os::unix::fs::lchown(path, Some(Uid::effective().as_raw()), Some(Gid::effective().as_raw()));
+    if depth < 32 && fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
+        if let Ok(dir) = fs::read_dir(path) {
+            for entry in dir.flatten() {
+                chown_back(&entry.path(), depth + 1);
+            }
+        }
+    }
+}
+
+impl Launcher for SandboxLauncher {
+    fn launch(&self, spec: &LaunchSpec) -> io::Result<Launched> {
+        let caps = &self.caps;
+        let uid = self.uid_for_slot(spec.slot);
+        let drop_user = caps.root;
+        let memory_bytes = spec.memory_mib.max(1) * 1024 * 1024;
+        let chown = if drop_user { prepare_workdir(spec, uid)? } else { None };
+        let give_back = || {
+            if let Some(dir) = &chown {
+                chown_back(dir, 0);
+            }
+        };
+        // Dropped on any error below, which removes the groups again.
+        let cgroup = if caps.root && caps.cgroups.tracks_processes() {
+            let name = format!("{}-{}", std::process::id(), LAUNCH_COUNTER.fetch_add(1, Ordering::Relaxed));
+            let limits =
+                CgroupLimits { memory_bytes, max_processes: spec.max_processes.max(1), cpu: spec.cpu };
+            match LaunchCgroup::create(&caps.cgroups, &name, &limits, !caps.namespaces) {
+                Ok(cg) => Some(cg),
+                Err(e) => {
+                    give_back();
+                    return Err(e);
+                }
+            }
+        } else {
+            None
+        };
+
+        let (err_r, err_w) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).inspect_err(|_| give_back())?;
+        let hspec = HelperSpec {
+            program: spec.program.clone(),
+            args: spec.args.clone(),
+            env: spec.env.clone(),
+            workdir: spec.workdir.clone(),
+            workdir_writable: spec.workdir_writable,
+            readable: self.system_readable(spec),
+            error_fd: err_w.as_raw_fd(),
+            netns_fd: caps.netns.as_ref().map(|fd| fd.as_raw_fd()),
+            new_netns: caps.namespaces && caps.netns.is_none(),
+            namespaces: caps.namespaces,
+            root_dir: self.root_dir.clone(),
+            tmp_mib: self.config.tmp_mib,
+            cgroup_procs: cgroup.as_ref().map(|c| c.procs_files()).unwrap_or_default(),
+            uid: drop_user.then_some(uid),
+            gid: drop_user.then_some(uid),
+            affinity_cpu: if caps.cgroups.cpuset() { None } else { spec.cpu },
+            // Without a pids cgroup, RLIMIT_NPROC (per user, and the user is the slot's own)
+            // is the only fork-bomb brake. With one it would only add false failures, and
+            // without our own user it would count every process of the person running the
+            // judge (a student's laptop session), so it is left alone then.
+            max_processes: if caps.cgroups.pids() || !drop_user {
+                u64::MAX
+            } else {
+                spec.max_processes.max(1)
+            },
+            max_file_bytes: spec.max_file_bytes,
+            max_open_files: self.config.max_open_files,
+            // Deep recursion is bounded by the memory limit, like the rest of the bot's memory.
+            stack_bytes: Some(memory_bytes),
+            cpu_seconds: spec.cpu_time_limit.map(|d| d.as_secs().max(1)),
+            seccomp: caps.seccomp,
+            deny_unix_sockets: caps.netns.is_some(),
+            trace_phases: self.config.trace_phases,
+            judge_pid: std::process::id(),
+        };
+        let json = serde_json::to_string(&hspec).map_err(io::Error::other).inspect_err(|_| give_back())?;
+        let inherit: Vec<i32> = [Some(err_w.as_raw_fd()), hspec.netns_fd].into_iter().flatten().collect();
+
+        let mut cmd = Command::new(&self.config.helper);
+        cmd.arg("sandbox").arg("exec").arg(json);
+        cmd.env_clear().stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        if !caps.namespaces {
+            // Without a PID namespace the process group is how the tree is found.
+            cmd.process_group(0);
+        }
+        // SAFETY: the closure only calls fcntl (async-signal-safe) on descriptors that are open
+        // in the parent for the whole spawn, so it is sound between fork and exec.
+        #[allow(unsafe_code)]
+        unsafe {
+            cmd.pre_exec(move || {
+                for fd in &inherit {
+                    nix::fcntl::fcntl(*fd, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::empty()))?;
+                }
+                Ok(())
+            });
+        }
+        let spawned = cmd.spawn();
+        drop(err_w);
+        let mut child = match spawned {
+            Ok(c) => c,
+            Err(e) => {
+                give_back();
+                return Err(io::Error::new(e.kind(), format!("starting the sandbox helper: {e}")));
+            }
+        };
+        let mut process = SandboxProcess {
+            pidfd: pidfd_open(child.id()),
+            cgroup,
+            finished: None,
+            chown_back: chown,
+            uid: drop_user.then_some(uid),
+            process_group: !caps.namespaces,
+            child: None,
+        };
+        let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        process.child = Some(child);
+        // The error pipe closes at the bot's execve; anything written before is a setup error.
+        let mut message = String::new();
+        let _ = fs::File::from(err_r).read_to_string(&mut message);
+        if !message.is_empty() {
+            let _ = process.kill_tree();
+            return Err(io::Error::other(message));
+        }
+        match (stdin, stdout, stderr) {
+            (Some(stdin), Some(stdout), Some(stderr)) => {
+                Ok(Launched { stdin, stdout, stderr, process: Box::new(process) })
+            }
+            _ => Err(io::Error::other("sandbox helper started without pipes")),
+        }
+    }
+
+    fn protections(&self) -> Vec<Protection> {
+        let caps = &self.caps;
+        let cg = &caps.cgroups;
+        let ns_note = |what: &str| {
+            if caps.namespaces {
+                what.to_string()
+            } else {
+                caps.namespace_note.clone()
+            }
+        };
+        let cg_note = |on: bool, what: &str| {
+            if on {
+                what.to_string()
+            } else if !caps.root {
+                "not running as root".to_string()
+            } else if cg.notes.is_empty() {
+                "controller not available".to_string()
+            } else {
+                cg.notes.join("; ")
+            }
+        };
+        let v = if cg.v2.is_some() { "cgroup v2" } else { "cgroup v1" };
+        let mem_note = if cg.v2.is_some() {
+            "cgroup v2 memory.max, swap off".to_string()
+        } else if cg.v1_memsw {
+            "cgroup v1 memory + memsw limit".to_string()
+        } else {
+            "cgroup v1 memory limit (no memsw: host has no swap accounting)".to_string()
+        };
+        vec![
+            Protection {
+                name: "pid namespace",
+                on: caps.namespaces,
+                note: ns_note("bot is not PID 1 and sees only its own processes"),
+            },
+            Protection {
+                name: "mount namespace and minimal root",
+                on: caps.namespaces,
+                note: ns_note(
+                    "pivot_root into a read-only tmpfs with system dirs, toolchains and the workdir",
+                ),
+            },
+            Protection {
+                name: "network namespace",
+                on: caps.namespaces,
+                note: ns_note(if caps.netns.is_some() {
+                    "one shared namespace without interfaces; Unix sockets denied"
+                } else {
+                    "a new namespace without interfaces per launch"
+                }),
+            },
+            Protection {
+                name: "ipc and uts namespaces",
+                on: caps.namespaces,
+                note: ns_note("private SysV IPC and hostname"),
+            },
+            Protection {
+                name: "private /tmp",
+                on: caps.namespaces,
+                note: ns_note(&format!("tmpfs of {} MiB", self.config.tmp_mib)),
+            },
+            Protection {
+                name: "separate user per slot",
+                on: caps.root,
+                note: if caps.root {
+                    format!("uids from {}", self.uid_for_slot(0))
+                } else {
+                    "not running as root: bots run as the judge's user".to_string()
+                },
+            },
+            Protection {
+                name: "no_new_privs",
+                on: true,
+                note: "setuid binaries cannot raise privileges".to_string(),
+            },
+            Protection {
+                name: "rlimits",
+                on: true,
+                note: "file size, open files, core 0, CPU-time backstop".to_string(),
+            },
+            Protection {
+                name: "seccomp filter",
+                on: caps.seccomp,
+                note: if caps.seccomp {
+                    "deny-list of dangerous system calls and foreign ABIs"
+                } else {
+                    "no filter for this architecture"
+                }
+                .to_string(),
+            },
+            Protection {
+                name: "memory limit",
+                on: cg.memory() && caps.root,
+                note: cg_note(cg.memory(), &mem_note),
+            },
+            Protection {
+                name: "process limit",
+                on: cg.pids() && caps.root,
+                note: cg_note(cg.pids(), &format!("{v} pids.max")),
+            },
+            Protection {
+                name: "cpu pinning",
+                on: cg.cpuset() && caps.root,
+                note: cg_note(cg.cpuset(), &format!("{v} cpuset")),
+            },
+            Protection {
+                name: "whole-tree kill",
+                on: caps.root && (cg.tracks_processes() || caps.namespaces),
+                note: if caps.root && cg.tracks_processes() {
+                    "every process of the launch's cgroup, checked empty; PID namespace dies with its init"
+                        .to_string()
+                } else if caps.namespaces {
+                    "PID namespace dies with its init".to_string()
+                } else {
+                    "process group only: setsid escapes".to_string()
+                },
+            },
+        ]
+    }
+}
+
+/// Refuses to go on when a protection is off, unless `allow_insecure` (the
+/// [`ALLOW_INSECURE_FLAG`] of `serve`/`worker`) says the operator accepts the risk; then the
+/// missing protections are logged as warnings.
+pub fn require_full_isolation(launcher: &dyn Launcher, allow_insecure: bool) -> anyhow::Result<()> {
+    let off: Vec<String> = launcher
+        .protections()
+        .into_iter()
+        .filter(|p| !p.on)
+        .map(|p| format!("{} ({})", p.name, p.note))
+        .collect();
+    if off.is_empty() {
+        return Ok(());
+    }
+    if allow_insecure {
+        for p in &off {
+            tracing::warn!("sandbox protection off: {p}");
+        }
+        return Ok(());
+    }
+    anyhow::bail!(
+        "refusing to judge untrusted code without full isolation; off on this host: {}. \
+         Run as root on a host with namespaces and cgroups, or pass {ALLOW_INSECURE_FLAG} to accept \
+         that submissions may read, write or kill what these protections would have kept from them",
+        off.join("; ")
+    )
+}
+
+/// A pid file descriptor, to wait for the helper with a timeout without polling.
+#[allow(unsafe_code)]
+fn pidfd_open(pid: u32) -> Option<OwnedFd> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1; we own the
+    // returned descriptor exclusively.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid as libc::c_int, 0 as libc::c_uint) };
+    if fd < 0 {
+        return None;
+    }
+    // SAFETY: `fd` is a fresh descriptor returned by the kernel to us.
+    Some(unsafe { OwnedFd::from_raw_fd(fd as i32) })
+}
+
+/// A sandboxed process: the helper (which ends like the bot) plus the launch's cgroup.
+struct SandboxProcess {
+    child: Option<Child>,
+    pidfd: Option<OwnedFd>,
+    cgroup: Option<LaunchCgroup>,
+    finished: Option<ExitInfo>,
+    chown_back: Option<PathBuf>,
+    uid: Option<u32>,
+    process_group: bool,
+}
+
+impl SandboxProcess {
+    fn child(&mut self) -> &mut Child {
+        self.child.as_mut().expect("child is set at launch")
+    }
+
+    /// Waits at most `timeout` for the helper to end, without finishing the launch.
+    fn wait_helper(&mut self, timeout: Duration) -> io::Result<Option<ExitStatus>> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(status) = self.child().try_wait()? {
+                return Ok(Some(status));
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(None);
+            }
+            match &self.pidfd {
+                Some(fd) => {
+                    let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+                    let mut fds = [PollFd::new(std::os::fd::AsFd::as_fd(fd), PollFlags::POLLIN)];
+                    match poll(&mut fds, PollTimeout::try_from(ms).unwrap_or(PollTimeout::MAX)) {
+                        Ok(_) | Err(nix::errno::Errno::EINTR) => {}
+                        Err(e) => return Err(e.into()),
+                    }
+                }
+                None => std::thread::sleep(left.min(Duration::from_millis(5))),
+            }
+        }
+    }
+
+    /// After the helper is reaped: make sure nothing is left, read the accounting, clean up.
+    fn finish(&mut self, status: ExitStatus) -> io::Result<ExitInfo> {
+        let mut result = Ok(());
+        let (mut peak, mut oom) = (None, false);
+        if let Some(mut cg) = self.cgroup.take() {
+            result = cg.kill_all(Duration::from_secs(5));
+            peak = cg.peak_memory_kib();
+            oom = cg.memory_limit_hit();
+            if result.is_ok() {
+                result = cg.destroy();
+            }
+        } else if let Some(uid) = self.uid {
+            result = kill_user(uid, Duration::from_secs(5));
+        }
+        if let Some(dir) = self.chown_back.take() {
+            chown_back(&dir, 0);
+        }
+        let info = ExitInfo {
+            code: status.code(),
+            signal: status.signal(),
+            memory_limit_hit: oom,
+            peak_memory_kib: peak,
+        };
+        self.finished = Some(info.clone());
+        result.map(|()| info)
+    }
+}
+
+/// Kills every process of `uid` (the slot's own user) until none is left; the fallback when no
+/// cgroup lists the launch's processes.
+pub fn kill_user(uid: u32, limit: Duration) -> io::Result<()> {
+    let start = Instant::now();
+    loop {
+        let pids = processes_of_user(uid);
+        if pids.is_empty() {
+            return Ok(());
+        }
+        if start.elapsed() > limit {
+            return Err(io::Error::other(format!("processes {pids:?} of uid {uid} survived")));
+        }
+        for pid in pids {
+            let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Pids of the processes whose real user id is `uid`, from `/proc`.
+pub fn processes_of_user(uid: u32) -> Vec<i32> {
+    let Ok(dir) = fs::read_dir("/proc") else { return Vec::new() };
+    dir.flatten()
+        .filter_map(|e| {
+            let pid: i32 = e.file_name().to_str()?.parse().ok()?;
+            let meta = fs::metadata(e.path()).ok()?;
+            (meta.uid() == uid).then_some(pid)
+        })
+        .collect()
+}
+
+impl Process for SandboxProcess {
+    fn pid(&self) -> u32 {
+        self.child.as_ref().map(|c| c.id()).unwrap_or(0)
+    }
+
+    fn wait_timeout(&mut self, timeout: Duration) -> io::Result<Option<ExitInfo>> {
+        if let Some(info) = &self.finished {
+            return Ok(Some(info.clone()));
+        }
+        match self.wait_helper(timeout)? {
+            Some(status) => self.finish(status).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn kill_tree(&mut self) -> io::Result<ExitInfo> {
+        if let Some(info) = &self.finished {
+            return Ok(info.clone());
+        }
+        let pid = self.pid() as i32;
+        if self.process_group {
+            let _ = kill(Pid::from_raw(-pid), Signal::SIGKILL);
+        }
+        let mut status = None;
+        if let Some(cg) = &self.cgroup {
+            // Kill the bot's tree first: init then reports the bot's death, reaps whatever is
+            // left in the namespace, and exits, and so does the helper. Once the helper is
+            // reaped nothing of the launch exists any more, not even a zombie.
+            let _ = cg.kill_all(Duration::from_secs(1));
+            status = self.wait_helper(Duration::from_secs(2))?;
+        }
+        let status = match status {
+            Some(status) => status,
+            None => {
+                // Killing the helper kills init (PR_SET_PDEATHSIG); the kernel then kills every
+                // process left in the PID namespace and refuses it new ones.
+                let _ = self.child().kill();
+                self.child().wait()?
+            }
+        };
+        self.finish(status)
+    }
+
+    fn peak_memory_kib(&self) -> Option<u64> {
+        match &self.finished {
+            Some(info) => info.peak_memory_kib,
+            None => self.cgroup.as_ref().and_then(|c| c.peak_memory_kib()),
+        }
+    }
+}
+
+impl Drop for SandboxProcess {
+    fn drop(&mut self) {
+        if self.finished.is_none() && self.child.is_some() {
+            if let Err(e) = self.kill_tree() {
+                tracing::error!("sandbox cleanup failed: {e}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct FakeLauncher(Vec<Protection>);
+
+    impl Launcher for FakeLauncher {
+        fn launch(&self, _spec: &LaunchSpec) -> io::Result<Launched> {
+            Err(io::Error::other("not a real launcher"))
+        }
+        fn protections(&self) -> Vec<Protection> {
+            self.0.clone()
+        }
+    }
+
+    fn protection(name: &'static str, on: bool) -> Protection {
+        Protection { name, on, note: format!("{name} note") }
+    }
+
+    #[test]
+    fn judging_is_refused_when_a_protection_is_off_unless_the_risk_is_accepted() {
+        let weak = FakeLauncher(vec![protection("pid namespace", true), protection("memory limit", false)]);
+        let err = require_full_isolation(&weak, false).unwrap_err().to_string();
+        assert!(err.contains("memory limit"), "{err}");
+        assert!(err.contains(ALLOW_INSECURE_FLAG), "{err}");
+        assert!(require_full_isolation(&weak, true).is_ok());
+    }
+
+    #[test]
+    fn judging_goes_on_when_every_protection_is_on() {
+        let strong = FakeLauncher(vec![protection("pid namespace", true), protection("memory limit", true)]);
+        assert!(require_full_isolation(&strong, false).is_ok());
+    }
+
+    #[test]
+    fn the_seccomp_filter_is_small_enough_for_the_kernel() {
+        let f = seccomp::filter(true);
+        assert!(!f.is_empty() && f.len() < 4096);
+        assert_eq!(f.last().map(|i| i.k), Some(libc::SECCOMP_RET_ALLOW));
+    }
+}

@@ -1,0 +1,691 @@
+//! The referee's table: the two seats of one game, their processes, clocks and debts, the one
+//! event channel both bots' readers feed, and the transcript.
+//!
+//! Drivers (turn-based, one process per move, real time) speak their protocol through it; the
+//! table applies the rules every game shares: timing from the end of a prompt's write to the
+//! arrival of the answer, per-move deadline and time bank, unexpected output, exits, output
+//! caps, DEBUG and standard error logging, and killing every process at the end — also when a
+//! driver returns early or panics, since the bots are killed when the table is dropped.
+
+use super::bot::{debug_message, looks_like_out_of_memory, BotEvent, Flushed, RunningBot, Tagged};
+use super::launch::{LaunchSpec, Launcher};
+use super::log::{cut, Channel, GameLog};
+use super::result::{BotId, Forfeit, ForfeitKind, GameResult, PerBot};
+use crate::games::settings::Settings;
+use crate::games::{Outcome, Side};
+use std::path::PathBuf;
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// How to run one bot: what `botarena play` and the workers build from a submission or a
+/// house bot, and what a [`Launcher`] gets (with the game's limits added).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BotCommand {
+    /// How the bot is named in results and logs (`bots/mine.c`, `house:random`).
+    pub label: String,
+    pub program: PathBuf,
+    pub args: Vec<String>,
+    pub env: Vec<(String, String)>,
+    pub workdir: PathBuf,
+    /// Directories the language runtime needs to read.
+    pub readable: Vec<PathBuf>,
+    /// See [`LaunchSpec::unlimited_address_space`] (the JVM).
+    pub unlimited_address_space: bool,
+}
+
+/// The time and memory limits of a game, from its settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Time to answer the first message (`OK`, tron's name).
+    pub start: Duration,
+    /// Time per move (for one-two-three, per whole process run).
+    pub per_move: Duration,
+    /// Thinking time per game; `None` when the bank is off (`bank_ms = 0`).
+    pub bank: Option<Duration>,
+    pub memory_mib: u64,
+}
+
+impl Limits {
+    pub fn from_settings(settings: &Settings) -> Limits {
+        let ms = |name| Duration::from_millis(settings.int(name));
+        let bank = settings.int("bank_ms");
+        Limits {
+            start: ms("start_ms"),
+            per_move: ms("move_ms"),
+            bank: (bank > 0).then(|| Duration::from_millis(bank)),
+            memory_mib: settings.int("memory_mib"),
+        }
+    }
+}
+
+/// A rule broken by the bot in `side`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Foul {
+    pub side: Side,
+    pub kind: ForfeitKind,
+    pub detail: String,
+}
+
+impl Foul {
+    pub fn new(side: Side, kind: ForfeitKind, detail: impl Into<String>) -> Foul {
+        Foul { side, kind, detail: detail.into() }
+    }
+}
+
+/// A bot's line, quoted for a forfeit's detail (long lines cut).
+pub fn quote(line: &str) -> String {
+    if line.len() > 200 {
+        format!("{:?}… ({} bytes)", cut(line, 200), line.len())
+    } else {
+        format!("{line:?}")
+    }
+}
+
+/// What a seat owes and since when.
+#[derive(Clone, Copy, Debug)]
+struct Owed {
+    /// `true` for the first answer (start time limit), `false` for a move (move time, bank).
+    start: bool,
+    /// Words for details: "OK", "a name", "a move".
+    expect: &'static str,
+    /// When the prompt was completely written.
+    since: Instant,
+    limit: Duration,
+    kind: ForfeitKind,
+}
+
+impl Owed {
+    fn deadline(&self) -> Instant {
+        self.since + self.limit
+    }
+}
+
+/// One bot's place at the table.
+struct Seat {
+    bot: BotId,
+    command: BotCommand,
+    cpu: Option<usize>,
+    running: Option<RunningBot>,
+    generation: u32,
+    think: Duration,
+    peak_kib: Option<u64>,
+    owed: Option<Owed>,
+}
+
+impl Seat {
+    fn note_peak(&mut self) {
+        if let Some(kib) = self.running.as_ref().and_then(RunningBot::peak_memory_kib) {
+            self.peak_kib = Some(self.peak_kib.map_or(kib, |p| p.max(kib)));
+        }
+    }
+}
+
+/// What the channel brought, after logging and DEBUG handling.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Heard {
+    /// A non-DEBUG standard output line.
+    Line { side: Side, text: String, at: Instant },
+    /// Standard output closed.
+    Eof { side: Side, at: Instant },
+}
+
+/// The referee's table of one game.
+pub struct Table<'a> {
+    launcher: &'a dyn Launcher,
+    pub limits: Limits,
+    seats: [Seat; 2],
+    tx: Sender<Tagged>,
+    rx: Receiver<Tagged>,
+    t0: Instant,
+    /// Whether `DEBUG` lines are the protocol's (not in one-two-three, whose output is a board).
+    pub debug_lines: bool,
+    /// CPU-time backstop given to each process.
+    pub cpu_time_limit: Duration,
+    pub log: GameLog,
+}
+
+/// How long bots may take to exit by themselves after the final message.
+pub const EXIT_GRACE: Duration = Duration::from_millis(200);
+
+impl<'a> Table<'a> {
+    /// A table with `seats[0]` moving first; `cpus` pins each seat's processes.
+    pub fn new(
+        launcher: &'a dyn Launcher,
+        limits: Limits,
+        title: impl Into<String>,
+        seats: [(BotId, BotCommand, Option<usize>); 2],
+    ) -> Table<'a> {
+        let (tx, rx) = channel();
+        let log = GameLog::new(title, seats.iter().map(|(b, c, _)| (*b, c.label.clone())).collect());
+        let seat = |(bot, command, cpu): (BotId, BotCommand, Option<usize>)| Seat {
+            bot,
+            command,
+            cpu,
+            running: None,
+            generation: 0,
+            think: Duration::ZERO,
+            peak_kib: None,
+            owed: None,
+        };
+        let [s0, s1] = seats;
+        Table {
+            launcher,
+            limits,
+            seats: [seat(s0), seat(s1)],
+            tx,
+            rx,
+            t0: Instant::now(),
+            debug_lines: true,
+            cpu_time_limit: Duration::from_secs(30 * 60),
+            log,
+        }
+    }
+
+    /// Milliseconds from the start of the game to `at`.
+    pub fn ms(&self, at: Instant) -> u64 {
+        at.saturating_duration_since(self.t0).as_millis() as u64
+    }
+
+    pub fn bot(&self, side: Side) -> BotId {
+        self.seats[side.index()].bot
+    }
+
+    pub fn side_of(&self, bot: BotId) -> Side {
+        if self.seats[0].bot == bot {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    /// Starts (or restarts) the bot of `side` with extra arguments.
+    pub fn launch(&mut self, side: Side, extra_args: &[String]) -> Result<(), Foul> {
+        let cpu_time_limit = self.cpu_time_limit;
+        let memory_mib = self.limits.memory_mib;
+        let now = self.ms(Instant::now());
+        let seat = &mut self.seats[side.index()];
+        if let Some(mut old) = seat.running.take() {
+            old.kill();
+            seat.running = Some(old);
+            seat.note_peak();
+            seat.running = None;
+        }
+        seat.generation += 1;
+        let c = &seat.command;
+        let spec = LaunchSpec {
+            program: c.program.clone(),
+            args: c.args.iter().chain(extra_args).cloned().collect(),
+            env: c.env.clone(),
+            workdir: c.workdir.clone(),
+            workdir_writable: false,
+            readable: c.readable.clone(),
+            unlimited_address_space: c.unlimited_address_space,
+            memory_mib,
+            cpu: seat.cpu,
+            max_processes: 64,
+            max_file_bytes: 16 * 1024 * 1024,
+            cpu_time_limit: Some(cpu_time_limit),
+            slot: side.index(),
+        };
+        let bot = seat.bot;
+        match self.launcher.launch(&spec) {
+            Ok(launched) => {
+                let running = RunningBot::start(launched, side, seat.generation, self.tx.clone());
+                seat.running = Some(running);
+                Ok(())
+            }
+            Err(e) => {
+                let detail = format!("could not be started: {e}");
+                self.log.note(now, Some(bot), detail.clone());
+                Err(Foul::new(side, ForfeitKind::Exited, detail))
+            }
+        }
+    }
+
+    /// Queues a line for the bot (written without blocking; see [`Table::prompt`]).
+    pub fn send(&mut self, side: Side, line: &str) {
+        let ms = self.ms(Instant::now());
+        self.log.line(ms, self.bot(side), Channel::ToBot, line);
+        if let Some(r) = self.seats[side.index()].running.as_mut() {
+            let mut bytes = Vec::with_capacity(line.len() + 1);
+            bytes.extend_from_slice(line.as_bytes());
+            bytes.push(b'\n');
+            r.input.queue(&bytes);
+        }
+    }
+
+    /// Queues text that already holds its line ends (logged line by line).
+    pub fn send_raw(&mut self, side: Side, text: &str) {
+        let ms = self.ms(Instant::now());
+        for line in text.lines() {
+            self.log.line(ms, self.bot(side), Channel::ToBot, line);
+        }
+        if let Some(r) = self.seats[side.index()].running.as_mut() {
+            r.input.queue(text.as_bytes());
+        }
+    }
+
+    /// Closes the bot's standard input.
+    pub fn close_input(&mut self, side: Side) {
+        if let Some(r) = self.seats[side.index()].running.as_mut() {
+            r.input.close();
+        }
+    }
+
+    /// The limit of the next move of `side` and the forfeit its overrun gives: the move time,
+    /// or what is left of the bank when that is less.
+    pub fn move_limit(&self, side: Side) -> (Duration, ForfeitKind) {
+        self.limit(side, false)
+    }
+
+    /// The limit of the next answer of `side` and the forfeit its overrun gives.
+    fn limit(&self, side: Side, start: bool) -> (Duration, ForfeitKind) {
+        if start {
+            return (self.limits.start, ForfeitKind::StartTimeout);
+        }
+        let per_move = self.limits.per_move;
+        match self.limits.bank {
+            Some(bank) => {
+                let left = bank.saturating_sub(self.seats[side.index()].think);
+                if left < per_move {
+                    (left, ForfeitKind::TimeBank)
+                } else {
+                    (per_move, ForfeitKind::MoveTimeout)
+                }
+            }
+            None => (per_move, ForfeitKind::MoveTimeout),
+        }
+    }
+
+    /// Finishes writing what was queued for `side` — the prompt — and starts its clock: from
+    /// now on it owes `expect` (the first answer if `start`, else a move).
+    pub fn prompt(&mut self, side: Side, start: bool, expect: &'static str) -> Result<(), Foul> {
+        let (limit, kind) = self.limit(side, start);
+        let now = Instant::now();
+        let flushed = match self.seats[side.index()].running.as_mut() {
+            Some(r) => r.input.flush_until(now + limit),
+            None => Flushed::Closed,
+        };
+        let since = match flushed {
+            Flushed::At(t) => t,
+            // It exited; its end of file will tell, and the clock runs meanwhile.
+            Flushed::Closed => Instant::now(),
+            Flushed::Stuck => {
+                let detail = format!("did not read its input within {} ms", limit.as_millis());
+                return Err(Foul::new(side, kind, detail));
+            }
+        };
+        self.seats[side.index()].owed = Some(Owed { start, expect, since, limit, kind });
+        Ok(())
+    }
+
+    /// Whether `side` owes an answer.
+    pub fn owes(&self, side: Side) -> bool {
+        self.seats[side.index()].owed.is_some()
+    }
+
+    /// Gives every seat's pending input a chance to be written (real-time games).
+    pub fn pump_input(&mut self) {
+        for seat in &mut self.seats {
+            if let Some(r) = seat.running.as_mut() {
+                r.input.try_write();
+            }
+        }
+    }
+
+    /// Total thinking time of `side` so far.
+    pub fn think(&self, side: Side) -> Duration {
+        self.seats[side.index()].think
+    }
+
+    /// Adds thinking time measured by a driver (one process per move).
+    pub fn add_think(&mut self, side: Side, d: Duration) {
+        self.seats[side.index()].think += d;
+    }
+
+    /// The next event worth a driver's attention, waiting until `until` at most (`None`: no
+    /// wait). DEBUG lines and standard error are logged on the way; events of replaced
+    /// processes are ignored.
+    pub fn next_event(&mut self, until: Option<Instant>) -> Result<Option<Heard>, Foul> {
+        loop {
+            let tagged = match until {
+                None => match self.rx.try_recv() {
+                    Ok(t) => t,
+                    Err(TryRecvError::Empty) => return Ok(None),
+                    Err(TryRecvError::Disconnected) => unreachable!("the table holds a sender"),
+                },
+                Some(until) => {
+                    let wait = until.saturating_duration_since(Instant::now());
+                    match self.rx.recv_timeout(wait) {
+                        Ok(t) => t,
+                        Err(RecvTimeoutError::Timeout) => return Ok(None),
+                        Err(RecvTimeoutError::Disconnected) => unreachable!("the table holds a sender"),
+                    }
+                }
+            };
+            let side = tagged.side;
+            let seat = &self.seats[side.index()];
+            if tagged.generation != seat.generation {
+                continue;
+            }
+            let bot = seat.bot;
+            let ms = self.ms(tagged.event.at());
+            match tagged.event {
+                BotEvent::Line { text, at } => {
+                    if self.debug_lines {
+                        if let Some(msg) = debug_message(&text) {
+                            self.log.debug(ms, bot, msg);
+                            continue;
+                        }
+                    }
+                    self.log.line(ms, bot, Channel::FromBot, &text);
+                    return Ok(Some(Heard::Line { side, text, at }));
+                }
+                BotEvent::Stderr { text, .. } => self.log.stderr(ms, bot, &text),
+                BotEvent::StderrEof { .. } => {}
+                BotEvent::OutputLimit { detail, .. } => {
+                    return Err(Foul::new(side, ForfeitKind::OutputLimit, detail));
+                }
+                BotEvent::Eof { at } => return Ok(Some(Heard::Eof { side, at })),
+            }
+        }
+    }
+
+    /// The forfeit of a bot whose standard output closed: `memory_limit` when the kernel (or
+    /// its dying words) says so, else `exited` with its exit status.
+    pub fn exit_foul(&mut self, side: Side) -> Foul {
+        let memory_mib = self.limits.memory_mib;
+        let Some(r) = self.seats[side.index()].running.as_mut() else {
+            return Foul::new(side, ForfeitKind::Exited, "not running");
+        };
+        let exit = r.wait(Duration::from_millis(500));
+        let tail = r.stderr_tail(Duration::from_millis(200));
+        self.seats[side.index()].note_peak();
+        let Some(exit) = exit else {
+            return Foul::new(side, ForfeitKind::Exited, "closed its standard output");
+        };
+        let peak = exit.peak_memory_kib.map(|k| format!(", peak {k} KiB")).unwrap_or_default();
+        if exit.memory_limit_hit || (!exit.success() && looks_like_out_of_memory(&tail)) {
+            let detail = format!("{}{peak}, limit {memory_mib} MiB", exit.describe());
+            return Foul::new(side, ForfeitKind::MemoryLimit, detail);
+        }
+        match exit.signal {
+            Some(libc::SIGSYS) => Foul::new(
+                side,
+                ForfeitKind::SandboxViolation,
+                format!("{}: a forbidden system call", exit.describe()),
+            ),
+            Some(libc::SIGXFSZ) => Foul::new(
+                side,
+                ForfeitKind::SandboxViolation,
+                format!("{}: wrote a file over the size limit", exit.describe()),
+            ),
+            _ => Foul::new(side, ForfeitKind::Exited, exit.describe()),
+        }
+    }
+
+    /// The next non-DEBUG line of a running bot, until `until`; an end of output is a forfeit.
+    pub fn next_line(&mut self, until: Option<Instant>) -> Result<Option<(Side, String, Instant)>, Foul> {
+        match self.next_event(until)? {
+            None => Ok(None),
+            Some(Heard::Line { side, text, at }) => Ok(Some((side, text, at))),
+            Some(Heard::Eof { side, .. }) => Err(self.exit_foul(side)),
+        }
+    }
+
+    /// The first owed seat to run out of time, with its deadline.
+    fn earliest_deadline(&self) -> Option<(Side, Instant)> {
+        [Side::First, Side::Second]
+            .into_iter()
+            .filter_map(|s| self.seats[s.index()].owed.map(|o| (s, o.deadline())))
+            .min_by_key(|&(_, d)| d)
+    }
+
+    fn timeout_foul(&self, side: Side) -> Foul {
+        let o = self.seats[side.index()].owed.expect("only owed seats time out");
+        let limit = o.limit.as_millis();
+        let detail = match o.kind {
+            ForfeitKind::TimeBank => {
+                let bank = self.limits.bank.unwrap_or_default().as_millis();
+                format!("no move within the {limit} ms left of the {bank} ms bank")
+            }
+            _ => format!("no {} within {limit} ms", o.expect.trim_start_matches("a ")),
+        };
+        Foul::new(side, o.kind, detail)
+    }
+
+    /// Waits for the next answer owed by either seat. A line from a seat that owes nothing is
+    /// `unexpected_output`; an answer after its deadline is a timeout; when both misbehave the
+    /// first in time loses.
+    pub fn next_answer(&mut self) -> Result<(Side, String, Instant), Foul> {
+        self.next_answer_or_talk(false).map(|(side, text, at, _)| (side, text, at))
+    }
+
+    /// Like [`Table::next_answer`], but with `free_talk` a line from a seat that owes nothing
+    /// is returned (with `false`) instead of being `unexpected_output` (tron's named bots may
+    /// print directions while the other is still choosing its name).
+    pub fn next_answer_or_talk(&mut self, free_talk: bool) -> Result<(Side, String, Instant, bool), Foul> {
+        loop {
+            let deadline = self.earliest_deadline();
+            let until = deadline.map_or_else(|| Instant::now() + Duration::from_secs(3600), |(_, d)| d);
+            let heard = match self.next_event(Some(until)) {
+                Ok(h) => h,
+                Err(foul) => return Err(self.first_in_time(foul, Instant::now())),
+            };
+            let (side, text, at) = match heard {
+                None => match deadline {
+                    Some((side, _)) => return Err(self.timeout_foul(side)),
+                    None => continue,
+                },
+                Some(Heard::Eof { side, at }) => {
+                    let foul = self.exit_foul(side);
+                    return Err(self.first_in_time(foul, at));
+                }
+                Some(Heard::Line { side, text, at }) => (side, text, at),
+            };
+            if let Some((late, d)) = deadline {
+                if d < at {
+                    return Err(self.timeout_foul(late));
+                }
+            }
+            let Some(owed) = self.seats[side.index()].owed else {
+                if free_talk {
+                    return Ok((side, text, at, false));
+                }
+                return Err(Foul::new(side, ForfeitKind::UnexpectedOutput, quote(&text)));
+            };
+            let took = at.saturating_duration_since(owed.since);
+            if took > owed.limit {
+                let detail = match owed.kind {
+                    ForfeitKind::TimeBank => format!(
+                        "took {} ms with {} ms left of the {} ms bank",
+                        took.as_millis(),
+                        owed.limit.as_millis(),
+                        self.limits.bank.unwrap_or_default().as_millis()
+                    ),
+                    _ => format!("took {} ms, limit {} ms", took.as_millis(), owed.limit.as_millis()),
+                };
+                return Err(Foul::new(side, owed.kind, detail));
+            }
+            let seat = &mut self.seats[side.index()];
+            seat.owed = None;
+            if !owed.start {
+                seat.think += took;
+            }
+            return Ok((side, text, at, true));
+        }
+    }
+
+    /// An owed seat whose deadline passed before `at` lost first.
+    fn first_in_time(&self, foul: Foul, at: Instant) -> Foul {
+        match self.earliest_deadline() {
+            Some((side, d)) if d < at && side != foul.side => self.timeout_foul(side),
+            _ => foul,
+        }
+    }
+
+    /// Handles what has already arrived without waiting: a line from a seat that owes nothing
+    /// is `unexpected_output`.
+    pub fn check_idle(&mut self) -> Result<(), Foul> {
+        match self.next_event(None)? {
+            None => Ok(()),
+            Some(Heard::Eof { side, .. }) => Err(self.exit_foul(side)),
+            Some(Heard::Line { side, text, .. }) => {
+                Err(Foul::new(side, ForfeitKind::UnexpectedOutput, quote(&text)))
+            }
+        }
+    }
+
+    /// Logs a forfeit at the moment it is decided (before the final messages).
+    pub fn note_foul(&mut self, foul: Option<&Foul>) {
+        if let Some(f) = foul {
+            let ms = self.ms(Instant::now());
+            let text = format!("forfeit: {} ({})", f.kind.as_str(), f.detail);
+            self.log.note(ms, Some(self.bot(f.side)), text);
+        }
+    }
+
+    /// Ends the game: sends each seat its final line (if any), gives the bots a short grace to
+    /// exit, kills both process trees, and logs what they still said.
+    pub fn finish(&mut self, last: [Option<String>; 2]) {
+        for side in [Side::First, Side::Second] {
+            self.seats[side.index()].owed = None;
+            if let Some(line) = &last[side.index()] {
+                if self.seats[side.index()].running.is_some() {
+                    self.send(side, line);
+                }
+            }
+        }
+        let grace_end = Instant::now() + EXIT_GRACE;
+        for seat in &mut self.seats {
+            if let Some(r) = seat.running.as_mut() {
+                r.input.flush_until(grace_end);
+                r.input.close();
+            }
+        }
+        for seat in &mut self.seats {
+            if let Some(r) = seat.running.as_mut() {
+                r.wait(grace_end.saturating_duration_since(Instant::now()));
+                r.kill();
+            }
+            seat.note_peak();
+        }
+        // Log what is still in the pipes (standard error written while dying), briefly.
+        let drain_end = Instant::now() + Duration::from_millis(300);
+        let mut open = self.seats.iter().filter(|s| s.running.is_some()).count() * 2;
+        while open > 0 {
+            let Ok(tagged) = self.rx.recv_timeout(drain_end.saturating_duration_since(Instant::now())) else {
+                break;
+            };
+            let seat = &self.seats[tagged.side.index()];
+            if tagged.generation != seat.generation {
+                continue;
+            }
+            let (bot, ms) = (seat.bot, self.ms(tagged.event.at()));
+            match tagged.event {
+                BotEvent::Line { text, .. } => match debug_message(&text).filter(|_| self.debug_lines) {
+                    Some(msg) => self.log.debug(ms, bot, msg),
+                    None => self.log.line(ms, bot, Channel::FromBot, &text),
+                },
+                BotEvent::Stderr { text, .. } => self.log.stderr(ms, bot, &text),
+                BotEvent::OutputLimit { .. } => {}
+                BotEvent::Eof { .. } | BotEvent::StderrEof { .. } => open -= 1,
+            }
+        }
+        for seat in &mut self.seats {
+            seat.running = None;
+        }
+    }
+
+    /// Ends the current process of `side` (one process per move) and records its peak memory.
+    pub fn end_process(&mut self, side: Side) {
+        let seat = &mut self.seats[side.index()];
+        if let Some(r) = seat.running.as_mut() {
+            r.kill();
+        }
+        seat.note_peak();
+        seat.running = None;
+    }
+
+    /// The running process of `side`, for drivers that wait on it directly.
+    pub fn running(&mut self, side: Side) -> Option<&mut RunningBot> {
+        self.seats[side.index()].running.as_mut()
+    }
+
+    /// Builds the game's result and finishes its log with the verdict.
+    pub fn result(&mut self, index: u32, ending: Ending) -> GameResult {
+        let seats = [self.seats[0].bot, self.seats[1].bot];
+        let now = self.ms(Instant::now());
+        let (winner, reason, score, forfeit) = match (&ending.foul, &ending.outcome) {
+            (Some(foul), _) => {
+                let forfeit =
+                    Forfeit { bot: self.bot(foul.side), kind: foul.kind, detail: foul.detail.clone() };
+                (Some(foul.side.other()), "forfeit".to_string(), ending.forfeit_score.clone(), Some(forfeit))
+            }
+            (None, Some(o)) => (o.winner, o.reason.to_string(), o.score.clone(), None),
+            (None, None) => (None, "unfinished".to_string(), None, None),
+        };
+        let winner = winner.map(|s| seats[s.index()]);
+        self.log.verdict = match (&forfeit, winner) {
+            (Some(f), _) => format!(
+                "{} forfeits: {} ({}); {} wins",
+                f.bot.as_str(),
+                f.kind.as_str(),
+                f.detail,
+                f.bot.other().as_str()
+            ),
+            (None, Some(w)) => format!("{} wins ({reason})", w.as_str()),
+            (None, None) => format!("draw ({reason})"),
+        };
+        let verdict = self.log.verdict.clone();
+        self.log.note(now, None, verdict);
+        let think_ms =
+            PerBot::from([0, 1].map(|i| (self.seats[i].bot, self.seats[i].think.as_millis() as u64)));
+        let peak_memory_kib = PerBot::from([0, 1].map(|i| (self.seats[i].bot, self.seats[i].peak_kib)));
+        GameResult {
+            index,
+            seats,
+            params: ending.params,
+            moves: ending.moves,
+            winner,
+            score: score.map(|s| s.map(score_value)),
+            reason,
+            forfeit,
+            think_ms,
+            peak_memory_kib,
+        }
+    }
+}
+
+/// A score as JSON: a number when it fits, else its decimal string (mathtricks totals are
+/// unbounded).
+fn score_value(s: String) -> serde_json::Value {
+    match s.parse::<i64>() {
+        Ok(n) => serde_json::Value::from(n),
+        Err(_) => serde_json::Value::String(s),
+    }
+}
+
+/// How a driver saw a game end.
+#[derive(Clone, Debug, Default)]
+pub struct Ending {
+    /// The rules' outcome, when the game was played out.
+    pub outcome: Option<Outcome>,
+    /// The forfeit, when a bot broke a rule (it decides the game over any outcome).
+    pub foul: Option<Foul>,
+    pub moves: Vec<serde_json::Value>,
+    pub params: serde_json::Value,
+    /// The score of a game lost by forfeit, where the game defines one.
+    pub forfeit_score: Option<[String; 2]>,
+}
+
+impl Drop for Table<'_> {
+    /// Whatever happened to the driver (an early return, a panic), no bot outlives its game.
+    fn drop(&mut self) {
+        for seat in &mut self.seats {
+            if let Some(mut r) = seat.running.take() {
+                r.kill();
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+//! botarena: a self-hosted online judge for two-player game bots.
+//!
+//! - [`games`]: the rules, pure and deterministic.
+//! - [`judge`]: running bots (processes, limits, protocols, the referee).
+//! - [`house`]: built-in bots.
+//! - [`cli`]: the command line.
+//! - [`config`]: typed configuration of the platform (flags and environment).
+//! - [`db`]: PostgreSQL (embedded cluster or `DATABASE_URL`), migrations, queries.
+//! - [`web`]: the axum server: pages and the JSON API.
+//! - [`jobs`]: background work in Postgres (the compile queue).
+
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod games;
+pub mod house;
+pub mod jobs;
+pub mod judge;
+pub mod web;

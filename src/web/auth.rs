@@ -1,0 +1,551 @@
+//! Logging in and out, the first-login page, the profile page (nickname, password, API tokens),
+//! and the extractors that tell handlers who is asking: [`PageUser`] for pages (session cookie),
+//! [`ApiUser`] for `/api` (bearer token). Every form carries a per-session CSRF token.
+
+use super::error::{AppError, PageError, PageResult};
+use super::{password, render, AppState, Nav};
+use crate::db::{tokens, users, users::User};
+use askama::Template;
+use axum::extract::{FromRef, FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use rand::RngCore;
+use serde::Deserialize;
+use time::OffsetDateTime;
+use tower_sessions::Session;
+
+const USER_KEY: &str = "user_id";
+const CSRF_KEY: &str = "csrf";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/login", get(login_page).post(login))
+        .route("/logout", post(logout))
+        .route("/welcome", get(welcome_page).post(welcome))
+        .route("/profile", get(profile_page))
+        .route("/profile/nickname", post(change_nickname))
+        .route("/profile/password", post(change_password))
+        .route("/profile/tokens", post(create_token))
+        .route("/profile/tokens/{id}/revoke", post(revoke_token))
+}
+
+/// The session's CSRF token, created on first use.
+pub async fn csrf_token(session: &Session) -> Result<String, AppError> {
+    if let Some(t) = session.get::<String>(CSRF_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))? {
+        return Ok(t);
+    }
+    let mut bytes = [0u8; 24];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    session.insert(CSRF_KEY, &token).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
+    Ok(token)
+}
+
+/// Refuses a form whose CSRF token is not this session's.
+pub async fn check_csrf(session: &Session, sent: &str) -> Result<(), AppError> {
+    let expected = session.get::<String>(CSRF_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
+    match expected {
+        Some(t) if !sent.is_empty() && constant_time_eq(t.as_bytes(), sent.as_bytes()) => Ok(()),
+        _ => Err(AppError::Forbidden {
+            code: "csrf",
+            message: "This form has expired or was not sent from this site. Go back, reload the page and try again."
+                .into(),
+        }),
+    }
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Whoever is asking for a page: maybe nobody.
+pub struct Viewer {
+    pub user: Option<User>,
+    pub session: Session,
+}
+
+impl Viewer {
+    pub async fn nav(&self) -> Result<Nav, AppError> {
+        Ok(Nav {
+            user: self.user.as_ref().map(|u| u.shown_name().to_string()),
+            admin: self.user.as_ref().is_some_and(User::is_admin),
+            csrf: csrf_token(&self.session).await?,
+        })
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Viewer
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = PageError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let session = Session::from_request_parts(parts, &state)
+            .await
+            .map_err(|_| AppError::Internal(anyhow::anyhow!("session layer missing")))?;
+        let id = session.get::<i64>(USER_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
+        let user = match id {
+            Some(id) => users::by_id(&mut *state.pool.acquire().await?, id).await?,
+            None => None,
+        };
+        Ok(Viewer { user, session })
+    }
+}
+
+/// A logged-in user who has finished the first-login step. Without a session the page redirects
+/// to the login page; before the first-login step, to it.
+pub struct PageUser {
+    pub user: User,
+    pub session: Session,
+}
+
+impl PageUser {
+    pub async fn nav(&self) -> Result<Nav, AppError> {
+        Ok(Nav {
+            user: Some(self.user.shown_name().to_string()),
+            admin: self.user.is_admin(),
+            csrf: csrf_token(&self.session).await?,
+        })
+    }
+
+    /// Refuses non-admins.
+    pub fn require_admin(&self) -> Result<(), AppError> {
+        if self.user.is_admin() {
+            Ok(())
+        } else {
+            Err(AppError::forbidden("This page is for admins only."))
+        }
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for PageUser
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let viewer = Viewer::from_request_parts(parts, state).await.map_err(IntoResponse::into_response)?;
+        match viewer.user {
+            None => {
+                let next = parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+                let target = if parts.method == axum::http::Method::GET && next.starts_with('/') {
+                    format!("/login?next={}", urlencode(next))
+                } else {
+                    "/login".to_string()
+                };
+                Err(Redirect::to(&target).into_response())
+            }
+            Some(u) if u.must_change_password => Err(Redirect::to("/welcome").into_response()),
+            Some(user) => Ok(PageUser { user, session: viewer.session }),
+        }
+    }
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The user of an `/api` request, from `Authorization: Bearer <token>`.
+pub struct ApiUser(pub User);
+
+impl<S: Send + Sync> FromRequestParts<S> for ApiUser
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let header = parts.headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+        let Some(token) = header.and_then(|h| h.strip_prefix("Bearer ")).map(str::trim) else {
+            return Err(AppError::Unauthorized(
+                "Send an API token as `Authorization: Bearer <token>` (create one on your profile page)."
+                    .into(),
+            ));
+        };
+        if !token.starts_with(tokens::PREFIX) || token.len() > 200 {
+            return Err(AppError::Unauthorized("This API token is not valid.".into()));
+        }
+        match tokens::user_for(&mut *state.pool.acquire().await?, token).await? {
+            Some(u) => Ok(ApiUser(u)),
+            None => Err(AppError::Unauthorized("This API token is not valid or was revoked.".into())),
+        }
+    }
+}
+
+// ---- login ----
+
+#[derive(Template)]
+#[template(path = "auth/login.html")]
+struct LoginPage {
+    nav: Nav,
+    username: String,
+    next: String,
+    error: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct NextQuery {
+    next: Option<String>,
+}
+
+/// Only same-site paths are followed after login.
+fn safe_next(next: Option<&str>) -> String {
+    match next {
+        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
+        _ => "/contests".to_string(),
+    }
+}
+
+async fn login_page(viewer: Viewer, q: axum::extract::Query<NextQuery>) -> PageResult {
+    if viewer.user.is_some() {
+        return Ok(Redirect::to(&safe_next(q.next.as_deref())).into_response());
+    }
+    let nav = viewer.nav().await?;
+    Ok(render(&LoginPage { nav, username: String::new(), next: safe_next(q.next.as_deref()), error: None }))
+}
+
+#[derive(Deserialize)]
+struct LoginForm {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    csrf: String,
+    next: Option<String>,
+}
+
+/// Seconds to wait before the next attempt for a username with `failures` failed logins.
+fn throttle_secs(failures: i32, free: i32) -> i64 {
+    if failures < free {
+        0
+    } else {
+        1i64 << (failures - free).clamp(0, 10)
+    }
+}
+
+async fn login(State(state): State<AppState>, viewer: Viewer, Form(form): Form<LoginForm>) -> PageResult {
+    check_csrf(&viewer.session, &form.csrf).await?;
+    let username = form.username.trim().to_string();
+    let next = safe_next(form.next.as_deref());
+    let nav = viewer.nav().await?;
+    let again = |status: StatusCode, error: String| {
+        (
+            status,
+            render(&LoginPage {
+                nav: nav.clone(),
+                username: username.clone(),
+                next: next.clone(),
+                error: Some(error),
+            }),
+        )
+            .into_response()
+    };
+    if username.is_empty() || form.password.is_empty() || username.len() > 200 {
+        return Ok(again(StatusCode::BAD_REQUEST, "Enter your username and password.".into()));
+    }
+    let mut conn = state.pool.acquire().await?;
+    if let Some((failures, last)) = users::login_failures(&mut conn, &username).await? {
+        let wait = throttle_secs(failures, state.config.login_free_failures);
+        let waited = (OffsetDateTime::now_utc() - last).whole_seconds();
+        if waited < wait {
+            let left = wait - waited;
+            let mut resp = again(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("Too many failed logins for this username. Try again in {left} seconds."),
+            );
+            resp.headers_mut().insert(header::RETRY_AFTER, left.into());
+            return Ok(resp);
+        }
+    }
+    let found = users::for_login(&mut conn, &username).await?;
+    drop(conn);
+    let (user, ok) = match found {
+        Some((user, hash)) => {
+            let ok = password::verify(hash, form.password).await?;
+            (Some(user), ok)
+        }
+        None => {
+            password::verify(state.dummy_hash.clone(), form.password).await?;
+            (None, false)
+        }
+    };
+    let mut conn = state.pool.acquire().await?;
+    match user {
+        Some(user) if ok => {
+            users::clear_login_failures(&mut conn, &username).await?;
+            // A new session id at login, so a session id planted before login is worthless.
+            viewer.session.cycle_id().await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
+            viewer.session.insert(USER_KEY, user.id).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
+            let target = if user.must_change_password { "/welcome".to_string() } else { next };
+            Ok(Redirect::to(&target).into_response())
+        }
+        _ => {
+            users::record_login_failure(&mut conn, &username).await?;
+            Ok(again(StatusCode::UNAUTHORIZED, "Wrong username or password.".into()))
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct CsrfOnly {
+    #[serde(default)]
+    csrf: String,
+}
+
+async fn logout(session: Session, Form(form): Form<CsrfOnly>) -> PageResult {
+    check_csrf(&session, &form.csrf).await?;
+    session.flush().await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
+    Ok(Redirect::to("/login").into_response())
+}
+
+// ---- first login ----
+
+#[derive(Template)]
+#[template(path = "auth/welcome.html")]
+struct WelcomePage {
+    nav: Nav,
+    username: String,
+    nickname: String,
+    nickname_error: Option<String>,
+    password_error: Option<String>,
+}
+
+async fn welcome_page(viewer: Viewer) -> PageResult {
+    let Some(user) = &viewer.user else { return Ok(Redirect::to("/login").into_response()) };
+    if !user.must_change_password {
+        return Ok(Redirect::to("/contests").into_response());
+    }
+    Ok(render(&WelcomePage {
+        nav: viewer.nav().await?,
+        username: user.username.clone(),
+        nickname: user.nickname.clone().unwrap_or_default(),
+        nickname_error: None,
+        password_error: None,
+    }))
+}
+
+#[derive(Deserialize)]
+struct WelcomeForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    nickname: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    confirm: String,
+}
+
+/// Why a nickname is refused, if it is.
+pub fn nickname_problem(nick: &str) -> Option<&'static str> {
+    let n = nick.chars().count();
+    if !(2..=32).contains(&n) {
+        Some("Use 2 to 32 characters.")
+    } else if nick.chars().any(char::is_control) || nick.trim() != nick {
+        Some("No control characters and no spaces at either end.")
+    } else {
+        None
+    }
+}
+
+fn new_password_problem(password: &str, confirm: &str, username: &str) -> Option<String> {
+    if password != confirm {
+        return Some("The two passwords differ.".into());
+    }
+    password::weakness(password, username).map(str::to_string)
+}
+
+async fn welcome(State(state): State<AppState>, viewer: Viewer, Form(form): Form<WelcomeForm>) -> PageResult {
+    check_csrf(&viewer.session, &form.csrf).await?;
+    let Some(user) = viewer.user.clone() else { return Ok(Redirect::to("/login").into_response()) };
+    let nickname = form.nickname.trim().to_string();
+    let mut nickname_error = nickname_problem(&nickname).map(str::to_string);
+    let password_error = new_password_problem(&form.password, &form.confirm, &user.username);
+    let mut tx = state.pool.begin().await?;
+    if nickname_error.is_none() && password_error.is_none() {
+        if users::set_nickname(&mut tx, user.id, &nickname).await? {
+            let hash = password::hash(form.password).await?;
+            users::set_password(&mut tx, user.id, &hash, false).await?;
+            tx.commit().await?;
+            return Ok(Redirect::to("/contests").into_response());
+        }
+        nickname_error = Some("Another user has this nickname.".into());
+    }
+    let page = WelcomePage {
+        nav: viewer.nav().await?,
+        username: user.username,
+        nickname,
+        nickname_error,
+        password_error,
+    };
+    Ok((StatusCode::BAD_REQUEST, render(&page)).into_response())
+}
+
+// ---- profile ----
+
+#[derive(Template)]
+#[template(path = "auth/profile.html")]
+struct ProfilePage {
+    nav: Nav,
+    username: String,
+    nickname: String,
+    nickname_error: Option<String>,
+    password_error: Option<String>,
+    notice: Option<String>,
+    tokens: Vec<TokenRow>,
+    new_token: Option<String>,
+}
+
+struct TokenRow {
+    id: i64,
+    name: String,
+    created: String,
+    last_used: String,
+}
+
+async fn profile(state: &AppState, who: &PageUser) -> Result<ProfilePage, AppError> {
+    let list = tokens::list(&mut *state.pool.acquire().await?, who.user.id).await?;
+    Ok(ProfilePage {
+        nav: who.nav().await?,
+        username: who.user.username.clone(),
+        nickname: who.user.nickname.clone().unwrap_or_default(),
+        nickname_error: None,
+        password_error: None,
+        notice: None,
+        tokens: list
+            .into_iter()
+            .map(|t| TokenRow {
+                id: t.id,
+                name: t.name,
+                created: super::when(&t.created_at),
+                last_used: t.last_used_at.map_or_else(|| "never".into(), |t| super::when(&t)),
+            })
+            .collect(),
+        new_token: None,
+    })
+}
+
+async fn profile_page(State(state): State<AppState>, who: PageUser) -> PageResult {
+    Ok(render(&profile(&state, &who).await?))
+}
+
+#[derive(Deserialize)]
+struct NicknameForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    nickname: String,
+}
+
+async fn change_nickname(
+    State(state): State<AppState>,
+    mut who: PageUser,
+    Form(form): Form<NicknameForm>,
+) -> PageResult {
+    check_csrf(&who.session, &form.csrf).await?;
+    let nickname = form.nickname.trim().to_string();
+    let mut error = nickname_problem(&nickname).map(str::to_string);
+    if error.is_none() {
+        if users::set_nickname(&mut *state.pool.acquire().await?, who.user.id, &nickname).await? {
+            who.user.nickname = Some(nickname.clone());
+            let mut page = profile(&state, &who).await?;
+            page.notice = Some("Nickname changed.".into());
+            return Ok(render(&page));
+        }
+        error = Some("Another user has this nickname.".into());
+    }
+    let mut page = profile(&state, &who).await?;
+    page.nickname = nickname;
+    page.nickname_error = error;
+    Ok((StatusCode::BAD_REQUEST, render(&page)).into_response())
+}
+
+#[derive(Deserialize)]
+struct PasswordForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    current: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    confirm: String,
+}
+
+async fn change_password(
+    State(state): State<AppState>,
+    who: PageUser,
+    Form(form): Form<PasswordForm>,
+) -> PageResult {
+    check_csrf(&who.session, &form.csrf).await?;
+    let hash = users::for_login(&mut *state.pool.acquire().await?, &who.user.username)
+        .await?
+        .map(|(_, h)| h)
+        .unwrap_or_default();
+    let error = if !password::verify(hash, form.current).await? {
+        Some("Your current password is not right.".to_string())
+    } else {
+        new_password_problem(&form.password, &form.confirm, &who.user.username)
+    };
+    let mut page = profile(&state, &who).await?;
+    if let Some(e) = error {
+        page.password_error = Some(e);
+        return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
+    }
+    let new_hash = password::hash(form.password).await?;
+    users::set_password(&mut *state.pool.acquire().await?, who.user.id, &new_hash, false).await?;
+    page.notice = Some("Password changed.".into());
+    Ok(render(&page))
+}
+
+#[derive(Deserialize)]
+struct TokenForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    name: String,
+}
+
+async fn create_token(
+    State(state): State<AppState>,
+    who: PageUser,
+    Form(form): Form<TokenForm>,
+) -> PageResult {
+    check_csrf(&who.session, &form.csrf).await?;
+    let name: String = form.name.trim().chars().take(100).collect();
+    let (_, token) = tokens::create(&mut *state.pool.acquire().await?, who.user.id, &name).await?;
+    let mut page = profile(&state, &who).await?;
+    page.new_token = Some(token);
+    Ok(render(&page))
+}
+
+async fn revoke_token(
+    State(state): State<AppState>,
+    who: PageUser,
+    Path(id): Path<String>,
+    Form(form): Form<CsrfOnly>,
+) -> PageResult {
+    check_csrf(&who.session, &form.csrf).await?;
+    let id: i64 = id.parse().map_err(|_| AppError::not_found("token"))?;
+    if !tokens::revoke(&mut *state.pool.acquire().await?, who.user.id, id).await? {
+        return Err(AppError::not_found("token").into());
+    }
+    let mut page = profile(&state, &who).await?;
+    page.notice = Some("Token revoked.".into());
+    Ok(render(&page))
+}

@@ -1,0 +1,313 @@
+//! Contest pages: the list, a contest with its submit form and limits, "My submissions" (with
+//! source and compile log), "All submissions" (who, when, language, status — no source), and one
+//! submission.
+
+use super::auth::{check_csrf, PageUser};
+use super::error::{AppError, PageResult};
+use super::submit::{self, allowance};
+use super::{render, when, AppState, Nav};
+use crate::db::contests::{self, Contest};
+use crate::db::submissions::{self, Status};
+use askama::Template;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect};
+use axum::routing::get;
+use axum::Router;
+use time::OffsetDateTime;
+
+pub fn router(state: &AppState) -> Router<AppState> {
+    // Room for a pasted source and an uploaded file at the size limit, plus the other fields;
+    // anything larger is refused before it is read.
+    let limit = state.config.max_source_bytes * 2 + 64 * 1024;
+    Router::new()
+        .route("/contests", get(list))
+        .route("/contests/{slug}", get(show).post(submit_form).layer(DefaultBodyLimit::max(limit)))
+        .route("/contests/{slug}/mine", get(mine))
+        .route("/contests/{slug}/submissions", get(all))
+        .route("/submissions/{id}", get(one))
+}
+
+pub async fn contest_or_404(state: &AppState, slug: &str) -> Result<Contest, AppError> {
+    contests::by_slug(&mut *state.pool.acquire().await?, slug)
+        .await?
+        .ok_or_else(|| AppError::not_found("contest"))
+}
+
+struct ContestRow {
+    slug: String,
+    title: String,
+    game: String,
+    deadline: String,
+    open: bool,
+}
+
+#[derive(Template)]
+#[template(path = "contests/list.html")]
+struct ListPage {
+    nav: Nav,
+    contests: Vec<ContestRow>,
+}
+
+async fn list(State(state): State<AppState>, who: PageUser) -> PageResult {
+    let now = OffsetDateTime::now_utc();
+    let rows = contests::list(&mut *state.pool.acquire().await?).await?;
+    let contests = rows
+        .into_iter()
+        .map(|c| ContestRow {
+            open: c.is_open(now),
+            deadline: c.deadline.as_ref().map_or_else(|| "none".into(), when),
+            slug: c.slug,
+            title: c.title,
+            game: c.game,
+        })
+        .collect();
+    Ok(render(&ListPage { nav: who.nav().await?, contests }))
+}
+
+struct LanguageOption {
+    id: String,
+    name: String,
+    selected: bool,
+}
+
+#[derive(Template)]
+#[template(path = "contests/show.html")]
+struct ShowPage {
+    nav: Nav,
+    slug: String,
+    title: String,
+    game: String,
+    deadline: String,
+    open: bool,
+    settings: Vec<(String, String)>,
+    interval_s: i32,
+    wait_s: i64,
+    budget_s: i32,
+    used_s: i64,
+    left_s: i64,
+    max_kib: usize,
+    languages: Vec<LanguageOption>,
+    source: String,
+    form_error: Option<String>,
+    language_error: Option<String>,
+    source_error: Option<String>,
+}
+
+async fn show_page(
+    state: &AppState,
+    who: &PageUser,
+    c: &Contest,
+    language: &str,
+) -> Result<ShowPage, AppError> {
+    let allow = allowance(&mut *state.pool.acquire().await?, c, &who.user).await?;
+    Ok(ShowPage {
+        nav: who.nav().await?,
+        slug: c.slug.clone(),
+        title: c.title.clone(),
+        game: c.game.clone(),
+        deadline: c.deadline.as_ref().map_or_else(|| "none".into(), when),
+        open: c.is_open(OffsetDateTime::now_utc()),
+        settings: c.settings_list(),
+        interval_s: c.submit_interval_s,
+        wait_s: allow.wait_s,
+        budget_s: c.daily_budget_s,
+        used_s: allow.used_s(),
+        left_s: allow.left_s(),
+        max_kib: state.config.max_source_bytes / 1024,
+        languages: c
+            .languages
+            .iter()
+            .map(|id| LanguageOption {
+                id: id.clone(),
+                name: state.language_name(id),
+                selected: id == language,
+            })
+            .collect(),
+        source: String::new(),
+        form_error: None,
+        language_error: None,
+        source_error: None,
+    })
+}
+
+async fn show(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
+    let c = contest_or_404(&state, &slug).await?;
+    Ok(render(&show_page(&state, &who, &c, "").await?))
+}
+
+/// The submit form: `multipart/form-data` with `csrf`, `language`, and `source` (pasted) or
+/// `file` (uploaded; wins when not empty).
+async fn submit_form(
+    State(state): State<AppState>,
+    who: PageUser,
+    Path(slug): Path<String>,
+    mut form: Multipart,
+) -> PageResult {
+    let c = contest_or_404(&state, &slug).await?;
+    let (mut csrf, mut language, mut pasted, mut file) =
+        (String::new(), String::new(), Vec::new(), Vec::new());
+    let too_large = || {
+        AppError::TooLarge(format!(
+            "The form is too large; sources of at most {} KiB are accepted.",
+            state.config.max_source_bytes / 1024
+        ))
+    };
+    loop {
+        let field = match form.next_field().await {
+            Ok(Some(f)) => f,
+            Ok(None) => break,
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large().into()),
+            Err(_) => {
+                return Err(
+                    AppError::bad("bad_form", "The form could not be read; please send it again.").into()
+                )
+            }
+        };
+        let name = field.name().unwrap_or_default().to_string();
+        let bytes = match field.bytes().await {
+            Ok(b) => b,
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large().into()),
+            Err(_) => {
+                return Err(
+                    AppError::bad("bad_form", "The form could not be read; please send it again.").into()
+                )
+            }
+        };
+        match name.as_str() {
+            "csrf" => csrf = String::from_utf8_lossy(&bytes).into_owned(),
+            "language" => language = String::from_utf8_lossy(&bytes).trim().to_string(),
+            "source" => pasted = bytes.to_vec(),
+            "file" => file = bytes.to_vec(),
+            _ => {}
+        }
+    }
+    check_csrf(&who.session, &csrf).await?;
+    // Browsers send pasted text with CRLF line ends; compilers do not care, but keep it as typed.
+    let source = if file.is_empty() { pasted } else { file };
+    match submit::submit(&state, &c, &who.user, &language, &source).await {
+        Ok(id) => Ok(Redirect::to(&format!("/submissions/{id}")).into_response()),
+        Err(AppError::Internal(e)) => Err(AppError::Internal(e).into()),
+        Err(err) => {
+            let mut page = show_page(&state, &who, &c, &language).await?;
+            if source.len() <= state.config.max_source_bytes {
+                page.source = String::from_utf8_lossy(&source).into_owned();
+            }
+            let msg = Some(err.message());
+            match submit::field_of(&err) {
+                "language" => page.language_error = msg,
+                "source" => page.source_error = msg,
+                _ => page.form_error = msg,
+            }
+            let mut resp = (err.status(), render(&page)).into_response();
+            if let AppError::RateLimited { retry_after, .. } = err {
+                resp.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after.into());
+            }
+            Ok(resp)
+        }
+    }
+}
+
+struct SubmissionRow {
+    id: i64,
+    who: String,
+    language: String,
+    status: Status,
+    created: String,
+    /// Whether the viewer may open it (their own, or any for admins).
+    can_open: bool,
+}
+
+#[derive(Template)]
+#[template(path = "contests/mine.html")]
+struct MinePage {
+    nav: Nav,
+    slug: String,
+    title: String,
+    rows: Vec<SubmissionRow>,
+}
+
+async fn mine(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
+    let c = contest_or_404(&state, &slug).await?;
+    let list = submissions::of_user(&mut *state.pool.acquire().await?, c.id, who.user.id).await?;
+    let rows = list
+        .into_iter()
+        .map(|s| SubmissionRow {
+            id: s.id,
+            who: who.user.shown_name().to_string(),
+            language: state.language_name(&s.language),
+            status: s.status,
+            created: when(&s.created_at),
+            can_open: true,
+        })
+        .collect();
+    Ok(render(&MinePage { nav: who.nav().await?, slug: c.slug, title: c.title, rows }))
+}
+
+#[derive(Template)]
+#[template(path = "contests/all.html")]
+struct AllPage {
+    nav: Nav,
+    slug: String,
+    title: String,
+    rows: Vec<SubmissionRow>,
+}
+
+async fn all(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
+    let c = contest_or_404(&state, &slug).await?;
+    let list = submissions::of_contest(&mut *state.pool.acquire().await?, c.id, 500).await?;
+    let rows = list
+        .into_iter()
+        .map(|s| SubmissionRow {
+            id: s.id,
+            who: s.nickname,
+            language: state.language_name(&s.language),
+            status: s.status,
+            created: when(&s.created_at),
+            can_open: who.user.is_admin() || s.user_id == who.user.id,
+        })
+        .collect();
+    Ok(render(&AllPage { nav: who.nav().await?, slug: c.slug, title: c.title, rows }))
+}
+
+#[derive(Template)]
+#[template(path = "contests/submission.html")]
+struct OnePage {
+    nav: Nav,
+    id: i64,
+    slug: String,
+    title: String,
+    language: String,
+    status: Status,
+    created: String,
+    compile_log: String,
+    source: String,
+    pending: bool,
+}
+
+async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
+    let id: i64 = id.parse().map_err(|_| AppError::not_found("submission"))?;
+    let mut conn = state.pool.acquire().await?;
+    let s = submissions::by_id(&mut conn, id).await?.ok_or_else(|| AppError::not_found("submission"))?;
+    if s.user_id != who.user.id && !who.user.is_admin() {
+        return Err(
+            AppError::forbidden("This is another user's submission; you can see only your own.").into()
+        );
+    }
+    let c = sqlx::query!("select slug, title from contests where id = $1", s.contest_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    drop(conn);
+    Ok(render(&OnePage {
+        nav: who.nav().await?,
+        id: s.id,
+        slug: c.slug,
+        title: c.title,
+        language: state.language_name(&s.language),
+        pending: matches!(s.status, Status::Queued | Status::Compiling),
+        status: s.status,
+        created: when(&s.created_at),
+        compile_log: s.compile_log,
+        source: String::from_utf8_lossy(&s.source).into_owned(),
+    }))
+}

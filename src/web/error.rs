@@ -1,0 +1,139 @@
+//! One error type for every handler. `/api` answers `{"error", "message"}` JSON; pages render
+//! `error.html` (see [`PageError`]). Internal errors are logged and shown as a generic message,
+//! never with SQL or paths.
+
+use askama::Template;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use serde_json::json;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("{message}")]
+    BadRequest { code: &'static str, message: String },
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{message}")]
+    Forbidden { code: &'static str, message: String },
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{message}")]
+    Conflict { code: &'static str, message: String },
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("{message}")]
+    RateLimited { retry_after: u64, message: String },
+    #[error("internal error")]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type Result<T, E = AppError> = std::result::Result<T, E>;
+
+impl From<sqlx::Error> for AppError {
+    fn from(e: sqlx::Error) -> Self {
+        AppError::Internal(e.into())
+    }
+}
+
+impl AppError {
+    pub fn bad(code: &'static str, message: impl Into<String>) -> Self {
+        AppError::BadRequest { code, message: message.into() }
+    }
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        AppError::Forbidden { code: "forbidden", message: message.into() }
+    }
+    pub fn not_found(what: &str) -> Self {
+        AppError::NotFound(format!("no such {what}"))
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden { .. } => StatusCode::FORBIDDEN,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Conflict { .. } => StatusCode::CONFLICT,
+            AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The machine-readable code of the JSON error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::BadRequest { code, .. }
+            | AppError::Forbidden { code, .. }
+            | AppError::Conflict { code, .. } => code,
+            AppError::Unauthorized(_) => "unauthorized",
+            AppError::NotFound(_) => "not_found",
+            AppError::TooLarge(_) => "too_large",
+            AppError::RateLimited { .. } => "rate_limited",
+            AppError::Internal(_) => "internal",
+        }
+    }
+
+    /// The message for a person; internal details stay in the server log.
+    pub fn message(&self) -> String {
+        match self {
+            AppError::Internal(e) => {
+                tracing::error!("internal error: {e:#}");
+                "Something went wrong on the server; the error has been logged.".to_string()
+            }
+            other => other.to_string(),
+        }
+    }
+
+    fn with_headers(&self, mut resp: Response) -> Response {
+        if let AppError::RateLimited { retry_after, .. } = self {
+            resp.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
+        }
+        resp
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let body = axum::Json(json!({"error": self.code(), "message": self.message()}));
+        self.with_headers((self.status(), body).into_response())
+    }
+}
+
+/// An [`AppError`] shown as an HTML page.
+#[derive(Debug)]
+pub struct PageError(pub AppError);
+
+impl<E: Into<AppError>> From<E> for PageError {
+    fn from(e: E) -> Self {
+        PageError(e.into())
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    nav: super::Nav,
+    title: String,
+    message: String,
+}
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        let e = self.0;
+        let title = match e.status() {
+            StatusCode::NOT_FOUND => "Not found",
+            StatusCode::FORBIDDEN => "Not allowed",
+            StatusCode::UNAUTHORIZED => "Please log in",
+            StatusCode::TOO_MANY_REQUESTS => "Too many requests",
+            StatusCode::PAYLOAD_TOO_LARGE => "Too large",
+            StatusCode::BAD_REQUEST => "Bad request",
+            StatusCode::CONFLICT => "Conflict",
+            _ => "Server error",
+        };
+        let page = ErrorPage { nav: super::Nav::default(), title: title.to_string(), message: e.message() };
+        let html = page.render().unwrap_or_else(|_| "error".to_string());
+        e.with_headers((e.status(), Html(html)).into_response())
+    }
+}
+
+pub type PageResult<T = Response> = std::result::Result<T, PageError>;

@@ -1,0 +1,149 @@
+//! The judging part of the JSON API: scoreboard, matches, games, logs.
+
+use super::auth::ApiUser;
+use super::contests::contest_or_404;
+use super::error::{AppError, Result};
+use super::{rfc3339, AppState};
+use crate::db::games::{self, GameStatus};
+use crate::jobs::scoreboard;
+use crate::judge::result::BotId;
+use crate::judge::GameLog;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/contests/{slug}/scoreboard", get(get_scoreboard))
+        .route("/contests/{slug}/scoreboard/refresh", post(refresh_scoreboard))
+        .route("/contests/{slug}/matches", get(list_matches))
+        .route("/games/{id}", get(get_game))
+        .route("/games/{id}/log", get(get_log))
+}
+
+fn status_str(s: GameStatus) -> &'static str {
+    match s {
+        GameStatus::Queued => "queued",
+        GameStatus::Running => "running",
+        GameStatus::Done => "done",
+        GameStatus::Cancelled => "cancelled",
+    }
+}
+
+/// The stored snapshot (computed now if the contest has none yet).
+async fn get_scoreboard(
+    State(state): State<AppState>,
+    _who: ApiUser,
+    Path(slug): Path<String>,
+) -> Result<Json<Value>> {
+    let c = contest_or_404(&state, &slug).await?;
+    let mut conn = state.pool.acquire().await?;
+    let (at, rows) = match games::scoreboard(&mut conn, c.id).await? {
+        Some(s) => s,
+        None => scoreboard::refresh(&mut conn, c.id).await?,
+    };
+    Ok(Json(json!({"computed_at": rfc3339(&at), "rows": rows})))
+}
+
+async fn refresh_scoreboard(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(slug): Path<String>,
+) -> Result<Json<Value>> {
+    if !user.is_admin() {
+        return Err(AppError::forbidden("Only admins refresh the scoreboard."));
+    }
+    let c = contest_or_404(&state, &slug).await?;
+    let (at, rows) = scoreboard::refresh(&mut *state.pool.acquire().await?, c.id).await?;
+    Ok(Json(json!({"computed_at": rfc3339(&at), "rows": rows})))
+}
+
+#[derive(Deserialize)]
+struct MatchesQuery {
+    submission: Option<String>,
+}
+
+async fn list_matches(
+    State(state): State<AppState>,
+    _who: ApiUser,
+    Path(slug): Path<String>,
+    Query(q): Query<MatchesQuery>,
+) -> Result<Json<Value>> {
+    let c = contest_or_404(&state, &slug).await?;
+    let id: i64 = q
+        .submission
+        .as_deref()
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| AppError::bad("bad_submission", "Give `?submission=<id>`."))?;
+    let mut conn = state.pool.acquire().await?;
+    let sub = crate::db::submissions::by_id(&mut conn, id).await?;
+    if sub.is_none_or(|s| s.contest_id != c.id) {
+        return Err(AppError::not_found("submission"));
+    }
+    let rows = games::matches_of_submission(&mut conn, id).await?;
+    Ok(Json(Value::Array(
+        rows.iter()
+            .map(|m| {
+                json!({
+                    "id": m.id,
+                    "opponent": {"submission_id": m.opponent_submission, "nickname": m.opponent_nickname},
+                    "games": m.games,
+                    "status": status_str(m.status),
+                    "points": m.points,
+                })
+            })
+            .collect(),
+    )))
+}
+
+async fn game_or_404(state: &AppState, id: &str) -> Result<games::Game> {
+    let id: i64 = id.parse().map_err(|_| AppError::not_found("game"))?;
+    games::game(&mut *state.pool.acquire().await?, id).await?.ok_or_else(|| AppError::not_found("game"))
+}
+
+/// The game's result object, or its status while it is not played yet.
+async fn get_game(
+    State(state): State<AppState>,
+    _who: ApiUser,
+    Path(id): Path<String>,
+) -> Result<Json<Value>> {
+    let g = game_or_404(&state, &id).await?;
+    let mut v = match &g.result {
+        Some(r) if g.status == GameStatus::Done => r.clone(),
+        _ => json!({"index": g.index}),
+    };
+    v["id"] = json!(g.id);
+    v["match_id"] = json!(g.match_id);
+    v["status"] = json!(status_str(g.status));
+    v["submissions"] = json!({"a": g.submission_a, "b": g.submission_b});
+    v["settings"] = g.settings.clone();
+    v["finished_at"] = json!(g.finished_at.as_ref().map(rfc3339));
+    Ok(Json(v))
+}
+
+/// The log as text: an admin sees everything, the owner of a bot only that bot's DEBUG output
+/// and stderr, anyone else nothing.
+async fn get_log(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(id): Path<String>,
+) -> Result<impl IntoResponse> {
+    let g = game_or_404(&state, &id).await?;
+    let viewer = if user.is_admin() {
+        None
+    } else if user.id == g.user_a {
+        Some(BotId::A)
+    } else if user.id == g.user_b {
+        Some(BotId::B)
+    } else {
+        return Err(AppError::forbidden("Only the owners of the game's bots and admins read its log."));
+    };
+    let Some(text) = &g.log else { return Err(AppError::not_found("log")) };
+    let log: GameLog = serde_json::from_str(text).map_err(|e| AppError::Internal(e.into()))?;
+    let body = if user.is_admin() { log.to_text() } else { log.to_text_for(viewer) };
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body))
+}

@@ -1,0 +1,120 @@
+//! The web server: pages (askama templates, usable without JavaScript) and the JSON API under
+//! `/api`. One module per area, each with its own `router()`; [`app`] puts them together so that
+//! tests drive the whole HTTP stack with `oneshot`.
+
+pub mod admin;
+pub mod api;
+pub mod auth;
+pub mod contests;
+pub mod error;
+pub mod judging;
+pub mod password;
+pub mod submit;
+
+use crate::config::WebConfig;
+use crate::judge::languages::Languages;
+use askama::Template;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
+use sqlx::PgPool;
+use std::sync::Arc;
+use tokio::sync::Notify;
+use tower_http::services::ServeDir;
+use tower_sessions::cookie::SameSite;
+use tower_sessions::{Expiry, SessionManagerLayer};
+use tower_sessions_sqlx_store::PostgresStore;
+
+/// What every handler can reach: the pool, the typed config and the configured languages.
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+pub struct Inner {
+    pub pool: PgPool,
+    pub config: WebConfig,
+    pub languages: Arc<Languages>,
+    /// Woken when a submission is queued, so the compile workers start at once.
+    pub compile_wakeup: Arc<Notify>,
+    /// A hash checked for unknown usernames, so a login takes as long whether or not the user exists.
+    dummy_hash: String,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl AppState {
+    pub async fn new(
+        pool: PgPool,
+        config: WebConfig,
+        languages: Arc<Languages>,
+        compile_wakeup: Arc<Notify>,
+    ) -> anyhow::Result<Self> {
+        let dummy_hash = password::hash(uuid::Uuid::new_v4().to_string()).await?;
+        Ok(AppState(Arc::new(Inner { pool, config, languages, compile_wakeup, dummy_hash })))
+    }
+
+    /// Name and id of the configured languages.
+    pub fn language_ids(&self) -> Vec<String> {
+        self.languages.all().iter().map(|l| l.id.clone()).collect()
+    }
+
+    pub fn language_name(&self, id: &str) -> String {
+        self.languages.get(id).map_or_else(|| id.to_string(), |l| l.name.clone())
+    }
+}
+
+/// The navigation bar of the base layout: who is logged in, and the CSRF token of the logout form.
+#[derive(Clone, Debug, Default)]
+pub struct Nav {
+    pub user: Option<String>,
+    pub admin: bool,
+    pub csrf: String,
+}
+
+/// Renders a template into an HTML response.
+pub fn render<T: Template>(t: &T) -> Response {
+    match t.render() {
+        Ok(html) => Html(html).into_response(),
+        Err(e) => error::PageError(error::AppError::Internal(e.into())).into_response(),
+    }
+}
+
+/// The whole application: pages, API, static files, sessions stored in Postgres.
+pub fn app(state: AppState) -> Router {
+    let store = PostgresStore::new(state.pool.clone());
+    let sessions = SessionManagerLayer::new(store)
+        .with_name("botarena_session")
+        .with_http_only(true)
+        .with_same_site(SameSite::Lax)
+        .with_secure(state.config.secure_cookies)
+        .with_expiry(Expiry::OnInactivity(time::Duration::minutes(state.config.session_minutes)));
+    let static_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
+    let static_dir =
+        std::env::var_os("BOTARENA_STATIC_DIR").map(std::path::PathBuf::from).unwrap_or(static_dir);
+    Router::new()
+        .route("/", get(|| async { Redirect::to("/contests") }))
+        .merge(auth::router())
+        .merge(contests::router(&state))
+        .merge(admin::router())
+        .nest("/api", api::router(&state))
+        .nest_service("/static", ServeDir::new(static_dir))
+        .fallback(|| async { error::PageError(error::AppError::NotFound("no such page".into())) })
+        .layer(sessions)
+        .layer(tower_http::trace::TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Formats a time for pages: `2026-11-22 14:05 UTC`.
+pub fn when(t: &time::OffsetDateTime) -> String {
+    let f = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
+    t.to_offset(time::UtcOffset::UTC).format(&f).unwrap_or_default()
+}
+
+/// Formats a time for the API (RFC 3339).
+pub fn rfc3339(t: &time::OffsetDateTime) -> String {
+    t.format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
+}

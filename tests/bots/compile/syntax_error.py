@@ -1,0 +1,3 @@
+# Does not compile: py_compile reports the syntax error.
+def main(:
+    pass

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Takes longer than the whole-run time limit.
+sleep 10

@@ -1,0 +1,4 @@
+#!/bin/sh
+read -r n
+echo "a name with spaces"
+sleep 5

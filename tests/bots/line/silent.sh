@@ -1,0 +1,3 @@
+#!/bin/sh
+# Never names itself.
+sleep 10

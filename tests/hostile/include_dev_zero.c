@@ -1,0 +1,3 @@
+/* A compile-time attack: an endless include. */
+#include "/dev/zero"
+int main(void) { return 0; }

@@ -1,0 +1,200 @@
+//! Judging end to end against a real Postgres with real bots: scheduling on a good compile, the
+//! game queue (leases, exactly-once results), the scoreboard snapshot and who may read a log.
+
+mod common;
+
+use botarena::db::games;
+use botarena::db::users::Role;
+use botarena::jobs::compile::{self, CompileQueue};
+use botarena::jobs::games::GameQueue;
+use botarena::judge::launch::Launcher;
+use botarena::judge::PlainLauncher;
+use common::*;
+use serde_json::json;
+use std::sync::Arc;
+
+const LEFTMOST_PY: &str = include_str!("bots/connect4/leftmost.py");
+const LEFTMOST_C: &str = include_str!("bots/connect4/leftmost.c");
+const RESIGN_PY: &str = include_str!("bots/connect4/resign.py");
+
+fn plain() -> Arc<dyn Launcher> {
+    Arc::new(PlainLauncher::new())
+}
+
+fn compile_queue(app: &TestApp) -> CompileQueue {
+    CompileQueue::new(
+        app.pool.clone(),
+        app.state.languages.clone(),
+        compile::with_launcher(plain()),
+        app.state.compile_wakeup.clone(),
+    )
+}
+
+fn game_queue(app: &TestApp) -> GameQueue {
+    GameQueue::new(app.pool.clone(), app.state.languages.clone(), Arc::new(|_| Ok(plain())))
+}
+
+async fn submit(app: &TestApp, token: &str, language: &str, source: &str) -> i64 {
+    let r = app
+        .api(
+            "POST",
+            "/api/contests/c4/submissions",
+            Some(token),
+            Some(json!({"language": language, "source": source})),
+        )
+        .await;
+    assert_eq!(r.status, axum::http::StatusCode::CREATED, "{}", r.body);
+    r.json()["id"].as_i64().unwrap()
+}
+
+async fn compile_all(app: &TestApp) {
+    let q = compile_queue(app);
+    while q.run_one().await.unwrap() {}
+}
+
+async fn play_all(app: &TestApp) -> usize {
+    let q = game_queue(app);
+    let mut n = 0;
+    while q.run_one(plain(), None).await.unwrap() {
+        n += 1;
+    }
+    n
+}
+
+async fn count_games(app: &TestApp, status: &str) -> i64 {
+    sqlx::query_scalar("select count(*) from games where status::text = $1")
+        .bind(status)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn three_users_end_with_the_hand_computed_standings_and_a_resubmission_replaces_only_its_matches() {
+    let app = setup().await;
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let admin = app.user("root", Role::Admin).await;
+    let admin = app.token(admin).await;
+    let mut tokens = Vec::new();
+    for name in ["ada", "bob", "cyd"] {
+        let id = app.user(name, Role::Student).await;
+        tokens.push(app.token(id).await);
+    }
+    submit(&app, &tokens[0], "python", LEFTMOST_PY).await;
+    submit(&app, &tokens[1], "c", LEFTMOST_C).await;
+    let cyd = submit(&app, &tokens[2], "python", RESIGN_PY).await;
+    compile_all(&app).await;
+    // Three pairings of two games each (connect4 plays two, sides swapped).
+    assert_eq!(count_games(&app, "queued").await, 6);
+    let bob_cyd: Vec<i64> =
+        sqlx::query_scalar("select id from matches where $1 in (submission_a, submission_b)")
+            .bind(cyd)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(bob_cyd.len(), 2);
+
+    // ada resubmits before anything is played: her two queued matches are cancelled, two new
+    // ones are scheduled, bob against cyd stays as it was.
+    let ada2 = submit(&app, &tokens[0], "python", LEFTMOST_PY).await;
+    compile_all(&app).await;
+    assert_eq!(count_games(&app, "cancelled").await, 4);
+    assert_eq!(count_games(&app, "queued").await, 6);
+    let ada_matches = app
+        .api("GET", &format!("/api/contests/c4/matches?submission={ada2}"), Some(&tokens[1]), None)
+        .await
+        .json();
+    assert_eq!(ada_matches.as_array().unwrap().len(), 2, "{ada_matches}");
+
+    assert_eq!(play_all(&app).await, 6);
+    assert_eq!(count_games(&app, "done").await, 6);
+
+    let board = app.api("POST", "/api/contests/c4/scoreboard/refresh", Some(&admin), None).await.json();
+    let rows = board["rows"].as_array().unwrap();
+    let row = |nick: &str| rows.iter().find(|r| r["nickname"] == format!("nick-{nick}")).unwrap().clone();
+    // leftmost against leftmost: the same bot on both sides, so the match is drawn; both beat
+    // the bot that forfeits every game.
+    for nick in ["ada", "bob"] {
+        let r = row(nick);
+        assert_eq!(r["points"], 4, "{r}");
+        assert_eq!(r["rank"], 1, "{r}");
+        assert_eq!(r["matches"], json!({"won": 1, "drawn": 1, "lost": 0}), "{r}");
+        let g = &r["games"];
+        assert_eq!(
+            g["won"].as_u64().unwrap() + g["drawn"].as_u64().unwrap() + g["lost"].as_u64().unwrap(),
+            4
+        );
+        assert_eq!(g["won"].as_u64().unwrap(), 2 + g["lost"].as_u64().unwrap(), "{r}");
+    }
+    let c = row("cyd");
+    assert_eq!((c["rank"].clone(), c["points"].clone()), (json!(3), json!(0)));
+    assert_eq!(c["matches"], json!({"won": 0, "drawn": 0, "lost": 2}));
+    assert_eq!(c["games"], json!({"won": 0, "drawn": 0, "lost": 4}));
+    assert_eq!(row("ada")["submission_id"], ada2);
+
+    // The snapshot is served as stored.
+    let served = app.api("GET", "/api/contests/c4/scoreboard", Some(&tokens[2]), None).await.json();
+    assert_eq!(served, board);
+
+    // Thinking time counts against each user's budget.
+    let used: i64 = sqlx::query_scalar("select count(*) from compute_usage where used_ms > 0")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(used, 3);
+}
+
+#[tokio::test]
+async fn a_game_whose_worker_died_is_played_again_counted_once_and_its_log_stays_private() {
+    let app = setup().await;
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let admin = app.user("root", Role::Admin).await;
+    let admin = app.token(admin).await;
+    let ada = app.user("ada", Role::Student).await;
+    let ada = app.token(ada).await;
+    let cyd = app.user("cyd", Role::Student).await;
+    let cyd = app.token(cyd).await;
+    let eve = app.user("eve", Role::Student).await;
+    let eve = app.token(eve).await;
+    submit(&app, &ada, "python", LEFTMOST_PY).await;
+    submit(&app, &cyd, "python", RESIGN_PY).await;
+    compile_all(&app).await;
+
+    // A worker claims a game and dies: its lease runs out.
+    let mut conn = app.pool.acquire().await.unwrap();
+    let dead = games::claim(&mut conn, "dead-worker", 60.0).await.unwrap().unwrap();
+    sqlx::query("update games set lease_until = now() - interval '1 second' where id = $1")
+        .bind(dead.id)
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    assert_eq!(play_all(&app).await, 2);
+    // The dead worker's late result is ignored.
+    let late = games::finish(&mut conn, dead.id, "dead-worker", &json!({}), "{}", [1, 1]).await.unwrap();
+    assert!(!late);
+    let (status, attempts): (String, i32) =
+        sqlx::query_as("select status::text, attempts from games where id = $1")
+            .bind(dead.id)
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap();
+    assert_eq!((status.as_str(), attempts), ("done", 2));
+    drop(conn);
+
+    let game = app.api("GET", &format!("/api/games/{}", dead.id), Some(&eve), None).await.json();
+    assert_eq!(game["status"], "done", "{game}");
+    assert!(game["winner"].is_string(), "{game}");
+    assert!(game["forfeit"]["kind"].is_string(), "{game}");
+
+    let log = format!("/api/games/{}/log", dead.id);
+    let r = app.api("GET", &log, Some(&eve), None).await;
+    assert_eq!(r.status, axum::http::StatusCode::FORBIDDEN);
+    for t in [&ada, &cyd, &admin] {
+        let r = app.api("GET", &log, Some(t), None).await;
+        assert_eq!(r.status, axum::http::StatusCode::OK, "{}", r.body);
+        assert!(!r.body.is_empty());
+    }
+
+    let q = app.api("GET", "/api/queue", Some(&admin), None).await.json();
+    assert_eq!(q["games"]["done"], 2, "{q}");
+}

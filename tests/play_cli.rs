@@ -1,0 +1,148 @@
+//! `botarena play` end to end: the real binary, real compilers, real bot processes.
+
+use botarena::games::connect4::{Column, Connect4};
+use botarena::games::TurnGame;
+use serde_json::Value;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn botarena(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_botarena"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("botarena runs")
+}
+
+fn play_json(args: &[&str]) -> Value {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--json", "-"]);
+    let out = botarena(&all);
+    assert!(out.status.success(), "botarena {all:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
+}
+
+/// Replays a connect4 game's moves with the rules module and checks the recorded outcome.
+fn assert_connect4_game_is_consistent(game: &Value) {
+    let mut state = Connect4::new(9, 9, 4);
+    for m in game["moves"].as_array().unwrap() {
+        let mv: Column = m.as_str().unwrap().parse().unwrap();
+        state.play(&mv).unwrap();
+    }
+    if game["forfeit"].is_null() {
+        let outcome = state.outcome().expect("a game without forfeit ends by the rules");
+        assert_eq!(game["reason"], outcome.reason);
+        let winner = outcome.winner.map(|side| game["seats"][side.index()].clone()).unwrap_or(Value::Null);
+        assert_eq!(game["winner"], winner);
+    }
+}
+
+#[test]
+fn a_bot_in_each_language_compiles_and_plays_a_full_match() {
+    for file in ["leftmost.c", "leftmost.cpp", "leftmost.rs", "leftmost.py", "leftmost.java"] {
+        let path = format!("tests/bots/connect4/{file}");
+        let result = play_json(&["connect4", &path, "house:random", "--seed", "11"]);
+        assert_eq!(result["game"], "connect4");
+        assert_eq!(result["bots"]["a"]["label"], path.as_str());
+        let games = result["games"].as_array().unwrap();
+        assert_eq!(games.len(), 2);
+        for g in games {
+            assert!(g["forfeit"].is_null(), "{file}: {}", g["forfeit"]);
+            assert!(g["peak_memory_kib"]["a"].as_u64().unwrap_or(0) > 0, "{file}: no peak memory");
+            assert_connect4_game_is_consistent(g);
+        }
+        assert_eq!(games[0]["seats"], serde_json::json!(["a", "b"]));
+        assert_eq!(games[1]["seats"], serde_json::json!(["b", "a"]));
+    }
+}
+
+#[test]
+fn the_match_summary_adds_up_the_games() {
+    let result = play_json(&["connect4", "house:level1", "house:random", "--games", "4", "--seed", "5"]);
+    let games = result["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    let wins = |b: &str| games.iter().filter(|g| g["winner"] == b).count() as u64;
+    assert_eq!(result["match"]["wins"]["a"], wins("a"));
+    assert_eq!(result["match"]["wins"]["b"], wins("b"));
+    let (a, b) = (wins("a"), wins("b"));
+    let expected = if a > b {
+        (3, 0)
+    } else if a < b {
+        (0, 3)
+    } else {
+        (1, 1)
+    };
+    assert_eq!(result["match"]["points"]["a"], expected.0);
+    assert_eq!(result["match"]["points"]["b"], expected.1);
+}
+
+#[test]
+fn a_bot_that_does_not_compile_stops_the_match_with_the_compiler_message() {
+    let out = botarena(&["play", "connect4", "tests/bots/compile/syntax_error.c", "house:random"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("does not compile") && err.contains("undefined_variable"), "{err}");
+}
+
+#[test]
+fn an_unknown_setting_is_an_error_listing_the_valid_names() {
+    let out = botarena(&["play", "checkers", "house:random", "house:random", "--set", "speed=3"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("max_rounds") && err.contains("move_ms"), "{err}");
+}
+
+#[test]
+fn an_unknown_house_level_is_an_error_listing_the_levels() {
+    let out = botarena(&["play", "connect4", "house:grandmaster", "house:random"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("house:level2"));
+}
+
+#[test]
+fn the_log_dir_gets_one_transcript_per_game_with_both_directions_and_the_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let log_dir = dir.path().join("logs");
+    let out = botarena(&[
+        "play",
+        "connect4",
+        "tests/bots/connect4/leftmost.py",
+        "house:random",
+        "--seed",
+        "2",
+        "--log-dir",
+        log_dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.lines().any(|l| l.starts_with("game 1:")), "{stdout}");
+    assert!(stdout.lines().any(|l| l.starts_with("match:")), "{stdout}");
+    for index in 0..2 {
+        let text = std::fs::read_to_string(log_dir.join(format!("game-{index}.log"))).unwrap();
+        assert!(text.contains(" a < ") && text.contains(" a > "), "both directions logged:\n{text}");
+        assert!(text.contains("verdict"), "{text}");
+    }
+}
+
+#[test]
+fn json_can_be_written_to_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.json");
+    let out = botarena(&[
+        "play",
+        "mathtricks",
+        "house:random",
+        "house:random",
+        "--seed",
+        "9",
+        "--json",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let result: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let g = &result["games"][0];
+    assert_eq!(g["params"]["board"].as_array().unwrap().len(), 8, "mathtricks params hold the board");
+    assert_eq!(result["games"][0]["params"], result["games"][1]["params"], "both games on one board");
+    assert!(Path::new(&path).exists());
+}
