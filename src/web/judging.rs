@@ -5,6 +5,7 @@ use super::contests::contest_or_404;
 use super::error::{AppError, Result};
 use super::{rfc3339, AppState};
 use crate::db::games::{self, GameStatus};
+use crate::db::users::User;
 use crate::jobs::scoreboard;
 use crate::judge::result::BotId;
 use crate::judge::GameLog;
@@ -15,6 +16,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use time::OffsetDateTime;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -25,7 +27,7 @@ pub fn router() -> Router<AppState> {
         .route("/games/{id}/log", get(get_log))
 }
 
-fn status_str(s: GameStatus) -> &'static str {
+pub(super) fn status_str(s: GameStatus) -> &'static str {
     match s {
         GameStatus::Queued => "queued",
         GameStatus::Running => "running",
@@ -34,18 +36,23 @@ fn status_str(s: GameStatus) -> &'static str {
     }
 }
 
-/// The stored snapshot (computed now if the contest has none yet).
+/// The stored snapshot of a contest's scoreboard, computed now if it has none yet; shared by
+/// the API and the scoreboard page.
+pub(super) async fn snapshot(state: &AppState, contest_id: i64) -> Result<(OffsetDateTime, Value)> {
+    let mut conn = state.pool.acquire().await?;
+    Ok(match games::scoreboard(&mut conn, contest_id).await? {
+        Some(s) => s,
+        None => scoreboard::refresh(&mut conn, contest_id).await?,
+    })
+}
+
 async fn get_scoreboard(
     State(state): State<AppState>,
     _who: ApiUser,
     Path(slug): Path<String>,
 ) -> Result<Json<Value>> {
     let c = contest_or_404(&state, &slug).await?;
-    let mut conn = state.pool.acquire().await?;
-    let (at, rows) = match games::scoreboard(&mut conn, c.id).await? {
-        Some(s) => s,
-        None => scoreboard::refresh(&mut conn, c.id).await?,
-    };
+    let (at, rows) = snapshot(&state, c.id).await?;
     Ok(Json(json!({"computed_at": rfc3339(&at), "rows": rows})))
 }
 
@@ -100,18 +107,14 @@ async fn list_matches(
     )))
 }
 
-async fn game_or_404(state: &AppState, id: &str) -> Result<games::Game> {
+pub(super) async fn game_or_404(state: &AppState, id: &str) -> Result<games::Game> {
     let id: i64 = id.parse().map_err(|_| AppError::not_found("game"))?;
     games::game(&mut *state.pool.acquire().await?, id).await?.ok_or_else(|| AppError::not_found("game"))
 }
 
-/// The game's result object, or its status while it is not played yet.
-async fn get_game(
-    State(state): State<AppState>,
-    _who: ApiUser,
-    Path(id): Path<String>,
-) -> Result<Json<Value>> {
-    let g = game_or_404(&state, &id).await?;
+/// The game's result object, or its status while it is not played yet: what the API answers
+/// and what the replay viewer loads.
+pub(super) fn game_json(g: &games::Game) -> Value {
     let mut v = match &g.result {
         Some(r) if g.status == GameStatus::Done => r.clone(),
         _ => json!({"index": g.index}),
@@ -122,28 +125,45 @@ async fn get_game(
     v["submissions"] = json!({"a": g.submission_a, "b": g.submission_b});
     v["settings"] = g.settings.clone();
     v["finished_at"] = json!(g.finished_at.as_ref().map(rfc3339));
-    Ok(Json(v))
+    v
+}
+
+async fn get_game(
+    State(state): State<AppState>,
+    _who: ApiUser,
+    Path(id): Path<String>,
+) -> Result<Json<Value>> {
+    Ok(Json(game_json(&game_or_404(&state, &id).await?)))
+}
+
+/// Whether a user may read a game's log: the owners of its bots and admins.
+pub(super) fn may_read_log(user: &User, g: &games::Game) -> bool {
+    user.is_admin() || user.id == g.user_a || user.id == g.user_b
 }
 
 /// The log as text: an admin sees everything, the owner of a bot only that bot's DEBUG output
-/// and stderr, anyone else nothing.
+/// and stderr, anyone else nothing. Shared by the API (token) and the page route (session).
+pub(super) fn log_text(user: &User, g: &games::Game) -> Result<String> {
+    if !may_read_log(user, g) {
+        return Err(AppError::forbidden("Only the owners of the game's bots and admins read its log."));
+    }
+    let Some(text) = &g.log else { return Err(AppError::not_found("log")) };
+    let log: GameLog = serde_json::from_str(text).map_err(|e| AppError::Internal(e.into()))?;
+    Ok(if user.is_admin() {
+        log.to_text()
+    } else if user.id == g.user_a {
+        log.to_text_for(Some(BotId::A))
+    } else {
+        log.to_text_for(Some(BotId::B))
+    })
+}
+
 async fn get_log(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(id): Path<String>,
 ) -> Result<impl IntoResponse> {
     let g = game_or_404(&state, &id).await?;
-    let viewer = if user.is_admin() {
-        None
-    } else if user.id == g.user_a {
-        Some(BotId::A)
-    } else if user.id == g.user_b {
-        Some(BotId::B)
-    } else {
-        return Err(AppError::forbidden("Only the owners of the game's bots and admins read its log."));
-    };
-    let Some(text) = &g.log else { return Err(AppError::not_found("log")) };
-    let log: GameLog = serde_json::from_str(text).map_err(|e| AppError::Internal(e.into()))?;
-    let body = if user.is_admin() { log.to_text() } else { log.to_text_for(viewer) };
+    let body = log_text(&user, &g)?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body))
 }

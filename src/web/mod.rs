@@ -8,6 +8,7 @@ pub mod auth;
 pub mod contests;
 pub mod error;
 pub mod judging;
+pub mod pages;
 pub mod password;
 pub mod submit;
 
@@ -100,6 +101,7 @@ pub fn app(state: AppState) -> Router {
         .merge(auth::router())
         .merge(contests::router(&state))
         .merge(admin::router())
+        .merge(pages::router())
         .nest("/api", api::router(&state))
         .nest_service("/static", ServeDir::new(static_dir))
         .fallback(|| async { error::PageError(error::AppError::NotFound("no such page".into())) })
