@@ -1,0 +1,163 @@
+//! The judging pages, driven like a browser: the scoreboard from its snapshot (house bots apart),
+//! a user's matches with their games linked, a game's result and replay data, and who may
+//! download its log.
+
+mod common;
+mod game_fixtures;
+
+use axum::http::StatusCode;
+use botarena::db::users::Role;
+use botarena::judge::result::BotId;
+use common::*;
+use game_fixtures::*;
+use serde_json::{json, Value};
+
+/// ada beats bob in both games of a connect4 match (bob forfeits the second).
+async fn ada_beats_bob(app: &TestApp) -> (i64, i64, Inserted) {
+    app.contest("c4", &[]).await;
+    let ada = app.user("ada", Role::Student).await;
+    let bob = app.user("bob", Role::Student).await;
+    let results = [connect4_win(0, [BotId::A, BotId::B]), forfeited(1, [BotId::B, BotId::A], BotId::B)];
+    let m = finished_match(app, "c4", ada, bob, &results).await;
+    (ada, bob, m)
+}
+
+/// The JSON of the replay viewer embedded in a game page.
+fn replay_data(body: &str) -> Value {
+    let start = body.find("id=\"replay-data\">").expect("replay data") + "id=\"replay-data\">".len();
+    let end = start + body[start..].find("</script>").unwrap();
+    serde_json::from_str(&body[start..end]).unwrap()
+}
+
+#[tokio::test]
+async fn the_scoreboard_page_shows_the_snapshot_with_each_nickname_linked_to_its_matches() {
+    let app = setup().await;
+    let (_, _, m) = ada_beats_bob(&app).await;
+    let mut c = app.logged_in("bob").await;
+    assert!(c.get("/contests/c4").await.body.contains("href=\"/contests/c4/scoreboard\""));
+    let r = c.get("/contests/c4/scoreboard").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(!r.element("computed-at").unwrap().is_empty());
+    let table = r.element("standings").unwrap();
+    // rank, nickname, points, matches W/D/L, games W/D/L, language (name), latest submission.
+    let ada_link = format!("href=\"/contests/c4/submissions/{}/matches\"", m.submissions[0]);
+    assert!(r.body.contains(&ada_link), "{}", r.body);
+    let compact = table.replace(char::is_whitespace, "");
+    assert!(compact.contains("1nick-ada31/0/02/0/0Python"), "{compact}");
+    assert!(compact.contains("2nick-bob00/0/10/0/2Python"), "{compact}");
+    assert!(r.element("house-standings").is_none());
+    // The snapshot is what is served: a new game does not show until it is recomputed.
+    sqlx::query("update matches set points_a = 0, points_b = 3").execute(&app.pool).await.unwrap();
+    let again = c.get("/contests/c4/scoreboard").await;
+    assert_eq!(again.element("standings"), Some(table));
+}
+
+#[tokio::test]
+async fn house_rows_of_the_snapshot_are_listed_apart() {
+    let app = setup().await;
+    ada_beats_bob(&app).await;
+    let contest: i64 =
+        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
+    let wdl = json!({"won": 0, "drawn": 0, "lost": 0});
+    let rows = json!([
+        {"rank": 1, "nickname": "nick-ada", "points": 3, "matches": wdl, "games": wdl, "submission_id": 1,
+         "language": "python", "submitted_at": "2026-11-22T06:00:00Z", "house": false},
+        {"rank": 1, "nickname": "house:level2", "points": 6, "matches": wdl, "games": wdl,
+         "language": "house", "submitted_at": "2026-11-22T06:00:00Z", "house": true},
+    ]);
+    botarena::db::games::store_scoreboard(&mut app.pool.acquire().await.unwrap(), contest, &rows)
+        .await
+        .unwrap();
+    let r = app.logged_in("ada").await.get("/contests/c4/scoreboard").await;
+    let students = r.element("standings").unwrap();
+    let house = r.element("house-standings").unwrap();
+    assert!(students.contains("nick-ada") && !students.contains("house:level2"), "{students}");
+    assert!(house.contains("house:level2") && !house.contains("nick-ada"), "{house}");
+    assert!(house.contains("2026-11-22 06:00 UTC"), "{house}");
+}
+
+#[tokio::test]
+async fn a_users_page_lists_the_match_against_every_opponent_with_each_game_linked() {
+    let app = setup().await;
+    let (_, _, m) = ada_beats_bob(&app).await;
+    let mut c = app.logged_in("bob").await;
+    let r = c.get(&format!("/contests/c4/submissions/{}/matches", m.submissions[1])).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let table = r.element("matches").unwrap();
+    assert!(table.contains("nick-ada") && table.contains("done"), "{table}");
+    assert!(table.contains("lost (four_in_a_row)") && table.contains("lost (forfeit)"), "{table}");
+    for g in &m.games {
+        assert!(r.body.contains(&format!("href=\"/games/{g}\"")), "game {g} not linked");
+    }
+    // Seen from ada's side, with 3 points; bob may see it, but not open ada's submission.
+    let r = c.get(&format!("/contests/c4/submissions/{}/matches", m.submissions[0])).await;
+    assert!(r.element("matches").unwrap().contains("won (four_in_a_row)"));
+    assert!(r.body.contains("<td class=\"num\">3</td>"), "{}", r.body);
+    assert!(!r.body.contains(&format!("href=\"/submissions/{}\"", m.submissions[0])));
+    // A submission of another contest, or none, is not found.
+    assert_eq!(c.get("/contests/c4/submissions/999/matches").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(c.get("/contests/nope/submissions/1/matches").await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_game_page_shows_the_result_figures_settings_moves_and_replay_data() {
+    let app = setup().await;
+    let (_, _, m) = ada_beats_bob(&app).await;
+    let mut c = app.logged_in("ada").await;
+    let r = c.get(&format!("/games/{}", m.games[0])).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.element("winner").unwrap(), "nick-ada");
+    assert_eq!(r.element("reason").unwrap(), "four_in_a_row");
+    assert!(r.element("forfeit").is_none());
+    let bot_a = r.element("bot-a").unwrap();
+    assert!(
+        bot_a.contains("moves first") && bot_a.contains("120 ms") && bot_a.contains("2048 KiB"),
+        "{bot_a}"
+    );
+    assert!(r.element("settings").unwrap().contains("move_ms"));
+    assert_eq!(r.body.matches("<li><code>").count(), 7);
+    assert!(r.body.contains("src=\"/static/replay.js\""));
+    let data = replay_data(&r.body);
+    assert_eq!(data["game"], "connect4");
+    assert_eq!(data["moves"].as_array().unwrap().len(), 7);
+    assert_eq!(data["nicknames"], json!({"a": "nick-ada", "b": "nick-bob"}));
+    assert_eq!(data["settings"]["rows"], 9);
+
+    let r = c.get(&format!("/games/{}", m.games[1])).await;
+    let forfeit = r.element("forfeit").unwrap();
+    assert!(
+        forfeit.contains("nick-bob forfeited") && forfeit.contains("illegal_move") && forfeit.contains("99"),
+        "{forfeit}"
+    );
+    assert_eq!(c.get("/games/123456").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(c.get("/games/x").await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn only_the_owners_and_admins_download_a_log_with_the_session_and_each_owner_sees_only_their_debug() {
+    let app = setup().await;
+    let (_, _, m) = ada_beats_bob(&app).await;
+    app.user("cyd", Role::Student).await;
+    app.user("root", Role::Admin).await;
+    let page = format!("/games/{}", m.games[0]);
+    let log = format!("/games/{}/log", m.games[0]);
+
+    let mut cyd = app.logged_in("cyd").await;
+    let r = cyd.get(&page).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.element("log-link").is_none());
+    assert_eq!(cyd.get(&log).await.status, StatusCode::FORBIDDEN);
+
+    let mut ada = app.logged_in("ada").await;
+    assert_eq!(ada.get(&page).await.element("log-link").unwrap(), "Download the log");
+    let r = ada.get(&log).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.headers["content-disposition"].to_str().unwrap().starts_with("attachment"));
+    assert!(r.body.contains("debug of a") && !r.body.contains("debug of b"), "{}", r.body);
+    let r = app.logged_in("bob").await.get(&log).await;
+    assert!(r.body.contains("debug of b") && !r.body.contains("debug of a"), "{}", r.body);
+    let r = app.logged_in("root").await.get(&log).await;
+    assert!(r.body.contains("debug of a") && r.body.contains("debug of b"), "{}", r.body);
+    // Without a session, the login page.
+    assert!(app.client().get(&log).await.location().starts_with("/login"));
+}
