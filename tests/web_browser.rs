@@ -1,0 +1,155 @@
+//! The replay viewer in a real browser: the app serves on a local port, a game page (fetched
+//! with a logged-in session) is saved with a `<base>` pointing at that server, and headless
+//! Chromium runs `static/replay.js` on it and dumps the DOM it drew.
+//!
+//! Needs Debian's `chromium`; without it the test is skipped, except under CI (`CI` set), where
+//! it fails.
+
+mod common;
+mod game_fixtures;
+
+use botarena::db::users::Role;
+use botarena::judge::result::BotId;
+use common::*;
+use game_fixtures::*;
+use serde_json::json;
+use std::path::Path;
+use std::time::Duration;
+
+fn chromium() -> Option<&'static str> {
+    ["chromium", "chromium-browser"]
+        .into_iter()
+        .find(|b| std::process::Command::new(b).arg("--version").output().is_ok_and(|o| o.status.success()))
+}
+
+/// The DOM of `file` after Chromium ran its scripts for five seconds of virtual time.
+async fn dump_dom(browser: &str, profile: &Path, file: &Path, fragment: &str) -> String {
+    let url = format!("file://{}#{fragment}", file.display());
+    let run = tokio::process::Command::new(browser)
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--virtual-time-budget=5000"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(["--dump-dom", &url])
+        .kill_on_drop(true)
+        .output();
+    let out = tokio::time::timeout(Duration::from_secs(90), run).await.expect("chromium timed out").unwrap();
+    assert!(out.status.success(), "chromium failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Saves a game page as the browser sees it, its scripts and styles loaded from `server`.
+async fn save_page(client: &mut Client, game: i64, server: &str, dir: &Path) -> std::path::PathBuf {
+    let r = client.get(&format!("/games/{game}")).await;
+    assert_eq!(r.status, axum::http::StatusCode::OK, "{}", r.body);
+    let html = r.body.replacen("<head>", &format!("<head><base href=\"{server}/\">"), 1);
+    let path = dir.join(format!("game-{game}.html"));
+    std::fs::write(&path, html).unwrap();
+    path
+}
+
+fn count(dom: &str, needle: &str) -> usize {
+    dom.matches(needle).count()
+}
+
+/// The text of the element with this id in a DOM dump.
+fn text_of(dom: &str, id: &str) -> String {
+    let at = dom.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no #{id} in {dom}"));
+    let start = at + dom[at..].find('>').unwrap() + 1;
+    dom[start..start + dom[start..].find('<').unwrap()].to_string()
+}
+
+#[tokio::test]
+async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_to_the_end() {
+    let Some(browser) = chromium() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is not installed, and CI must run the browser test"
+        );
+        eprintln!(
+            "SKIPPED: chromium is not installed (apt-get install chromium); the replay viewer was not tested"
+        );
+        return;
+    };
+    let app = setup().await;
+    let ada = app.user("ada", Role::Student).await;
+    let bob = app.user("bob", Role::Student).await;
+    let seats = [BotId::A, BotId::B];
+    let mut games = Vec::new();
+    app.contest("c4", &[]).await;
+    games.push(finished_match(&app, "c4", ada, bob, &[connect4_win(0, seats)]).await.games[0]);
+    let others = [
+        // Black steps, White steps, Black jumps over the White man.
+        ("checkers", json!({}), json!(["2 5,0 4,1", "2 2,3 3,2", "2 4,1 2,3"])),
+        (
+            "mathtricks",
+            json!({"seed": 1, "width": 4, "height": 4, "board": [
+                ["+0", "+3", "-1", "*2"], ["+2", "*2", "/2", "-1"], ["-1", "/2", "*2", "+2"], ["*2", "-1", "+3", "+0"]]}),
+            json!(["1 0", "2 3", "1 1", "2 2", "2 1"]),
+        ),
+        ("tron", json!({"width": 12, "height": 6, "ms": 100}), json!([[[11, 0], [2, 0]], [[10, 0], [3, 0]]])),
+        (
+            "one-two-three",
+            json!({"cols": 4, "rows": 3}),
+            json!([["AA--", "----", "----"], ["AA-B", "---B", "---B"]]),
+        ),
+    ];
+    for (game, params, moves) in others {
+        contest(&app, game, game).await;
+        let r = result(0, seats, params, moves.as_array().unwrap().clone(), Some(BotId::B), "no_moves");
+        games.push(finished_match(&app, game, ada, bob, &[r]).await.games[0]);
+    }
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let server = format!("http://{}", listener.local_addr().unwrap());
+    let router = app.router.clone();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let dir = tempfile::tempdir().unwrap();
+    let mut client = app.logged_in("ada").await;
+    let mut pages = Vec::new();
+    for g in &games {
+        pages.push(save_page(&mut client, *g, &server, dir.path()).await);
+    }
+    let profile = dir.path().join("profile");
+
+    // connect4 at the end: four red discs on the bottom row, three yellow; the result at once.
+    let dom = dump_dom(browser, &profile, &pages[0], "last").await;
+    assert_eq!(text_of(&dom, "move-counter"), "7 / 7", "{dom}");
+    assert_eq!(count(&dom, "class=\"disc p0"), 4, "{dom}");
+    assert_eq!(count(&dom, "class=\"disc p1"), 3, "{dom}");
+    assert_eq!(text_of(&dom, "replay-result"), "Winner: nick-ada (four_in_a_row)");
+    // Opened without a fragment it starts at the empty board, and autoplay reaches the end.
+    let dom = dump_dom(browser, &profile, &pages[0], "").await;
+    assert_eq!(text_of(&dom, "move-counter"), "0 / 7");
+    assert_eq!(count(&dom, "class=\"disc p"), 0);
+    let dom = dump_dom(browser, &profile, &pages[0], "play").await;
+    assert_eq!(text_of(&dom, "move-counter"), "7 / 7", "{dom}");
+    let dom = dump_dom(browser, &profile, &pages[0], "move=2").await;
+    assert_eq!(text_of(&dom, "move-counter"), "2 / 7");
+    assert_eq!(count(&dom, "class=\"disc p"), 2);
+
+    // checkers: the jumped White man is gone.
+    let dom = dump_dom(browser, &profile, &pages[1], "last").await;
+    assert_eq!(text_of(&dom, "move-counter"), "3 / 3", "{dom}");
+    assert_eq!(count(&dom, "class=\"piece p0"), 12, "{dom}");
+    assert_eq!(count(&dom, "class=\"piece p1"), 11, "{dom}");
+    assert!(dom.contains("data-square=\"2,3\""));
+
+    // mathtricks: +3 *2 /2 for the first player, +3 *2 for the second.
+    let dom = dump_dom(browser, &profile, &pages[2], "last").await;
+    assert_eq!(
+        (text_of(&dom, "total-0"), text_of(&dom, "total-1")),
+        ("3".to_string(), "6".to_string()),
+        "{dom}"
+    );
+    assert_eq!(count(&dom, "class=\"cell visited\""), 7, "{dom}");
+
+    // tron: two ticks, three cells of trail each.
+    let dom = dump_dom(browser, &profile, &pages[3], "last").await;
+    assert_eq!(count(&dom, "class=\"trail p0\""), 3, "{dom}");
+    assert_eq!(count(&dom, "class=\"trail p1\""), 3, "{dom}");
+
+    // one-two-three: the board of the last move.
+    let dom = dump_dom(browser, &profile, &pages[4], "last").await;
+    assert_eq!(count(&dom, "class=\"cell p0\""), 2, "{dom}");
+    assert_eq!(count(&dom, "class=\"cell p1\""), 3, "{dom}");
+    assert_eq!(text_of(&dom, "replay-result"), "Winner: nick-bob (no_moves)");
+}
