@@ -46,6 +46,13 @@
   }
   const cellSize = (cols, rows) => Math.max(4, Math.min(56, Math.floor(520 / Math.max(cols, rows))));
 
+  /** Player i's name after a small sample of their piece (`kind` is the piece's CSS class). */
+  const who = (kind, i, extra) => [
+    svg('svg', { class: 'swatch', width: 14, height: 14, viewBox: '0 0 14 14' },
+      [svg('rect', { x: 1, y: 1, width: 12, height: 12, rx: 6, class: `${kind} p${i}` })]),
+    ` ${player(i)}${extra || ''}`,
+  ];
+
   // ---- the five games: `positions()` gives every position (index = moves played), `draw(p)`
   // an SVG of position p, `info(p)` the line under the board (a string or a list of nodes).
 
@@ -107,7 +114,7 @@
     },
     info(pos) {
       const count = (p) => pos.board.flat().filter((q) => q && q.p === p).length;
-      return `${player(0)} (black): ${count(0)} pieces · ${player(1)} (white): ${count(1)} pieces`;
+      return [...who('piece', 0, ` (black): ${count(0)} pieces · `), ...who('piece', 1, ` (white): ${count(1)} pieces`)];
     },
   };
 
@@ -148,7 +155,7 @@
       });
     },
     info() {
-      return `${player(0)} (first) · ${player(1)} (second)`;
+      return [...who('disc', 0, ' (first) · '), ...who('disc', 1, ' (second)')];
     },
   };
 
@@ -173,7 +180,7 @@
     },
     info(board) {
       const count = (ch) => board.join('').split(ch).length - 1;
-      return `${player(0)} (A): ${count('A')} cells · ${player(1)} (B): ${count('B')} cells`;
+      return [...who('cell', 0, ` (A): ${count('A')} cells · `), ...who('cell', 1, ` (B): ${count('B')} cells`)];
     },
   };
 
@@ -227,7 +234,7 @@
     },
     info(pos) {
       const total = (p) => el('span', { id: `total-${p}` }, [String(pos.totals[p])]);
-      return [`${player(0)}: `, total(0), ` · ${player(1)}: `, total(1)];
+      return [...who('pawn', 0, ': '), total(0), ' · ', ...who('pawn', 1, ': '), total(1)];
     },
   };
 
@@ -260,7 +267,7 @@
       return root;
     },
     info(ticks) {
-      return `tick ${ticks} · ${player(0)} (1) · ${player(1)} (2)`;
+      return [`tick ${ticks} · `, ...who('trail', 0, ' (1) · '), ...who('trail', 1, ' (2)')];
     },
   };
 
@@ -285,11 +292,11 @@
   const positions = game.positions();
   const last = positions.length - 1;
   const button = (id, label, title) => el('button', { type: 'button', id, title }, [label]);
-  const first = button('replay-first', '⏮', 'first (Home)');
-  const back = button('replay-back', '◀', 'back (←)');
+  const first = button('replay-first', 'First', 'first position (Home)');
+  const back = button('replay-back', '‹ Back', 'one move back (←)');
   const play = button('replay-play', 'Play', 'play / pause (space)');
-  const forward = button('replay-forward', '▶', 'forward (→)');
-  const end = button('replay-last', '⏭', 'last (End)');
+  const forward = button('replay-forward', 'Forward ›', 'one move forward (→)');
+  const end = button('replay-last', 'Last', 'jump to the end (End)');
   const speed = el('select', { id: 'replay-speed', 'aria-label': 'speed' },
     [['1000', 'slow'], ['400', 'normal'], ['150', 'fast'], ['40', 'very fast']].map(
       ([ms, label]) => el('option', { value: ms }, [label])));

@@ -46,8 +46,11 @@ async fn save_page(client: &mut Client, game: i64, server: &str, dir: &Path) -> 
     path
 }
 
+/// How many times `needle` occurs on the drawn board (not in the legend under it).
 fn count(dom: &str, needle: &str) -> usize {
-    dom.matches(needle).count()
+    let start = dom.find("id=\"replay-board\"").expect("a board");
+    let end = start + dom[start..].find("id=\"replay-info\"").expect("a legend");
+    dom[start..end].matches(needle).count()
 }
 
 /// The text of the element with this id in a DOM dump.
