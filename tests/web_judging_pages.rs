@@ -129,6 +129,15 @@ async fn the_game_page_shows_the_result_figures_settings_moves_and_replay_data()
         forfeit.contains("nick-bob forfeited") && forfeit.contains("illegal_move") && forfeit.contains("99"),
         "{forfeit}"
     );
+    // A game not played yet has a page, with no result and no replay.
+    sqlx::query("update games set status = 'queued', result = null where id = $1")
+        .bind(m.games[1])
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let r = c.get(&format!("/games/{}", m.games[1])).await;
+    assert_eq!(r.element("outcome").unwrap(), "No result (queued).");
+    assert!(!r.body.contains("replay-data"));
     assert_eq!(c.get("/games/123456").await.status, StatusCode::NOT_FOUND);
     assert_eq!(c.get("/games/x").await.status, StatusCode::NOT_FOUND);
 }
