@@ -30,13 +30,18 @@ impl Contest {
 
     /// The stored settings as `name = value` pairs, for display.
     pub fn settings_list(&self) -> Vec<(String, String)> {
-        match &self.settings {
-            Value::Object(map) => map
-                .iter()
-                .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)))
-                .collect(),
-            _ => Vec::new(),
-        }
+        settings_pairs(&self.settings)
+    }
+}
+
+/// Stored settings (a contest's, or those a game was played under) as `name = value` pairs.
+pub fn settings_pairs(settings: &Value) -> Vec<(String, String)> {
+    match settings {
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+            .collect(),
+        _ => Vec::new(),
     }
 }
 

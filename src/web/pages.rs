@@ -7,6 +7,7 @@ use super::contests::contest_or_404;
 use super::error::{AppError, PageResult};
 use super::judging::{self, game_json, game_or_404, may_read_log, status_str};
 use super::{render, when, AppState, Nav};
+use crate::db::contests::settings_pairs;
 use crate::db::games::{self, GameStatus};
 use crate::db::submissions;
 use askama::Template;
@@ -289,8 +290,8 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
                 Some(_) => "moves second",
                 None => "",
             },
-            think_ms: r["think_ms"][side].as_u64().map_or_else(String::new, |ms| format!("{ms} ms")),
-            peak_kib: r["peak_memory_kib"][side].as_u64().map_or_else(String::new, |k| format!("{k} KiB")),
+            think_ms: r["think_ms"][side].as_u64().map_or_else(|| "—".into(), |ms| format!("{ms} ms")),
+            peak_kib: r["peak_memory_kib"][side].as_u64().map_or_else(|| "—".into(), |k| format!("{k} KiB")),
         })
         .collect();
     let forfeit = r["forfeit"].as_object().map(|f| {
@@ -298,13 +299,6 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
         let text = |k: &str| f.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
         (bot, text("kind"), text("detail"))
     });
-    let settings = match &g.settings {
-        Value::Object(map) => map
-            .iter()
-            .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)))
-            .collect(),
-        _ => Vec::new(),
-    };
     let mut replay = game_json(&g);
     replay["game"] = Value::String(info.game.clone());
     replay["nicknames"] = serde_json::json!({"a": info.nick_a, "b": info.nick_b});
@@ -325,7 +319,7 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
             .map(|s| s.iter().map(Value::to_string).collect::<Vec<_>>().join(" : "))
             .unwrap_or_default(),
         bots,
-        settings,
+        settings: settings_pairs(&g.settings),
         moves: r["moves"].as_array().map_or_else(Vec::new, |m| m.iter().map(move_text).collect()),
         can_log: may_read_log(&who.user, &g),
         replay_json: script_json(&replay),
