@@ -9,7 +9,7 @@ mod common;
 mod game_fixtures;
 
 use botarena::db::users::Role;
-use botarena::judge::result::BotId;
+use botarena::judge::result::{BotId, GameResult};
 use common::*;
 use game_fixtures::*;
 use serde_json::json;
@@ -34,6 +34,36 @@ async fn dump_dom(browser: &str, profile: &Path, file: &Path, fragment: &str) ->
     let out = tokio::time::timeout(Duration::from_secs(90), run).await.expect("chromium timed out").unwrap();
     assert!(out.status.success(), "chromium failed: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// The browser to use, or `None` (with a message) to skip the test: only outside CI.
+fn chromium_or_skip() -> Option<&'static str> {
+    let found = chromium();
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is not installed, and CI must run the browser test"
+        );
+        eprintln!(
+            "SKIPPED: chromium is not installed (apt-get install chromium); the replay viewer was not tested"
+        );
+    }
+    found
+}
+
+/// Serves the app on a local port and saves the pages of these games, as `user` sees them,
+/// into `dir`.
+async fn save_pages(app: &TestApp, user: &str, games: &[i64], dir: &Path) -> Vec<std::path::PathBuf> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let server = format!("http://{}", listener.local_addr().unwrap());
+    let router = app.router.clone();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let mut client = app.logged_in(user).await;
+    let mut pages = Vec::new();
+    for g in games {
+        pages.push(save_page(&mut client, *g, &server, dir).await);
+    }
+    pages
 }
 
 /// Saves a game page as the browser sees it, its scripts and styles loaded from `server`.
@@ -62,19 +92,9 @@ fn text_of(dom: &str, id: &str) -> String {
 
 #[tokio::test]
 async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_to_the_end() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "chromium is not installed, and CI must run the browser test"
-        );
-        eprintln!(
-            "SKIPPED: chromium is not installed (apt-get install chromium); the replay viewer was not tested"
-        );
-        return;
-    };
+    let Some(browser) = chromium_or_skip() else { return };
     let app = setup().await;
-    let ada = app.user("ada", Role::Student).await;
-    let bob = app.user("bob", Role::Student).await;
+    let (ada, bob) = (app.user("ada", Role::Student).await, app.user("bob", Role::Student).await);
     let seats = [BotId::A, BotId::B];
     let mut games = Vec::new();
     app.contest("c4", &[]).await;
@@ -101,16 +121,8 @@ async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_t
         games.push(finished_match(&app, game, ada, bob, &[r]).await.games[0]);
     }
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let server = format!("http://{}", listener.local_addr().unwrap());
-    let router = app.router.clone();
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     let dir = tempfile::tempdir().unwrap();
-    let mut client = app.logged_in("ada").await;
-    let mut pages = Vec::new();
-    for g in &games {
-        pages.push(save_page(&mut client, *g, &server, dir.path()).await);
-    }
+    let pages = save_pages(&app, "ada", &games, dir.path()).await;
     let profile = dir.path().join("profile");
 
     // connect4 at the end: four red discs on the bottom row, three yellow; the result at once.
@@ -155,4 +167,58 @@ async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_t
     assert_eq!(count(&dom, "class=\"cell p0\""), 2, "{dom}");
     assert_eq!(count(&dom, "class=\"cell p1\""), 3, "{dom}");
     assert_eq!(text_of(&dom, "replay-result"), "Winner: nick-bob (no_moves)");
+}
+
+/// The games of `botarena play GAME house:level1 house:random`.
+fn play(game: &str, set: &[&str]) -> Vec<GameResult> {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_botarena"));
+    cmd.args(["play", game, "house:level1", "house:random", "--seed", "5", "--json", "-"]);
+    for s in set {
+        cmd.args(["--set", s]);
+    }
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    serde_json::from_value(v["games"].clone()).unwrap()
+}
+
+#[tokio::test]
+async fn replaying_real_games_in_the_viewer_ends_at_the_judges_score() {
+    let Some(browser) = chromium_or_skip() else { return };
+    let app = setup().await;
+    let (ada, bob) = (app.user("ada", Role::Student).await, app.user("bob", Role::Student).await);
+    let mut games = Vec::new();
+    for (game, set) in
+        [("checkers", vec![]), ("mathtricks", vec!["boards=7x5"]), ("one-two-three", vec!["boards=6x4"])]
+    {
+        contest(&app, game, game).await;
+        let results = play(game, &set);
+        let ids = finished_match(&app, game, ada, bob, &results).await.games;
+        games.extend(ids.into_iter().zip(results).map(|(id, r)| (game, id, r)));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ids: Vec<i64> = games.iter().map(|g| g.1).collect();
+    let pages = save_pages(&app, "ada", &ids, dir.path()).await;
+    let profile = dir.path().join("profile");
+    for ((game, id, r), page) in games.iter().zip(&pages) {
+        let dom = dump_dom(browser, &profile, page, "last").await;
+        let n = r.moves.len();
+        assert_eq!(text_of(&dom, "move-counter"), format!("{n} / {n}"), "game {id}");
+        let score: Vec<String> =
+            r.score.as_ref().expect("these games keep a score").iter().map(|v| v.to_string()).collect();
+        // The score is first seat first; so are the viewer's players.
+        let seen: Vec<String> = match *game {
+            // Kings count 3, men 1 (the round-limit score); after a win by capture, the material left.
+            "checkers" => (0..2)
+                .map(|p| {
+                    let men = count(&dom, &format!("class=\"piece p{p}\""));
+                    let kings = count(&dom, &format!("class=\"piece p{p} king\""));
+                    (men + 3 * kings).to_string()
+                })
+                .collect(),
+            "mathtricks" => (0..2).map(|p| text_of(&dom, &format!("total-{p}"))).collect(),
+            _ => (0..2).map(|p| count(&dom, &format!("class=\"cell p{p}\"")).to_string()).collect(),
+        };
+        assert_eq!(seen, score, "{game} game {id} ({} moves, {})", n, r.reason);
+    }
 }
