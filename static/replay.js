@@ -294,7 +294,7 @@
   const button = (id, label, title) => el('button', { type: 'button', id, title }, [label]);
   const first = button('replay-first', 'First', 'first position (Home)');
   const back = button('replay-back', '‹ Back', 'one move back (←)');
-  const play = button('replay-play', 'Play', 'play / pause (space)');
+  const play = button('replay-play', 'Play', 'play / pause');
   const forward = button('replay-forward', 'Forward ›', 'one move forward (→)');
   const end = button('replay-last', 'Last', 'jump to the end (End)');
   const speed = el('select', { id: 'replay-speed', 'aria-label': 'speed' },
@@ -341,8 +341,10 @@
   play.addEventListener('click', () => (timer === null ? start() : stop()));
   speed.addEventListener('change', () => { if (timer !== null) start(); });
   document.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-    const keys = { ArrowLeft: back, ArrowRight: forward, Home: first, End: end, ' ': play };
+    const t = e.target;
+    const typing = t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement;
+    if (typing || e.altKey || e.ctrlKey || e.metaKey) return;
+    const keys = { ArrowLeft: back, ArrowRight: forward, Home: first, End: end };
     if (keys[e.key]) {
       e.preventDefault();
       keys[e.key].click();

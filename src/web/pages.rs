@@ -205,6 +205,8 @@ async fn matches(
 struct BotLine {
     side: &'static str,
     nickname: String,
+    /// Its submission's matches page.
+    link: String,
     seat: &'static str,
     think_ms: String,
     peak_kib: String,
@@ -226,7 +228,8 @@ struct GamePage {
     /// `(bot, kind, detail)` of a forfeit.
     forfeit: Option<(String, String, String)>,
     score: String,
-    bots: Vec<BotLine>,
+    /// Bot `a`, then bot `b`.
+    bots: [BotLine; 2],
     settings: Vec<(String, String)>,
     moves: Vec<String>,
     can_log: bool,
@@ -280,20 +283,18 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
     let r = g.result.clone().filter(|_| done).unwrap_or(Value::Null);
     let seats: Vec<&str> =
         r["seats"].as_array().map_or_else(Vec::new, |s| s.iter().filter_map(Value::as_str).collect());
-    let bots = ["a", "b"]
-        .into_iter()
-        .map(|side| BotLine {
-            side,
-            nickname: nick(side),
-            seat: match seats.iter().position(|s| *s == side) {
-                Some(0) => "moves first",
-                Some(_) => "moves second",
-                None => "",
-            },
-            think_ms: r["think_ms"][side].as_u64().map_or_else(|| "—".into(), |ms| format!("{ms} ms")),
-            peak_kib: r["peak_memory_kib"][side].as_u64().map_or_else(|| "—".into(), |k| format!("{k} KiB")),
-        })
-        .collect();
+    let bots = ["a", "b"].map(|side| BotLine {
+        side,
+        nickname: nick(side),
+        link: matches_path(&info.slug, if side == "a" { g.submission_a } else { g.submission_b }),
+        seat: match seats.iter().position(|s| *s == side) {
+            Some(0) => "moves first",
+            Some(_) => "moves second",
+            None => "",
+        },
+        think_ms: r["think_ms"][side].as_u64().map_or_else(|| "—".into(), |ms| format!("{ms} ms")),
+        peak_kib: r["peak_memory_kib"][side].as_u64().map_or_else(|| "—".into(), |k| format!("{k} KiB")),
+    });
     let forfeit = r["forfeit"].as_object().map(|f| {
         let bot = f.get("bot").and_then(Value::as_str).map(nick).unwrap_or_default();
         let text = |k: &str| f.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
