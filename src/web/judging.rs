@@ -31,6 +31,7 @@ fn status_str(s: GameStatus) -> &'static str {
         GameStatus::Running => "running",
         GameStatus::Done => "done",
         GameStatus::Cancelled => "cancelled",
+        GameStatus::Failed => "failed",
     }
 }
 
