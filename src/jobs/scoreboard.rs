@@ -133,7 +133,8 @@ pub fn spawn(pool: PgPool, tick: Duration, mut stop: watch::Receiver<bool>) -> t
     })
 }
 
-async fn refresh_due(pool: &PgPool) -> sqlx::Result<()> {
+/// One round of the refresher: the snapshots that are due, then the freezes that are due.
+pub async fn refresh_due(pool: &PgPool) -> sqlx::Result<()> {
     let mut conn = pool.acquire().await?;
     for id in games::scoreboards_due(&mut conn).await? {
         refresh(&mut conn, id).await?;
