@@ -104,7 +104,7 @@ async fn contest_id(app: &TestApp) -> i64 {
 
 async fn standings(app: &TestApp) -> Vec<Value> {
     let id = contest_id(app).await;
-    scoreboard::compute(&mut *app.pool.acquire().await.unwrap(), id).await.unwrap()
+    scoreboard::compute(&mut app.pool.acquire().await.unwrap(), id).await.unwrap()
 }
 
 /// The `move_ms` each game of the match between two submissions was scheduled with.
@@ -269,7 +269,9 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.json(), json!({"matches": 1, "games": 2}));
 
-    let rows: Vec<(String, i32, Option<Value>, Option<String>, i64, bool)> = sqlx::query_as(
+    // status, attempts, result, locked_by, move_ms, charge
+    type Row = (String, i32, Option<Value>, Option<String>, i64, bool);
+    let rows: Vec<Row> = sqlx::query_as(
         "select status::text, attempts, result, locked_by, (settings->>'move_ms')::bigint, charge
          from games where match_id = $1 order by index",
     )
@@ -488,7 +490,7 @@ async fn the_standings_csv_has_every_column_quoted_where_needed_and_no_house_row
     finish_match(&app, ada, cyd, &["first", "second"]).await;
     finish_match(&app, bob, cyd, &["", ""]).await;
     let id = contest_id(&app).await;
-    scoreboard::refresh(&mut *app.pool.acquire().await.unwrap(), id).await.unwrap();
+    scoreboard::refresh(&mut app.pool.acquire().await.unwrap(), id).await.unwrap();
     // A house bot's row (added by the house-bots feature) stays out of the export.
     sqlx::query(
         r#"update scoreboards set rows = rows || '[{"rank": 1, "nickname": "house-3", "points": 9, "house": true,

@@ -18,18 +18,6 @@ pub enum GameStatus {
     Failed,
 }
 
-impl GameStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameStatus::Queued => "queued",
-            GameStatus::Running => "running",
-            GameStatus::Done => "done",
-            GameStatus::Cancelled => "cancelled",
-            GameStatus::Failed => "failed",
-        }
-    }
-}
-
 /// Claims of one game before it is given up (`failed`): a game that keeps killing or losing its
 /// worker must not occupy the queue forever, while one lost worker is still forgiven.
 pub const MAX_ATTEMPTS: i32 = 3;

@@ -2,6 +2,7 @@
 //! LOCKED` under a lease its heartbeat renews. A game is played holding no database connection
 //! (both bots unpacked into temporary directories, the referee in `spawn_blocking`), and its
 //! result is written exactly once: a worker whose lease was taken over finds nothing to update.
+//! A game is claimed at most `db::games::MAX_ATTEMPTS` times; then it is given up as `failed`.
 
 use crate::db::games::{self, GameJob, GameStatus, MatchSetup};
 use crate::db::submissions;
