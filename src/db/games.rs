@@ -85,13 +85,14 @@ pub async fn create_game(
     .await
 }
 
-/// Cancels the games still queued of matches whose submissions are no longer current (superseded
-/// or disqualified), and those matches themselves if unfinished. Returns the games cancelled.
+/// Cancels the games still queued (or failed) of matches whose submissions are no longer current
+/// (superseded or disqualified), and those matches themselves if unfinished. Returns the games
+/// cancelled.
 pub async fn cancel_stale(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<u64> {
     let res = sqlx::query!(
         "update games g set status = 'cancelled', locked_by = null, lease_until = null
          from matches m
-         where g.match_id = m.id and m.contest_id = $1 and g.status = 'queued'
+         where g.match_id = m.id and m.contest_id = $1 and g.status in ('queued', 'failed')
            and exists (select 1 from submissions s
                        where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')",
         contest_id
@@ -100,7 +101,7 @@ pub async fn cancel_stale(conn: &mut PgConnection, contest_id: i64) -> sqlx::Res
     .await?;
     sqlx::query!(
         "update matches m set status = 'cancelled'
-         where m.contest_id = $1 and m.status in ('queued', 'running')
+         where m.contest_id = $1 and m.status in ('queued', 'running', 'failed')
            and exists (select 1 from submissions s
                        where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')",
         contest_id

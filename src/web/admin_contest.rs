@@ -376,16 +376,16 @@ pub async fn rejudge_contest(state: &AppState, actor: &User, c: &Contest) -> Res
 
 /// Freezes the standings now (computing the final snapshot) or unfreezes them; audited.
 pub async fn set_freeze(state: &AppState, actor: &User, c: &Contest, freeze: bool) -> Result<Value> {
-    let mut conn = state.pool.acquire().await?;
-    let was = games::frozen_at(&mut conn, c.id).await?.is_some();
+    let mut tx = state.pool.begin().await?;
+    let was = games::frozen_at(&mut tx, c.id).await?.is_some();
     let (at, rows) = if freeze {
-        scoreboard::freeze(&mut conn, c.id).await?
+        scoreboard::freeze(&mut tx, c.id).await?
     } else {
-        scoreboard::unfreeze(&mut conn, c.id).await?
+        scoreboard::unfreeze(&mut tx, c.id).await?
     };
     let action = if freeze { "contest.freeze" } else { "contest.unfreeze" };
     audit::record(
-        &mut conn,
+        &mut tx,
         Some(actor.id),
         action,
         &target(&c.slug),
@@ -393,6 +393,7 @@ pub async fn set_freeze(state: &AppState, actor: &User, c: &Contest, freeze: boo
         Some(json!({"frozen": freeze})),
     )
     .await?;
+    tx.commit().await?;
     Ok(json!({"frozen": freeze, "computed_at": rfc3339(&at), "rows": rows}))
 }
 
