@@ -105,6 +105,7 @@ pub struct Change {
     pub new: String,
 }
 
+/// The settings whose value differs between two [`setting_values`] lists, in the old list's order.
 fn diff(old: &[(String, String)], new: &[(String, String)]) -> Vec<Change> {
     let value = |list: &[(String, String)], name: &str| {
         list.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()).unwrap_or_default()
