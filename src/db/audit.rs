@@ -23,3 +23,27 @@ pub async fn record(
     .await?;
     Ok(())
 }
+
+/// An audit log entry, with the actor's username.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub actor: Option<String>,
+    pub action: String,
+    pub old_value: Option<Value>,
+    pub new_value: Option<Value>,
+    pub at: time::OffsetDateTime,
+}
+
+/// The entries about one target, newest first.
+pub async fn history(conn: &mut PgConnection, target: &str, limit: i64) -> sqlx::Result<Vec<Entry>> {
+    sqlx::query_as!(
+        Entry,
+        "select u.username as \"actor?\", a.action, a.old_value, a.new_value, a.at
+         from audit_log a left join users u on u.id = a.actor_id
+         where a.target = $1 order by a.at desc, a.id desc limit $2",
+        target,
+        limit
+    )
+    .fetch_all(conn)
+    .await
+}

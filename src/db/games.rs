@@ -14,7 +14,13 @@ pub enum GameStatus {
     Running,
     Done,
     Cancelled,
+    /// Given up after [`MAX_ATTEMPTS`]; played again only by a rejudge.
+    Failed,
 }
+
+/// Claims of one game before it is given up (`failed`): a game that keeps killing or losing its
+/// worker must not occupy the queue forever, while one lost worker is still forgiven.
+pub const MAX_ATTEMPTS: i32 = 3;
 
 /// A submission ready to play, as the scheduler sees it.
 #[derive(Clone, Debug)]
@@ -79,13 +85,14 @@ pub async fn create_game(
     .await
 }
 
-/// Cancels the games still queued of matches whose submissions are no longer current (superseded
-/// or disqualified), and those matches themselves if unfinished. Returns the games cancelled.
+/// Cancels the games still queued (or failed) of matches whose submissions are no longer current
+/// (superseded or disqualified), and those matches themselves if unfinished. Returns the games
+/// cancelled.
 pub async fn cancel_stale(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<u64> {
     let res = sqlx::query!(
         "update games g set status = 'cancelled', locked_by = null, lease_until = null
          from matches m
-         where g.match_id = m.id and m.contest_id = $1 and g.status = 'queued'
+         where g.match_id = m.id and m.contest_id = $1 and g.status in ('queued', 'failed')
            and exists (select 1 from submissions s
                        where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')",
         contest_id
@@ -94,7 +101,7 @@ pub async fn cancel_stale(conn: &mut PgConnection, contest_id: i64) -> sqlx::Res
     .await?;
     sqlx::query!(
         "update matches m set status = 'cancelled'
-         where m.contest_id = $1 and m.status in ('queued', 'running')
+         where m.contest_id = $1 and m.status in ('queued', 'running', 'failed')
            and exists (select 1 from submissions s
                        where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')",
         contest_id
@@ -112,9 +119,12 @@ pub struct GameJob {
     pub plan: Value,
     pub settings: Value,
     pub attempts: i32,
+    /// Whether the thinking time is charged to the users' daily budgets.
+    pub charge: bool,
 }
 
-/// Claims the oldest queued game, or a running one whose lease ran out (its worker died).
+/// Claims the oldest queued game, or a running one whose lease ran out (its worker died), unless
+/// it has had its [`MAX_ATTEMPTS`] (see [`fail_exhausted`]).
 pub async fn claim(conn: &mut PgConnection, worker: &str, lease_secs: f64) -> sqlx::Result<Option<GameJob>> {
     sqlx::query_as!(
         GameJob,
@@ -122,15 +132,36 @@ pub async fn claim(conn: &mut PgConnection, worker: &str, lease_secs: f64) -> sq
                 lease_until = now() + make_interval(secs => $2), started_at = now()
          where id = (
              select id from games
-             where status = 'queued' or (status = 'running' and lease_until < now())
+             where (status = 'queued' or (status = 'running' and lease_until < now())) and attempts < $3
              order by id
              for update skip locked
              limit 1)
-         returning id, match_id, plan, settings, attempts",
+         returning id, match_id, plan, settings, attempts, charge",
         worker,
-        lease_secs
+        lease_secs,
+        MAX_ATTEMPTS
     )
     .fetch_optional(conn)
+    .await
+}
+
+/// Gives up on the games that had their [`MAX_ATTEMPTS`] without a result (their last lease ran
+/// out, or the judge released them): they become `failed` with the reason, and so do their
+/// matches, which stay out of the standings until a rejudge. Returns how many games.
+pub async fn fail_exhausted(conn: &mut PgConnection) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"with failed as (
+               update games set status = 'failed', locked_by = null, lease_until = null, finished_at = now(),
+                      failure = 'Given up after ' || attempts || ' attempts: each time its worker died, lost its lease or could not run it (a fault of the judge, not of the bots). A rejudge plays it again.'
+               where attempts >= $1 and (status = 'queued' or (status = 'running' and lease_until < now()))
+               returning match_id),
+           matches_failed as (
+               update matches set status = 'failed', points_a = null, points_b = null
+               where id in (select match_id from failed) and status <> 'cancelled')
+           select count(*) as "n!" from failed"#,
+        MAX_ATTEMPTS
+    )
+    .fetch_one(conn)
     .await
 }
 
@@ -249,7 +280,7 @@ pub async fn match_results(conn: &mut PgConnection, match_id: i64) -> sqlx::Resu
     Ok(rows.into_iter().map(|r| if r.status == GameStatus::Done { r.result } else { None }).collect())
 }
 
-/// Marks a match running, or done with its points.
+/// Marks a match running, or done with its points; a cancelled or failed match keeps its status.
 pub async fn set_match_state(
     conn: &mut PgConnection,
     match_id: i64,
@@ -259,7 +290,7 @@ pub async fn set_match_state(
     sqlx::query!(
         "update matches set status = $2, points_a = $3, points_b = $4,
                 finished_at = case when $2 = 'done'::game_status then now() end
-         where id = $1 and status <> 'cancelled'",
+         where id = $1 and status not in ('cancelled', 'failed')",
         match_id,
         status as GameStatus,
         points.map(|p| p[0]),
@@ -348,13 +379,50 @@ pub async fn game(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Game>
     .await
 }
 
-/// Counts of games by status, and the workers seen.
+/// What the admins' status page and `GET /api/queue` show: compile and game jobs by status, the
+/// running and the failed games, and the workers seen.
 pub struct QueueState {
+    pub compile: Vec<(crate::db::submissions::Status, i64)>,
     pub counts: Vec<(GameStatus, i64)>,
-    pub workers: Vec<(String, OffsetDateTime, i32)>,
+    pub workers: Vec<WorkerRow>,
+    pub running: Vec<GameRow>,
+    pub failed: Vec<GameRow>,
+}
+
+/// A game worker process, from its heartbeats.
+#[derive(Clone, Debug)]
+pub struct WorkerRow {
+    pub id: String,
+    pub last_seen: OffsetDateTime,
+    /// Games it holds the lease of right now.
+    pub games: i64,
+    /// No heartbeat for over a minute: it died or lost the database.
+    pub stale: bool,
+}
+
+/// A game as the status page lists it.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub id: i64,
+    pub contest: String,
+    pub players: String,
+    pub worker: Option<String>,
+    pub attempts: i32,
+    pub started_at: Option<OffsetDateTime>,
+    pub lease_until: Option<OffsetDateTime>,
+    pub failure: Option<String>,
 }
 
 pub async fn queue_state(conn: &mut PgConnection) -> sqlx::Result<QueueState> {
+    use crate::db::submissions::Status;
+    let compile = sqlx::query!(
+        r#"select status as "status: Status", count(*) as "n!" from submissions group by status"#
+    )
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|r| (r.status, r.n))
+    .collect();
     let counts =
         sqlx::query!(r#"select status as "status: GameStatus", count(*) as "n!" from games group by status"#)
             .fetch_all(&mut *conn)
@@ -362,14 +430,83 @@ pub async fn queue_state(conn: &mut PgConnection) -> sqlx::Result<QueueState> {
             .into_iter()
             .map(|r| (r.status, r.n))
             .collect();
-    let workers =
-        sqlx::query!("select id, last_seen, running from workers order by last_seen desc limit 100")
-            .fetch_all(&mut *conn)
-            .await?
-            .into_iter()
-            .map(|r| (r.id, r.last_seen, r.running))
-            .collect();
-    Ok(QueueState { counts, workers })
+    let workers = sqlx::query_as!(
+        WorkerRow,
+        r#"select w.id, w.last_seen,
+                  (select count(*) from games g where g.locked_by = w.id and g.status = 'running') as "games!",
+                  w.last_seen < now() - interval '1 minute' as "stale!"
+           from workers w order by w.last_seen desc limit 100"#
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let running = games_with_status(conn, GameStatus::Running).await?;
+    let failed = games_with_status(conn, GameStatus::Failed).await?;
+    Ok(QueueState { compile, counts, workers, running, failed })
+}
+
+/// The first 200 games with this status, oldest first, with their contest and players.
+async fn games_with_status(conn: &mut PgConnection, status: GameStatus) -> sqlx::Result<Vec<GameRow>> {
+    sqlx::query_as!(
+        GameRow,
+        r#"select g.id, c.slug as contest,
+                  coalesce(ua.nickname, ua.username) || ' vs ' || coalesce(ub.nickname, ub.username) as "players!",
+                  g.locked_by as worker, g.attempts, g.started_at, g.lease_until, g.failure
+           from games g join matches m on m.id = g.match_id join contests c on c.id = m.contest_id
+           join submissions sa on sa.id = m.submission_a join users ua on ua.id = sa.user_id
+           join submissions sb on sb.id = m.submission_b join users ub on ub.id = sb.user_id
+           where g.status = $1 order by g.id limit 200"#,
+        status as GameStatus
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// The matches between the current (ready) submissions of a contest that a rejudge replays:
+/// id and seed.
+pub async fn current_match_seeds(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<(i64, i64)>> {
+    Ok(sqlx::query!(
+        "select m.id, m.seed from matches m
+         join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
+         join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
+         where m.contest_id = $1 and m.status <> 'cancelled' order by m.id",
+        contest_id
+    )
+    .fetch_all(conn)
+    .await?
+    .into_iter()
+    .map(|r| (r.id, r.seed))
+    .collect())
+}
+
+/// Replaces a match's games with fresh queued ones (plans and settings given) and puts the match
+/// back in the queue without points. Fresh rows, not reset ones: a worker still playing an old
+/// game finds nothing to extend or finish, even if its process claims the new game. Replays are
+/// not charged to the users' budgets: the admin asked for them.
+pub async fn replace_games(
+    conn: &mut PgConnection,
+    match_id: i64,
+    plans: &[(i32, Value)],
+    settings: &Value,
+) -> sqlx::Result<()> {
+    sqlx::query!("delete from games where match_id = $1", match_id).execute(&mut *conn).await?;
+    for (index, plan) in plans {
+        sqlx::query!(
+            "insert into games (match_id, index, plan, settings, charge) values ($1, $2, $3, $4, false)",
+            match_id,
+            index,
+            plan,
+            settings
+        )
+        .execute(&mut *conn)
+        .await?;
+    }
+    sqlx::query!(
+        "update matches set status = 'queued', points_a = null, points_b = null, finished_at = null where id = $1",
+        match_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// A done match between two current (ready) submissions of a contest.
@@ -453,12 +590,50 @@ pub async fn scoreboard(
         .map(|r| (r.computed_at, r.rows)))
 }
 
-/// Contests whose snapshot is missing or older than their refresh interval.
+/// Contests not frozen whose snapshot is missing or older than their refresh interval.
 pub async fn scoreboards_due(conn: &mut PgConnection) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar!(
         r#"select c.id as "id!" from contests c left join scoreboards s on s.contest_id = c.id
-         where s.computed_at is null
-            or s.computed_at < now() - make_interval(secs => c.scoreboard_refresh_s::float8)"#
+         where c.frozen_at is null
+           and (s.computed_at is null
+                or s.computed_at < now() - make_interval(secs => c.scoreboard_refresh_s::float8))"#
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// When the contest's standings were frozen, if they are.
+pub async fn frozen_at(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Option<OffsetDateTime>> {
+    Ok(sqlx::query_scalar!("select frozen_at from contests where id = $1", contest_id)
+        .fetch_optional(conn)
+        .await?
+        .flatten())
+}
+
+/// Freezes (now) or unfreezes the contest's standings.
+pub async fn set_frozen(conn: &mut PgConnection, contest_id: i64, frozen: bool) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update contests set frozen_at = case when $2 then now() end where id = $1",
+        contest_id,
+        frozen
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Contests past their deadline, not frozen yet, with nothing left to judge: no compile queued
+/// and no game of a current match queued or running (failed games do not hold it up).
+pub async fn freezes_due(conn: &mut PgConnection) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar!(
+        "select c.id from contests c
+         where c.frozen_at is null and c.deadline <= now()
+           and not exists (select 1 from submissions s
+                           where s.contest_id = c.id and s.status in ('queued', 'compiling'))
+           and not exists (select 1 from games g join matches m on m.id = g.match_id
+                           join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
+                           join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
+                           where m.contest_id = c.id and g.status in ('queued', 'running'))"
     )
     .fetch_all(conn)
     .await

@@ -303,6 +303,40 @@ pub async fn finish_compile(
     Ok(true)
 }
 
+/// Marks a submission disqualified; returns its contest and former status, `None` when there is
+/// no such submission or it already is. The caller cancels its queued games
+/// (`games::cancel_stale`). Earlier submissions of the user stay superseded: a disqualified user
+/// is out of the standings until they submit again.
+pub async fn disqualify(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<(i64, Status)>> {
+    Ok(sqlx::query!(
+        r#"update submissions s set status = 'disqualified', locked_by = null, lease_until = null
+           from (select id, status from submissions where id = $1 for update) old
+           where s.id = old.id and old.status <> 'disqualified'
+           returning s.contest_id, old.status as "old: Status""#,
+        id
+    )
+    .fetch_optional(conn)
+    .await?
+    .map(|r| (r.contest_id, r.old)))
+}
+
+/// The owner of each submission: submission id, username, display name.
+pub async fn owners(
+    conn: &mut PgConnection,
+    ids: &[i64],
+) -> sqlx::Result<Vec<(i64, String, Option<String>)>> {
+    Ok(sqlx::query!(
+        "select s.id, u.username, u.display_name from submissions s join users u on u.id = s.user_id
+         where s.id = any($1)",
+        ids
+    )
+    .fetch_all(conn)
+    .await?
+    .into_iter()
+    .map(|r| (r.id, r.username, r.display_name))
+    .collect())
+}
+
 /// The compiled build directory (a tar), for workers.
 pub async fn artifact(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Vec<u8>>> {
     Ok(sqlx::query_scalar!("select artifact from submissions where id = $1", id)

@@ -2,6 +2,7 @@
 //! LOCKED` under a lease its heartbeat renews. A game is played holding no database connection
 //! (both bots unpacked into temporary directories, the referee in `spawn_blocking`), and its
 //! result is written exactly once: a worker whose lease was taken over finds nothing to update.
+//! A game is claimed at most `db::games::MAX_ATTEMPTS` times; then it is given up as `failed`.
 
 use crate::db::games::{self, GameJob, GameStatus, MatchSetup};
 use crate::db::submissions;
@@ -124,6 +125,10 @@ impl GameQueue {
     ) -> anyhow::Result<bool> {
         let (job, setup) = {
             let mut conn = self.pool.acquire().await?;
+            let given_up = games::fail_exhausted(&mut conn).await?;
+            if given_up > 0 {
+                tracing::warn!("{given_up} game(s) failed {} times and were given up", games::MAX_ATTEMPTS);
+            }
             let Some(job) = games::claim(&mut conn, &self.worker_id, self.lease.as_secs_f64()).await? else {
                 return Ok(false);
             };
@@ -150,8 +155,9 @@ impl GameQueue {
         Ok(true)
     }
 
-    /// Writes the result (once), charges both users' thinking time, and closes the match when
-    /// its last game is done.
+    /// Writes the result (once), charges both users' thinking time (not for a rejudge's replays),
+    /// and closes the match when its last game is done. A result that is no longer ours charges
+    /// nobody.
     async fn store(
         &self,
         conn: &mut sqlx::PgConnection,
@@ -176,8 +182,10 @@ impl GameQueue {
             tracing::warn!(game = job.id, "game finished after its lease was taken over; result dropped");
             return Ok(());
         }
-        for (side, ms) in setup.sides.iter().zip(think_ms) {
-            submissions::add_usage(&mut tx, setup.contest_id, side.user_id, ms).await?;
+        if job.charge {
+            for (side, ms) in setup.sides.iter().zip(think_ms) {
+                submissions::add_usage(&mut tx, setup.contest_id, side.user_id, ms).await?;
+            }
         }
         let results = games::match_results(&mut tx, job.match_id).await?;
         if results.iter().all(Option::is_some) {

@@ -4,6 +4,7 @@
 
 pub mod compile;
 pub mod games;
+pub mod rejudge;
 pub mod scheduler;
 pub mod scoreboard;
 

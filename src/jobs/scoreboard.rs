@@ -1,6 +1,7 @@
 //! The scoreboard: recomputed from the finished matches between current submissions into a
 //! stored snapshot, by a job every `scoreboard_refresh_s` of the contest (or on an admin's
-//! request), and served from that snapshot in between.
+//! request), and served from that snapshot in between. After the deadline, once nothing is left
+//! to judge, the snapshot is computed a last time and frozen (an admin may freeze and unfreeze).
 
 use crate::db::games;
 use serde_json::{json, Value};
@@ -87,10 +88,34 @@ pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
 }
 
 /// Recomputes and stores the snapshot of a contest; returns when it was computed and its rows.
+/// A frozen contest keeps its final snapshot: that is returned unchanged.
 pub async fn refresh(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
+    if games::frozen_at(conn, contest_id).await?.is_some() {
+        if let Some(snapshot) = games::scoreboard(conn, contest_id).await? {
+            return Ok(snapshot);
+        }
+    }
     let rows = Value::Array(compute(conn, contest_id).await?);
     let at = games::store_scoreboard(conn, contest_id, &rows).await?;
     Ok((at, rows))
+}
+
+/// Computes the final snapshot and freezes the standings: neither the refresher nor a manual
+/// refresh changes them until [`unfreeze`].
+pub async fn freeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    let rows = Value::Array(compute(&mut tx, contest_id).await?);
+    let at = games::store_scoreboard(&mut tx, contest_id, &rows).await?;
+    games::set_frozen(&mut tx, contest_id, true).await?;
+    tx.commit().await?;
+    Ok((at, rows))
+}
+
+/// Lets the standings change again, recomputed now. After the deadline the refresher freezes
+/// them again once nothing of the contest is left to judge (e.g. after a rejudge).
+pub async fn unfreeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
+    games::set_frozen(conn, contest_id, false).await?;
+    refresh(conn, contest_id).await
 }
 
 /// Refreshes every contest whose snapshot is due, every `tick`, until `stop` turns true.
@@ -108,10 +133,15 @@ pub fn spawn(pool: PgPool, tick: Duration, mut stop: watch::Receiver<bool>) -> t
     })
 }
 
-async fn refresh_due(pool: &PgPool) -> sqlx::Result<()> {
+/// One round of the refresher: the snapshots that are due, then the freezes that are due.
+pub async fn refresh_due(pool: &PgPool) -> sqlx::Result<()> {
     let mut conn = pool.acquire().await?;
     for id in games::scoreboards_due(&mut conn).await? {
         refresh(&mut conn, id).await?;
+    }
+    // The final standings: computed once when the last game after the deadline is done.
+    for id in games::freezes_due(&mut conn).await? {
+        freeze(&mut conn, id).await?;
     }
     Ok(())
 }

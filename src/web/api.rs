@@ -5,7 +5,7 @@ use super::auth::ApiUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, Result};
 use super::{rfc3339, submit, AppState};
-use crate::db::contests::{self, NewContest};
+use crate::db::contests;
 use crate::db::submissions::{self, Status};
 use crate::db::tokens;
 use axum::extract::rejection::JsonRejection;
@@ -30,8 +30,8 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/submissions/{id}", get(get_submission))
         .route("/tokens", get(list_tokens).post(create_token))
         .route("/tokens/{id}", delete(revoke_token))
-        .route("/queue", get(queue))
         .merge(super::judging::router())
+        .merge(super::admin_contest::api_router())
         .fallback(|| async { AppError::NotFound("no such API endpoint".into()) })
 }
 
@@ -145,10 +145,7 @@ async fn patch_settings(
     if !user.is_admin() {
         return Err(AppError::forbidden("Only admins change contest settings."));
     }
-    let c = contest_or_404(&state, &slug).await?;
-    let mut title = c.title.clone();
-    let mut deadline = c.deadline.as_ref().map(rfc3339);
-    let mut assignments = contests::assignments(&c);
+    let mut changes = Vec::new();
     for (k, v) in &body {
         let text = match v {
             Value::String(s) => s.clone(),
@@ -159,36 +156,11 @@ async fn patch_settings(
             Value::Null if k == "deadline" => String::new(),
             _ => return Err(AppError::bad("invalid_setting", format!("`{k}`: give a string or a number"))),
         };
-        match k.as_str() {
-            "title" => title = text,
-            "deadline" => deadline = Some(text),
-            _ => assignments.push(format!("{k}={text}")),
-        }
+        changes.push((k.clone(), text));
     }
-    let new = NewContest::build(
-        &c.slug,
-        &c.game,
-        Some(title.as_str()),
-        deadline.as_deref(),
-        &assignments,
-        &state.language_ids(),
-    )
-    .map_err(|errs| {
+    super::admin_contest::change_settings(&state, &user, &slug, &changes).await?.map_err(|errs| {
         AppError::bad("invalid_setting", errs.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
     })?;
-    let mut tx = state.pool.begin().await?;
-    contests::update(&mut tx, c.id, &new).await?;
-    crate::db::audit::record(
-        &mut tx,
-        Some(user.id),
-        "contest.settings",
-        &format!("contest {}", c.slug),
-        Some(json!({"settings": c.settings, "assignments": contests::assignments(&c), "title": c.title,
-                    "deadline": c.deadline.as_ref().map(rfc3339)})),
-        Some(json!({"changes": body})),
-    )
-    .await?;
-    tx.commit().await?;
     let c = contest_or_404(&state, &slug).await?;
     let mut v = contest_json(&c, OffsetDateTime::now_utc());
     v["settings"] = c.settings.clone();
@@ -237,37 +209,4 @@ async fn revoke_token(
     } else {
         Err(AppError::not_found("token"))
     }
-}
-
-/// Counts of compile and game jobs by status, and the game workers seen with their last heartbeat.
-async fn queue(State(state): State<AppState>, ApiUser(user): ApiUser) -> Result<Json<Value>> {
-    use crate::db::games::GameStatus;
-    if !user.is_admin() {
-        return Err(AppError::forbidden("Only admins see the queue."));
-    }
-    let mut conn = state.pool.acquire().await?;
-    let rows = sqlx::query!(
-        r#"select status as "status: Status", count(*) as "n!" from submissions group by status"#
-    )
-    .fetch_all(&mut *conn)
-    .await?;
-    let count = |s: Status| rows.iter().find(|r| r.status == s).map_or(0, |r| r.n);
-    let games = crate::db::games::queue_state(&mut conn).await?;
-    let gcount = |s: GameStatus| games.counts.iter().find(|r| r.0 == s).map_or(0, |r| r.1);
-    Ok(Json(json!({
-        "compile": {
-            "queued": count(Status::Queued),
-            "running": count(Status::Compiling),
-            "done": count(Status::Ready) + count(Status::CompileError) + count(Status::Superseded) + count(Status::Disqualified),
-        },
-        "games": {
-            "queued": gcount(GameStatus::Queued),
-            "running": gcount(GameStatus::Running),
-            "done": gcount(GameStatus::Done),
-            "cancelled": gcount(GameStatus::Cancelled),
-        },
-        "workers": games.workers.iter().map(|(id, seen, running)| json!({
-            "id": id, "last_heartbeat": rfc3339(seen), "running": running
-        })).collect::<Vec<_>>(),
-    })))
 }

@@ -33,6 +33,7 @@ pub(super) fn status_str(s: GameStatus) -> &'static str {
         GameStatus::Running => "running",
         GameStatus::Done => "done",
         GameStatus::Cancelled => "cancelled",
+        GameStatus::Failed => "failed",
     }
 }
 

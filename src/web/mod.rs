@@ -3,6 +3,7 @@
 //! tests drive the whole HTTP stack with `oneshot`.
 
 pub mod admin;
+pub mod admin_contest;
 pub mod api;
 pub mod auth;
 pub mod contests;
@@ -102,6 +103,7 @@ pub fn app(state: AppState) -> Router {
         .merge(contests::router(&state))
         .merge(admin::router())
         .merge(pages::router())
+        .merge(admin_contest::router())
         .nest("/api", api::router(&state))
         .nest_service("/static", ServeDir::new(static_dir))
         .fallback(|| async { error::PageError(error::AppError::NotFound("no such page".into())) })

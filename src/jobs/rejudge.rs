@@ -1,0 +1,37 @@
+//! Rejudging a contest: every current match (between the latest ready submissions) is played
+//! again under the contest's current settings, e.g. after a limit was found too tight.
+
+use crate::db::games;
+use crate::games::GameId;
+use crate::judge::matches::plan;
+use sqlx::PgConnection;
+
+/// What a rejudge put back in the queue.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rejudged {
+    pub matches: usize,
+    pub games: usize,
+}
+
+/// Replaces the games of every current match of the contest with fresh queued ones planned from
+/// the contest's current settings and the match's own seed (so the boards stay the same when
+/// the settings do), in the caller's transaction. Running games are dropped with their match:
+/// their workers' late results find no row to write.
+pub async fn rejudge(conn: &mut PgConnection, contest_id: i64) -> anyhow::Result<Rejudged> {
+    games::lock_contest(conn, contest_id).await?;
+    games::cancel_stale(conn, contest_id).await?;
+    let (game, stored) = games::contest_game(conn, contest_id).await?;
+    let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let settings = super::scheduler::settings_from_json(game, &stored)?;
+    let mut done = Rejudged::default();
+    for (match_id, seed) in games::current_match_seeds(conn, contest_id).await? {
+        let plans: Vec<(i32, serde_json::Value)> = plan(&settings, seed as u64)
+            .iter()
+            .map(|p| (p.index as i32, super::scheduler::plan_json(p)))
+            .collect();
+        games::replace_games(conn, match_id, &plans, &stored).await?;
+        done.matches += 1;
+        done.games += plans.len();
+    }
+    Ok(done)
+}
