@@ -542,6 +542,16 @@ fn csv_field(f: &str) -> String {
     }
 }
 
+/// A name users chose, made inert for spreadsheets: a leading `=`, `+`, `-`, `@` or tab would make
+/// Excel or LibreOffice read the cell as a formula (CSV injection), so such a name gets a `'` first.
+fn inert(name: &str) -> String {
+    if name.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{name}")
+    } else {
+        name.to_string()
+    }
+}
+
 const CSV_HEADER: [&str; 14] = [
     "rank",
     "nickname",
@@ -569,9 +579,9 @@ pub fn standings_csv_text(rows: &[Value], owners: &[(i64, String, Option<String>
         let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
         let fields = [
             text(&r["rank"]),
-            text(&r["nickname"]),
-            owner.map(|o| o.1.clone()).unwrap_or_default(),
-            owner.and_then(|o| o.2.clone()).unwrap_or_default(),
+            inert(&text(&r["nickname"])),
+            owner.map(|o| inert(&o.1)).unwrap_or_default(),
+            owner.and_then(|o| o.2.as_deref().map(inert)).unwrap_or_default(),
             text(&r["points"]),
             text(&r["matches"]["won"]),
             text(&r["matches"]["drawn"]),
@@ -723,6 +733,14 @@ mod tests {
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
         assert_eq!(csv_field(" edge"), "\" edge\"");
+    }
+
+    #[test]
+    fn names_that_a_spreadsheet_would_run_as_formulas_are_made_inert() {
+        assert_eq!(inert("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(inert("@sum"), "'@sum");
+        assert_eq!(inert("-1"), "'-1");
+        assert_eq!(inert("alice"), "alice");
     }
 
     #[test]
