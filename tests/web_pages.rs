@@ -341,3 +341,29 @@ async fn a_user_changes_nickname_and_password_and_manages_tokens_on_the_profile_
     assert_eq!(r.element("notice").unwrap(), "Token revoked.");
     assert_eq!(app.api("GET", "/api/contests", Some(&token), None).await.status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn an_admin_resets_a_forgotten_password_to_the_username_and_a_new_one_is_chosen_at_login() {
+    let app = setup().await;
+    app.user("fay", Role::Student).await;
+    app.user("root", Role::Admin).await;
+    let mut s = app.logged_in("fay").await;
+    let r = s.submit_form("/admin/users/reset-password", &[("username", "fay")]).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let mut a = app.logged_in("root").await;
+    let r = a.submit_form("/admin/users/reset-password", &[("username", "nobody")]).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert!(r.element("reset-error").unwrap().contains("no user `nobody`"));
+    let r = a.submit_form("/admin/users/reset-password", &[("username", "fay")]).await;
+    assert!(r.element("reset-result").unwrap().contains("fay"), "{}", r.body);
+    // The old password is gone; the username works and leads to the welcome step.
+    assert_eq!(app.client().login("fay", "pw-fay").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.client().login("fay", "fay").await.location(), "/welcome");
+    let audited: i64 = sqlx::query_scalar(
+        "select count(*) from audit_log where action = 'users.reset_password' and target = 'user:fay'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(audited, 1);
+}

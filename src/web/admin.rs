@@ -21,6 +21,7 @@ use sqlx::PgPool;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/admin/users", get(users_page).post(import_users))
+        .route("/admin/users/reset-password", axum::routing::post(reset_password))
         .route("/admin/contests/new", get(new_contest_page).post(create_contest))
 }
 
@@ -121,19 +122,28 @@ struct UsersPage {
     existing: Vec<String>,
     errors: Vec<(usize, String)>,
     done: bool,
+    /// The outcome of a password reset: `Ok(username)` or why it failed.
+    reset: Option<Result<String, String>>,
+}
+
+impl UsersPage {
+    fn new(nav: Nav) -> Self {
+        UsersPage {
+            nav,
+            csv: String::new(),
+            csv_error: None,
+            created: vec![],
+            existing: vec![],
+            errors: vec![],
+            done: false,
+            reset: None,
+        }
+    }
 }
 
 async fn users_page(who: PageUser) -> PageResult {
     who.require_admin()?;
-    Ok(render(&UsersPage {
-        nav: who.nav().await?,
-        csv: String::new(),
-        csv_error: None,
-        created: vec![],
-        existing: vec![],
-        errors: vec![],
-        done: false,
-    }))
+    Ok(render(&UsersPage::new(who.nav().await?)))
 }
 
 #[derive(Deserialize)]
@@ -151,15 +161,7 @@ async fn import_users(
 ) -> PageResult {
     who.require_admin()?;
     check_csrf(&who.session, &form.csrf).await?;
-    let mut page = UsersPage {
-        nav: who.nav().await?,
-        csv: String::new(),
-        csv_error: None,
-        created: vec![],
-        existing: vec![],
-        errors: vec![],
-        done: false,
-    };
+    let mut page = UsersPage::new(who.nav().await?);
     if form.csv.trim().is_empty() {
         page.csv_error = Some("Paste the roster: one `username[,display name]` per line.".into());
         return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
@@ -182,6 +184,46 @@ async fn import_users(
     page.created = report.created;
     page.existing = report.existing;
     page.errors = report.errors;
+    Ok(render(&page))
+}
+
+#[derive(Deserialize)]
+struct ResetForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    username: String,
+}
+
+/// Resets a forgotten password to the username, as at import: the user must choose a new one
+/// (and may keep their nickname) at the next login. Their login throttle is lifted too.
+async fn reset_password(
+    State(state): State<AppState>,
+    who: PageUser,
+    Form(form): Form<ResetForm>,
+) -> PageResult {
+    who.require_admin()?;
+    check_csrf(&who.session, &form.csrf).await?;
+    let mut page = UsersPage::new(who.nav().await?);
+    let username = form.username.trim();
+    let mut conn = state.pool.acquire().await?;
+    let Some((user, _)) = users::for_login(&mut conn, username).await? else {
+        page.reset = Some(Err(format!("There is no user `{username}`.")));
+        return Ok((StatusCode::NOT_FOUND, render(&page)).into_response());
+    };
+    let hash = password::hash(user.username.clone()).await?;
+    users::set_password(&mut conn, user.id, &hash, true).await?;
+    users::clear_login_failures(&mut conn, &user.username).await?;
+    crate::db::audit::record(
+        &mut conn,
+        Some(who.user.id),
+        "users.reset_password",
+        &format!("user:{}", user.username),
+        None,
+        None,
+    )
+    .await?;
+    page.reset = Some(Ok(user.username));
     Ok(render(&page))
 }
 
