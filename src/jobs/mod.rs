@@ -1,9 +1,10 @@
 //! Background work of the platform, driven by rows in Postgres so that it survives restarts and
 //! several processes can share it: the compile queue, the scheduler of matches, the game queue
-//! and the scoreboard refresher.
+//! the house bots that play as contest opponents, and the scoreboard refresher.
 
 pub mod compile;
 pub mod games;
+pub mod house;
 pub mod scheduler;
 pub mod scoreboard;
 
