@@ -140,7 +140,7 @@ impl GameQueue {
         self.running.fetch_add(1, Ordering::Relaxed);
         let heartbeat = self.heartbeat(job.id);
         let played = self.play(&job, &setup, launcher, cpus).await;
-        heartbeat.abort();
+        drop(heartbeat);
         self.running.fetch_sub(1, Ordering::Relaxed);
         let mut conn = self.pool.acquire().await?;
         match played {
@@ -201,7 +201,7 @@ impl GameQueue {
     }
 
     /// Extends the lease of a running game every third of the lease.
-    fn heartbeat(&self, id: i64) -> tokio::task::JoinHandle<()> {
+    fn heartbeat(&self, id: i64) -> super::Heartbeat {
         let (worker, secs) = (self.worker_id.clone(), self.lease.as_secs_f64());
         super::spawn_heartbeat(self.pool.clone(), self.lease, "game", move |mut conn| {
             let worker = worker.clone();
