@@ -243,6 +243,13 @@ pub async fn finish(
     Ok(res.rows_affected() == 1)
 }
 
+/// Locks a match row until the transaction ends, so that the workers storing its last two games
+/// at the same moment take turns: the second then sees the first's result and closes the match.
+pub async fn lock_match(conn: &mut PgConnection, match_id: i64) -> sqlx::Result<()> {
+    sqlx::query!("select id from matches where id = $1 for update", match_id).fetch_optional(conn).await?;
+    Ok(())
+}
+
 /// The results of a match's games, `None` for games not done (cancelled games count as not done).
 pub async fn match_results(conn: &mut PgConnection, match_id: i64) -> sqlx::Result<Vec<Option<Value>>> {
     let rows = sqlx::query!(

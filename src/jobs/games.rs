@@ -168,6 +168,7 @@ impl GameQueue {
         let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
         let think_ms = [think(BotId::A), think(BotId::B)];
         let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        games::lock_match(&mut tx, job.match_id).await?;
         let ours = games::finish(
             &mut tx,
             job.id,
