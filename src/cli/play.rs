@@ -118,7 +118,7 @@ fn prepare_bot(
 ) -> anyhow::Result<BotCommand> {
     if let Some(level) = arg.strip_prefix("house:") {
         let bot_seed = derive_seed(seed, 1000 + bot as u64);
-        return house_bot(game, level, settings, bot_seed, dir);
+        return house_bot(Path::new(SELF_EXE), game, level, settings, bot_seed, dir);
     }
     let path = Path::new(arg);
     let meta = std::fs::metadata(path).with_context(|| format!("cannot read {arg}"))?;
@@ -170,8 +170,15 @@ pub fn run_command(lang: &Language, label: &str, dir: &Path, memory_mib: u64) ->
     }
 }
 
-/// A house bot: this very binary, `botarena house <game> <level>`, told the time limits.
+/// This very binary. The sandbox helper that starts a bot is this binary too, so the path
+/// resolves inside the sandbox without exposing the build directory.
+pub const SELF_EXE: &str = "/proc/self/exe";
+
+/// A house bot: `program` (this very binary, [`SELF_EXE`], unless told otherwise) run as
+/// `botarena house <game> <level>`, told the time limits. Like any bot it runs through the
+/// launcher, under the game's limits.
 pub fn house_bot(
+    program: &Path,
     game: GameId,
     level: &str,
     settings: &Settings,
@@ -186,9 +193,7 @@ pub fn house_bot(
     }
     Ok(BotCommand {
         label: format!("house:{level}"),
-        // This very binary; the sandbox helper that starts it is this binary too, so the path
-        // resolves inside the sandbox without exposing the build directory.
-        program: PathBuf::from("/proc/self/exe"),
+        program: program.to_path_buf(),
         args: vec!["house".into(), game.to_string(), level.into(), "--seed".into(), seed.to_string()],
         // The protocols do not tell bots everything (connect4's board size, the time limits):
         // house bots read every numeric setting from `BOTARENA_<NAME>`.
@@ -200,6 +205,8 @@ pub fn house_bot(
             })
             .collect(),
         workdir: dir.to_path_buf(),
+        // A binary named by its path must be shown inside the sandbox; `/proc/self/exe` needs not.
+        readable: if program.starts_with("/proc") { Vec::new() } else { vec![program.to_path_buf()] },
         ..Default::default()
     })
 }

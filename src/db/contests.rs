@@ -19,6 +19,8 @@ pub struct Contest {
     pub submit_interval_s: i32,
     pub daily_budget_s: i32,
     pub scoreboard_refresh_s: i32,
+    /// House-bot levels playing as extra opponents (see `jobs::house`).
+    pub house_bots: Vec<String>,
     pub created_at: OffsetDateTime,
 }
 
@@ -64,6 +66,7 @@ pub const LIMITS: &[(&str, &str)] = &[
     ("daily_budget_s", "compute seconds a user's compiles and games may use per day (default 3600)"),
     ("scoreboard_refresh_s", "seconds between scoreboard recomputations (default 600)"),
     ("languages", "comma-separated language ids enabled (default: all configured)"),
+    ("house_bots", "comma-separated house-bot levels that play as extra opponents (default: none)"),
 ];
 
 /// A validated contest, ready to insert.
@@ -78,6 +81,7 @@ pub struct NewContest {
     pub submit_interval_s: i32,
     pub daily_budget_s: i32,
     pub scoreboard_refresh_s: i32,
+    pub house_bots: Vec<String>,
 }
 
 /// Parses a deadline: RFC 3339, or the `YYYY-MM-DDTHH:MM` of an HTML `datetime-local` field (UTC).
@@ -135,6 +139,7 @@ impl NewContest {
             },
         };
         let mut languages = known_languages.to_vec();
+        let mut house_bots = Vec::new();
         let mut limits =
             [("submit_interval_s", 60i32), ("daily_budget_s", 3600), ("scoreboard_refresh_s", 600)];
         let mut game_assignments = Vec::new();
@@ -162,6 +167,11 @@ impl NewContest {
                     );
                 } else {
                     languages = list;
+                }
+            } else if k == "house_bots" {
+                match parse_house_bots(v) {
+                    Ok(list) => house_bots = list,
+                    Err(m) => err(k, m),
                 }
             } else if let Some(slot) = limits.iter_mut().find(|(name, _)| *name == k) {
                 match v.parse::<i32>() {
@@ -191,10 +201,21 @@ impl NewContest {
                 submit_interval_s: limits[0].1,
                 daily_budget_s: limits[1].1,
                 scoreboard_refresh_s: limits[2].1,
+                house_bots,
             }),
             _ => Err(errors),
         }
     }
+}
+
+/// A `house_bots` value: comma-separated levels of `house::LEVELS`, each once, in that order
+/// (empty or `none` for none).
+fn parse_house_bots(v: &str) -> Result<Vec<String>, String> {
+    let list: Vec<&str> = v.split(',').map(str::trim).filter(|l| !l.is_empty() && *l != "none").collect();
+    if let Some(bad) = list.iter().find(|l| !crate::house::LEVELS.contains(l)) {
+        return Err(format!("unknown house-bot level `{bad}` (valid: {})", crate::house::LEVELS.join(", ")));
+    }
+    Ok(crate::house::LEVELS.iter().filter(|l| list.contains(l)).map(|l| l.to_string()).collect())
 }
 
 /// Inserts a contest; `Ok(None)` when the slug is taken.
@@ -202,8 +223,8 @@ pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Opt
     let settings = serde_json::to_value(&c.settings).expect("settings serialize");
     sqlx::query_scalar!(
         "insert into contests (slug, title, game, deadline, settings, languages, submit_interval_s,
-                               daily_budget_s, scoreboard_refresh_s)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                               daily_budget_s, scoreboard_refresh_s, house_bots)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          on conflict (slug) do nothing
          returning id",
         c.slug,
@@ -214,7 +235,8 @@ pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Opt
         &c.languages[..],
         c.submit_interval_s,
         c.daily_budget_s,
-        c.scoreboard_refresh_s
+        c.scoreboard_refresh_s,
+        &c.house_bots[..]
     )
     .fetch_optional(conn)
     .await
@@ -224,7 +246,7 @@ pub async fn list(conn: &mut PgConnection) -> sqlx::Result<Vec<Contest>> {
     sqlx::query_as!(
         Contest,
         "select id, slug, title, game, deadline, settings, languages, submit_interval_s, daily_budget_s,
-                scoreboard_refresh_s, created_at
+                scoreboard_refresh_s, house_bots, created_at
          from contests order by deadline desc nulls first, id desc"
     )
     .fetch_all(conn)
@@ -235,7 +257,7 @@ pub async fn by_slug(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option
     sqlx::query_as!(
         Contest,
         "select id, slug, title, game, deadline, settings, languages, submit_interval_s, daily_budget_s,
-                scoreboard_refresh_s, created_at
+                scoreboard_refresh_s, house_bots, created_at
          from contests where slug = $1",
         slug
     )
@@ -248,7 +270,7 @@ pub async fn update(conn: &mut PgConnection, id: i64, c: &NewContest) -> sqlx::R
     let settings = serde_json::to_value(&c.settings).expect("settings serialize");
     sqlx::query!(
         "update contests set title = $2, deadline = $3, settings = $4, languages = $5, submit_interval_s = $6,
-                daily_budget_s = $7, scoreboard_refresh_s = $8
+                daily_budget_s = $7, scoreboard_refresh_s = $8, house_bots = $9
          where id = $1",
         id,
         c.title,
@@ -257,7 +279,8 @@ pub async fn update(conn: &mut PgConnection, id: i64, c: &NewContest) -> sqlx::R
         &c.languages[..],
         c.submit_interval_s,
         c.daily_budget_s,
-        c.scoreboard_refresh_s
+        c.scoreboard_refresh_s,
+        &c.house_bots[..]
     )
     .execute(conn)
     .await?;
@@ -272,6 +295,7 @@ pub fn assignments(c: &Contest) -> Vec<String> {
     out.push(format!("daily_budget_s={}", c.daily_budget_s));
     out.push(format!("scoreboard_refresh_s={}", c.scoreboard_refresh_s));
     out.push(format!("languages={}", c.languages.join(",")));
+    out.push(format!("house_bots={}", c.house_bots.join(",")));
     out
 }
 
@@ -315,6 +339,20 @@ mod tests {
         }
         let errs = NewContest::build("ok", "chess", None, None, &[], &langs()).unwrap_err();
         assert_eq!(errs[0].field, "game");
+    }
+
+    #[test]
+    fn house_bots_are_known_levels_listed_once_in_level_order() {
+        let build =
+            |v: &str| NewContest::build("c4", "connect4", None, None, &[format!("house_bots={v}")], &langs());
+        assert_eq!(build("level2, random,level2").unwrap().house_bots, ["random", "level2"]);
+        assert!(build("").unwrap().house_bots.is_empty());
+        assert!(build("none").unwrap().house_bots.is_empty());
+        assert_eq!(build("grandmaster").unwrap_err()[0].field, "house_bots");
+        assert!(NewContest::build("c4", "connect4", None, None, &[], &langs())
+            .unwrap()
+            .house_bots
+            .is_empty());
     }
 
     #[test]

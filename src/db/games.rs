@@ -29,7 +29,8 @@ pub struct Opponent {
     pub user_id: i64,
 }
 
-/// The latest ready submission of every other user of the contest.
+/// The latest ready submission of every other user of the contest; house bots play students
+/// only, so a house bot's opponents leave the other house bots out.
 pub async fn ready_opponents(
     conn: &mut PgConnection,
     contest_id: i64,
@@ -37,9 +38,10 @@ pub async fn ready_opponents(
 ) -> sqlx::Result<Vec<Opponent>> {
     sqlx::query_as!(
         Opponent,
-        "select distinct on (user_id) id, user_id from submissions
-         where contest_id = $1 and user_id <> $2 and status = 'ready'
-         order by user_id, id desc",
+        "select distinct on (s.user_id) s.id, s.user_id from submissions s join users u on u.id = s.user_id
+         where s.contest_id = $1 and s.user_id <> $2 and s.status = 'ready'
+           and not (u.is_house and (select is_house from users where id = $2))
+         order by s.user_id, s.id desc",
         contest_id,
         user_id
     )
@@ -165,7 +167,7 @@ pub async fn fail_exhausted(conn: &mut PgConnection) -> sqlx::Result<i64> {
     .await
 }
 
-/// One side of a match, for a worker: the compiled bot and whose it is.
+/// One side of a match, for a worker: the compiled bot (or the house bot's level) and whose it is.
 #[derive(Clone, Debug)]
 pub struct Side {
     pub submission_id: i64,
@@ -173,6 +175,8 @@ pub struct Side {
     pub nickname: String,
     pub language: String,
     pub artifact: Option<Vec<u8>>,
+    /// Set for a house bot: its level, run as `botarena house` (no artifact, no compute charged).
+    pub house_level: Option<String>,
 }
 
 /// The contest's game, the match seed and both sides of a match.
@@ -199,7 +203,8 @@ pub async fn match_setup(conn: &mut PgConnection, match_id: i64) -> sqlx::Result
         let side = sqlx::query_as!(
             Side,
             r#"select s.id as submission_id, s.user_id, coalesce(u.nickname, u.username) as "nickname!",
-                      s.language, s.artifact
+                      s.language, s.artifact,
+                      case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
                from submissions s join users u on u.id = s.user_id where s.id = $1"#,
             sub
         )
@@ -267,6 +272,13 @@ pub async fn finish(
     .execute(conn)
     .await?;
     Ok(res.rows_affected() == 1)
+}
+
+/// Locks a match row until the transaction ends, so that the workers storing its last two games
+/// at the same moment take turns: the second then sees the first's result and closes the match.
+pub async fn lock_match(conn: &mut PgConnection, match_id: i64) -> sqlx::Result<()> {
+    sqlx::query!("select id from matches where id = $1 for update", match_id).fetch_optional(conn).await?;
+    Ok(())
 }
 
 /// The results of a match's games, `None` for games not done (cancelled games count as not done).
@@ -541,6 +553,8 @@ pub async fn current_matches(conn: &mut PgConnection, contest_id: i64) -> sqlx::
 pub struct Entrant {
     pub submission_id: i64,
     pub user_id: i64,
+    /// A house bot, ranked apart from the students.
+    pub house: bool,
     pub nickname: String,
     pub language: String,
     pub submitted_at: OffsetDateTime,
@@ -549,7 +563,7 @@ pub struct Entrant {
 pub async fn entrants(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Entrant>> {
     sqlx::query_as!(
         Entrant,
-        r#"select distinct on (s.user_id) s.id as submission_id, s.user_id,
+        r#"select distinct on (s.user_id) s.id as submission_id, s.user_id, u.is_house as house,
                   coalesce(u.nickname, u.username) as "nickname!", s.language,
                   (select max(created_at) from submissions x where x.contest_id = $1 and x.user_id = s.user_id)
                       as "submitted_at!"

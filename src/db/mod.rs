@@ -6,6 +6,7 @@ pub mod audit;
 pub mod contests;
 pub mod embedded;
 pub mod games;
+pub mod house;
 pub mod submissions;
 pub mod testing;
 pub mod tokens;

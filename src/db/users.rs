@@ -44,12 +44,12 @@ pub async fn by_id(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<User
     .await
 }
 
-/// The user and their password hash, for logging in.
+/// The user and their password hash, for logging in (house-bot accounts never log in).
 pub async fn for_login(conn: &mut PgConnection, username: &str) -> sqlx::Result<Option<(User, String)>> {
     let row = sqlx::query!(
         r#"select id, username, display_name, nickname, role as "role: Role", must_change_password,
                   password_hash
-           from users where username = $1"#,
+           from users where username = $1 and not is_house"#,
         username
     )
     .fetch_optional(conn)

@@ -101,7 +101,7 @@ impl CompileQueue {
         let started = Instant::now();
         let heartbeat = self.heartbeat(job.id);
         let result = self.compile_job(&job).await;
-        heartbeat.abort();
+        drop(heartbeat);
         let mut conn = self.pool.acquire().await?;
         match result {
             Ok((outcome, artifact)) => {
@@ -141,7 +141,7 @@ impl CompileQueue {
     }
 
     /// Extends the lease of a running job every third of the lease.
-    fn heartbeat(&self, id: i64) -> tokio::task::JoinHandle<()> {
+    fn heartbeat(&self, id: i64) -> super::Heartbeat {
         let (worker, secs) = (self.worker_id.clone(), self.lease.as_secs_f64());
         super::spawn_heartbeat(self.pool.clone(), self.lease, "compile", move |mut conn| {
             let worker = worker.clone();

@@ -9,11 +9,12 @@ use crate::db::submissions;
 use crate::games::GameId;
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
-use crate::judge::matches::MatchSpec;
+use crate::judge::matches::{derive_seed, MatchSpec};
 use crate::judge::result::{BotId, GameResult, MatchSummary};
 use crate::judge::{self, GameLog};
 use anyhow::Context;
 use sqlx::PgPool;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -54,6 +55,9 @@ pub struct GameQueue {
     pub concurrency: usize,
     /// How long a claimed game stays ours without a heartbeat.
     pub lease: Duration,
+    /// The `botarena` binary that plays house bots: this very one by default; tests, whose
+    /// executable is the test harness, point it at `CARGO_BIN_EXE_botarena`.
+    pub house_exe: PathBuf,
     running: Arc<AtomicI32>,
 }
 
@@ -70,6 +74,7 @@ impl GameQueue {
             worker_id: format!("{host}:{}:{}", std::process::id(), uuid::Uuid::new_v4().simple()),
             concurrency: default_concurrency(),
             lease: Duration::from_secs(60),
+            house_exe: PathBuf::from(crate::cli::play::SELF_EXE),
             running: Arc::new(AtomicI32::new(0)),
         }
     }
@@ -140,7 +145,7 @@ impl GameQueue {
         self.running.fetch_add(1, Ordering::Relaxed);
         let heartbeat = self.heartbeat(job.id);
         let played = self.play(&job, &setup, launcher, cpus).await;
-        heartbeat.abort();
+        drop(heartbeat);
         self.running.fetch_sub(1, Ordering::Relaxed);
         let mut conn = self.pool.acquire().await?;
         match played {
@@ -155,9 +160,9 @@ impl GameQueue {
         Ok(true)
     }
 
-    /// Writes the result (once), charges both users' thinking time (not for a rejudge's replays),
-    /// and closes the match when its last game is done. A result that is no longer ours charges
-    /// nobody.
+    /// Writes the result (once), charges both users' thinking time (never a house bot's, and not
+    /// for a rejudge's replays), and closes the match when its last game is done. A result that is
+    /// no longer ours charges nobody.
     async fn store(
         &self,
         conn: &mut sqlx::PgConnection,
@@ -169,6 +174,7 @@ impl GameQueue {
         let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
         let think_ms = [think(BotId::A), think(BotId::B)];
         let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        games::lock_match(&mut tx, job.match_id).await?;
         let ours = games::finish(
             &mut tx,
             job.id,
@@ -183,7 +189,7 @@ impl GameQueue {
             return Ok(());
         }
         if job.charge {
-            for (side, ms) in setup.sides.iter().zip(think_ms) {
+            for (side, ms) in setup.sides.iter().zip(think_ms).filter(|(side, _)| side.house_level.is_none()) {
                 submissions::add_usage(&mut tx, setup.contest_id, side.user_id, ms).await?;
             }
         }
@@ -204,7 +210,7 @@ impl GameQueue {
     }
 
     /// Extends the lease of a running game every third of the lease.
-    fn heartbeat(&self, id: i64) -> tokio::task::JoinHandle<()> {
+    fn heartbeat(&self, id: i64) -> super::Heartbeat {
         let (worker, secs) = (self.worker_id.clone(), self.lease.as_secs_f64());
         super::spawn_heartbeat(self.pool.clone(), self.lease, "game", move |mut conn| {
             let worker = worker.clone();
@@ -212,7 +218,8 @@ impl GameQueue {
         })
     }
 
-    /// Unpacks both bots and plays the game, on a blocking thread.
+    /// Unpacks both bots (a house bot is this binary's `house` command) and plays the game, on a
+    /// blocking thread.
     async fn play(
         &self,
         job: &GameJob,
@@ -223,31 +230,31 @@ impl GameQueue {
         let game: GameId = setup.game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
         let settings = super::scheduler::settings_from_json(game, &job.settings)?;
         let plan = super::scheduler::plan_from_json(&job.plan)?;
-        let mut langs = Vec::new();
-        for side in &setup.sides {
-            let lang = self
-                .languages
-                .get(&side.language)
-                .cloned()
-                .with_context(|| format!("language `{}` is not configured here", side.language))?;
-            langs.push(lang);
-        }
         let sides = setup.sides.clone();
         let seed = setup.seed as u64;
+        let (languages, house_exe) = (self.languages.clone(), self.house_exe.clone());
         tokio::task::spawn_blocking(move || {
             let mut dirs = Vec::new();
             let mut bots = Vec::new();
-            for (side, lang) in sides.iter().zip(&langs) {
+            for (side, bot) in sides.iter().zip([BotId::A, BotId::B]) {
                 let dir = tempfile::Builder::new().prefix("botarena-game-").tempdir()?;
-                let artifact = side.artifact.as_deref().context("the submission has no compiled bot")?;
-                super::compile::untar_into(artifact, dir.path()).context("unpacking a bot")?;
-                let label = format!("{} (#{})", side.nickname, side.submission_id);
-                bots.push(crate::cli::play::run_command(
-                    lang,
-                    &label,
-                    dir.path(),
-                    settings.int("memory_mib"),
-                ));
+                let command = match &side.house_level {
+                    Some(level) => {
+                        let bot_seed = derive_seed(plan.seed, 1000 + bot as u64);
+                        crate::cli::play::house_bot(&house_exe, game, level, &settings, bot_seed, dir.path())?
+                    }
+                    None => {
+                        let lang = languages.get(&side.language).with_context(|| {
+                            format!("language `{}` is not configured here", side.language)
+                        })?;
+                        let artifact =
+                            side.artifact.as_deref().context("the submission has no compiled bot")?;
+                        super::compile::untar_into(artifact, dir.path()).context("unpacking a bot")?;
+                        let label = format!("{} (#{})", side.nickname, side.submission_id);
+                        crate::cli::play::run_command(lang, &label, dir.path(), settings.int("memory_mib"))
+                    }
+                };
+                bots.push(command);
                 dirs.push(dir);
             }
             let bots: [judge::BotCommand; 2] = bots.try_into().map_err(|_| anyhow::anyhow!("two bots"))?;

@@ -1,26 +1,38 @@
 //! Background work of the platform, driven by rows in Postgres so that it survives restarts and
 //! several processes can share it: the compile queue, the scheduler of matches, the game queue
-//! and the scoreboard refresher.
+//! the house bots that play as contest opponents, and the scoreboard refresher.
 
 pub mod compile;
 pub mod games;
+pub mod house;
 pub mod rejudge;
 pub mod scheduler;
 pub mod scoreboard;
 
+/// A job's running heartbeat, stopped when dropped: a job abandoned half-way (its task aborted,
+/// its future dropped) must not keep its lease alive, or no worker would ever take it over.
+pub(crate) struct Heartbeat(tokio::task::JoinHandle<()>);
+
+impl Drop for Heartbeat {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 /// Renews a running job's lease every third of the lease until `extend` says the job is no
-/// longer ours (finished, or taken over after our lease ran out). Shared by every Postgres queue.
+/// longer ours (finished, or taken over after our lease ran out) or the returned guard is
+/// dropped. Shared by every Postgres queue.
 pub(crate) fn spawn_heartbeat<F, Fut>(
     pool: sqlx::PgPool,
     lease: std::time::Duration,
     what: &'static str,
     extend: F,
-) -> tokio::task::JoinHandle<()>
+) -> Heartbeat
 where
     F: Fn(sqlx::pool::PoolConnection<sqlx::Postgres>) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = sqlx::Result<bool>> + Send,
 {
-    tokio::spawn(async move {
+    Heartbeat(tokio::spawn(async move {
         loop {
             tokio::time::sleep(lease / 3).await;
             let Ok(conn) = pool.acquire().await else { continue };
@@ -30,5 +42,5 @@ where
                 Err(e) => tracing::warn!("extending a {what} lease: {e:#}"),
             }
         }
-    })
+    }))
 }

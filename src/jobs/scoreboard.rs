@@ -31,7 +31,9 @@ impl Wdl {
     }
 }
 
-/// Computes the standings of a contest (rows in rank order, equal points sharing a rank).
+/// Computes the standings of a contest (rows in rank order, equal points sharing a rank). House
+/// bots' rows (`"house": true`) come after the students' and are ranked apart, so a house bot
+/// never takes a student's rank; students' points include their matches against house bots.
 pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Value>> {
     let entrants = games::entrants(conn, contest_id).await?;
     let matches = games::current_matches(conn, contest_id).await?;
@@ -62,16 +64,22 @@ pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
             (p, g, e)
         })
         .collect();
+    // The students first, then the house bots, each ranked among themselves.
     rows.sort_by(|x, y| {
-        y.0.cmp(&x.0)
+        x.2.house
+            .cmp(&y.2.house)
+            .then(y.0.cmp(&x.0))
             .then((y.1.won as i64 - y.1.lost as i64).cmp(&(x.1.won as i64 - x.1.lost as i64)))
             .then(x.2.nickname.cmp(&y.2.nickname))
     });
     let mut out = Vec::with_capacity(rows.len());
-    let mut rank = 0;
+    let (mut rank, mut group_start) = (0, 0);
     for (i, (p, g, e)) in rows.iter().enumerate() {
-        if i == 0 || rows[i - 1].0 != *p {
-            rank = i + 1;
+        if i == 0 || rows[i - 1].2.house != e.house {
+            group_start = i;
+        }
+        if i == group_start || rows[i - 1].0 != *p {
+            rank = i - group_start + 1;
         }
         out.push(json!({
             "rank": rank,
@@ -82,6 +90,7 @@ pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
             "submission_id": e.submission_id,
             "language": e.language,
             "submitted_at": crate::web::rfc3339(&e.submitted_at),
+            "house": e.house,
         }));
     }
     Ok(out)

@@ -339,6 +339,7 @@ async fn create_contest(State(state): State<AppState>, who: PageUser, body: axum
             let mut tx = state.pool.begin().await?;
             match contests::create(&mut tx, &c).await? {
                 Some(id) => {
+                    crate::jobs::house::sync(&mut tx, id).await?;
                     crate::db::audit::record(
                         &mut tx,
                         Some(who.user.id),

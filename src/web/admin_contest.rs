@@ -138,6 +138,7 @@ pub async fn change_settings(
         Err(errors) => return Ok(Err(errors)),
     };
     contests::update(&mut tx, c.id, &new).await?;
+    crate::jobs::house::sync(&mut tx, c.id).await?;
     let after = contests::by_slug(&mut tx, slug).await?.ok_or_else(|| AppError::not_found("contest"))?;
     let changed = diff(&setting_values(&c), &setting_values(&after));
     if !changed.is_empty() {

@@ -87,6 +87,7 @@ async fn get_contest(
         "daily_budget_s": c.daily_budget_s,
         "scoreboard_refresh_s": c.scoreboard_refresh_s,
         "max_source_bytes": state.config.max_source_bytes,
+        "house_bots": c.house_bots,
     });
     Ok(Json(v))
 }
@@ -150,7 +151,7 @@ async fn patch_settings(
         let text = match v {
             Value::String(s) => s.clone(),
             Value::Number(n) => n.to_string(),
-            Value::Array(items) if k == "languages" => {
+            Value::Array(items) if k == "languages" || k == "house_bots" => {
                 items.iter().map(|i| i.as_str().unwrap_or_default().to_string()).collect::<Vec<_>>().join(",")
             }
             Value::Null if k == "deadline" => String::new(),
@@ -166,7 +167,7 @@ async fn patch_settings(
     v["settings"] = c.settings.clone();
     v["languages"] = json!(c.languages);
     v["limits"] = json!({"submit_interval_s": c.submit_interval_s, "daily_budget_s": c.daily_budget_s,
-                          "scoreboard_refresh_s": c.scoreboard_refresh_s});
+                          "scoreboard_refresh_s": c.scoreboard_refresh_s, "house_bots": c.house_bots});
     Ok(Json(v))
 }
 

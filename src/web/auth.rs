@@ -358,6 +358,8 @@ pub fn nickname_problem(nick: &str) -> Option<&'static str> {
         Some("Use 2 to 32 characters.")
     } else if nick.chars().any(char::is_control) || nick.trim() != nick {
         Some("No control characters and no spaces at either end.")
+    } else if nick.starts_with("house:") {
+        Some("Names starting with `house:` are the house bots'.")
     } else {
         None
     }

@@ -15,6 +15,8 @@ use std::sync::Arc;
 use tokio::sync::Notify;
 use tower::ServiceExt;
 
+pub mod queues;
+
 pub struct TestApp {
     pub pool: PgPool,
     pub state: AppState,

@@ -1,0 +1,75 @@
+//! The accounts and submissions that stand for house bots in contests (see `jobs::house`): one
+//! account per level (`house:<level>`, which no roster username can be, since `:` is refused),
+//! and per contest one `ready` submission in the reserved language `house` whose source is the
+//! level.
+
+use sqlx::PgConnection;
+
+/// The reserved language id of house submissions.
+pub const LANGUAGE: &str = "house";
+
+/// The account of a house-bot level, created on first use. It cannot log in (`is_house`, and
+/// its password hash is not a hash).
+pub async fn account(conn: &mut PgConnection, level: &str) -> sqlx::Result<i64> {
+    let username = format!("house:{level}");
+    sqlx::query!(
+        "insert into users (username, password_hash, must_change_password, is_house)
+         values ($1, '!', false, true)
+         on conflict (username) do nothing",
+        username
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query_scalar!("select id from users where username = $1 and is_house", username)
+        .fetch_one(conn)
+        .await
+}
+
+/// A contest's current house submission: its id and level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HouseEntry {
+    pub submission_id: i64,
+    pub level: String,
+}
+
+/// The ready house submissions of a contest.
+pub async fn current(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<HouseEntry>> {
+    sqlx::query_as!(
+        HouseEntry,
+        r#"select s.id as submission_id, convert_from(s.source, 'UTF8') as "level!"
+           from submissions s join users u on u.id = s.user_id
+           where s.contest_id = $1 and u.is_house and s.status = 'ready'
+           order by s.id"#,
+        contest_id
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// A new ready house submission of `level` in a contest (nothing to compile).
+pub async fn create_submission(conn: &mut PgConnection, contest_id: i64, level: &str) -> sqlx::Result<i64> {
+    let user_id = account(conn, level).await?;
+    sqlx::query_scalar!(
+        "insert into submissions (contest_id, user_id, language, source, status, compiled_at)
+         values ($1, $2, $3, $4, 'ready', now()) returning id",
+        contest_id,
+        user_id,
+        LANGUAGE,
+        level.as_bytes()
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Takes a house submission out of the contest (its queued games are then cancelled as stale).
+pub async fn retire(conn: &mut PgConnection, submission_id: i64) -> sqlx::Result<()> {
+    sqlx::query!("update submissions set status = 'superseded' where id = $1", submission_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The house-bot levels a contest enables.
+pub async fn levels(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar!("select house_bots from contests where id = $1", contest_id).fetch_one(conn).await
+}
