@@ -86,6 +86,13 @@ async fn house_bots_play_every_student_but_not_each_other_are_ranked_apart_and_c
         2
     );
     assert_eq!(house_row["language"], "house");
+    // The students' rows count only the match between them: the house bots leave them unchanged.
+    for row in &rows[..2] {
+        let m = &row["matches"];
+        let played: u64 = ["won", "drawn", "lost"].iter().map(|k| m[k].as_u64().unwrap()).sum();
+        assert_eq!(played, 1, "{board}");
+    }
+    assert_eq!(rows[0]["points"], 3, "{board}");
 
     // Only the students' thinking is charged; the house accounts have no usage and cannot log in.
     assert_eq!(

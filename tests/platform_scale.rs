@@ -387,7 +387,7 @@ impl Stored {
     }
 
     /// The standings recounted from the stored results: 3 / 1 / 0 points per match by games
-    /// won; students ranked by points (then games won minus lost, then nickname), house bots after
+    /// won, a student's over the matches against students, a house bot's over its matches; students ranked by points (then games won minus lost, then nickname), house bots after
     /// them, ranked among themselves; equal points share a rank.
     fn recount(&self) -> Vec<Value> {
         #[derive(Default, Clone, Copy)]
@@ -406,7 +406,11 @@ impl Stored {
                 std::cmp::Ordering::Equal => (1, 1),
             };
             assert_eq!(m.points, Some((pa, pb)), "stored points of {m:?}");
-            for (sub, p, won, lost) in [(m.a, pa, wa, wb), (m.b, pb, wb, wa)] {
+            for (sub, other, p, won, lost) in [(m.a, m.b, pa, wa, wb), (m.b, m.a, pb, wb, wa)] {
+                // A student's standing counts only matches against students.
+                if self.entrants[&other].house && !self.entrants[&sub].house {
+                    continue;
+                }
                 let t = tally.get_mut(&sub).unwrap();
                 t.points += i64::from(p);
                 t.matches[match p {

@@ -189,7 +189,8 @@ impl GameQueue {
             return Ok(());
         }
         if job.charge {
-            for (side, ms) in setup.sides.iter().zip(think_ms).filter(|(side, _)| side.house_level.is_none()) {
+            for (side, ms) in setup.sides.iter().zip(think_ms).filter(|(side, _)| side.house_level.is_none())
+            {
                 submissions::add_usage(&mut tx, setup.contest_id, side.user_id, ms).await?;
             }
         }

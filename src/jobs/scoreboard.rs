@@ -31,29 +31,39 @@ impl Wdl {
     }
 }
 
-/// Computes the standings of a contest (rows in rank order, equal points sharing a rank). House
-/// bots' rows (`"house": true`) come after the students' and are ranked apart, so a house bot
-/// never takes a student's rank; students' points include their matches against house bots.
+/// Computes the standings of a contest (rows in rank order, equal points sharing a rank).
+/// Students' rows count only their matches against other students (the spec's "every other
+/// user"), so enabling house bots never changes the students' standings; a student's results
+/// against house bots are on their matches page. House bots' rows (`"house": true`) count their
+/// matches against the students and come after them, ranked apart.
 pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Value>> {
     let entrants = games::entrants(conn, contest_id).await?;
     let matches = games::current_matches(conn, contest_id).await?;
     let mut points: HashMap<i64, i64> = HashMap::new();
     let mut mwdl: HashMap<i64, Wdl> = HashMap::new();
     let mut gwdl: HashMap<i64, Wdl> = HashMap::new();
+    let house: std::collections::HashSet<i64> =
+        entrants.iter().filter(|e| e.house).map(|e| e.submission_id).collect();
     for m in &matches {
-        *points.entry(m.submission_a).or_default() += i64::from(m.points_a);
-        *points.entry(m.submission_b).or_default() += i64::from(m.points_b);
-        let (pa, pb) = (m.points_a.max(0) as u32, m.points_b.max(0) as u32);
-        mwdl.entry(m.submission_a).or_default().add(pa, pb);
-        mwdl.entry(m.submission_b).or_default().add(pb, pa);
-        for r in &m.results {
-            let (a, b) = match r["winner"].as_str() {
-                Some("a") => (1, 0),
-                Some("b") => (0, 1),
-                _ => (0, 0),
-            };
-            gwdl.entry(m.submission_a).or_default().add(a, b);
-            gwdl.entry(m.submission_b).or_default().add(b, a);
+        let sides = [
+            (m.submission_a, m.submission_b, m.points_a, m.points_b, "a"),
+            (m.submission_b, m.submission_a, m.points_b, m.points_a, "b"),
+        ];
+        for (me, other, mine, theirs, side) in sides {
+            // Between a student and a house bot, only the house bot's side counts.
+            if house.contains(&other) && !house.contains(&me) {
+                continue;
+            }
+            *points.entry(me).or_default() += i64::from(mine);
+            mwdl.entry(me).or_default().add(mine.max(0) as u32, theirs.max(0) as u32);
+            for r in &m.results {
+                let (won, lost) = match r["winner"].as_str() {
+                    Some(w) if w == side => (1, 0),
+                    Some(_) => (0, 1),
+                    None => (0, 0),
+                };
+                gwdl.entry(me).or_default().add(won, lost);
+            }
         }
     }
     let mut rows: Vec<_> = entrants
