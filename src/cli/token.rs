@@ -28,9 +28,11 @@ pub fn run(args: TokenArgs) -> anyhow::Result<i32> {
     let TokenCommand::Create { username, name, db } = args.command;
     super::migrate::with_db(&db, async |pool| {
         let mut conn = pool.acquire().await?;
-        let Some(id) = sqlx::query_scalar!("select id from users where username = $1", username)
-            .fetch_optional(&mut *conn)
-            .await?
+        // House-bot accounts act for no person: they get no token, as they cannot log in.
+        let Some(id) =
+            sqlx::query_scalar!("select id from users where username = $1 and not is_house", username)
+                .fetch_optional(&mut *conn)
+                .await?
         else {
             bail!("no user named `{username}`");
         };
