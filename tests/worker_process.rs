@@ -1,0 +1,164 @@
+//! `botarena worker` as a real process, killed with SIGKILL in the middle of a game: its bots die
+//! with it, the game it held is played again by the next worker process once the lease has run
+//! out, and every game ends with exactly one result.
+
+mod common;
+
+use botarena::db::users::Role;
+use common::queues::{compile_all, submit};
+use common::*;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const SLOW_PY: &str = include_str!("bots/connect4/slow.py");
+
+/// The test database's URL, for the worker process.
+fn database_url(app: &TestApp) -> String {
+    let o = app.pool.connect_options();
+    let db = o.get_database().expect("the test pool names its database");
+    match o.get_socket() {
+        Some(dir) => {
+            format!("postgres://{}@localhost:{}/{db}?host={}", o.get_username(), o.get_port(), dir.display())
+        }
+        None => format!("postgres://{}@{}:{}/{db}", o.get_username(), o.get_host(), o.get_port()),
+    }
+}
+
+/// Starts `botarena worker` with one game slot; its output goes to `log`.
+fn start_worker(app: &TestApp, log: &Path) -> Child {
+    let out = std::fs::File::create(log).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_botarena"))
+        .args(["worker", "--game-workers", "1", "--compile-workers", "1", "--allow-insecure-sandbox"])
+        .env("DATABASE_URL", database_url(app))
+        .env("RUST_LOG", "info")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::null())
+        .stderr(out)
+        .spawn()
+        .expect("start botarena worker")
+}
+
+async fn count(app: &TestApp, sql: &str) -> i64 {
+    sqlx::query_scalar(sql).fetch_one(&app.pool).await.unwrap()
+}
+
+/// Waits until `sql` counts at least `n`, failing with the worker's log after `limit`.
+async fn wait_for(app: &TestApp, sql: &str, n: i64, limit: Duration, log: &Path) {
+    let start = Instant::now();
+    while count(app, sql).await < n {
+        let log = std::fs::read_to_string(log).unwrap_or_default();
+        assert!(start.elapsed() < limit, "`{sql}` did not reach {n} within {limit:?}; worker log:\n{log}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Processes running under the sandbox's user ids (61000 and up).
+fn sandboxed_processes() -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else { continue };
+        let uid = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Uid:"))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|u| u.parse::<u32>().ok());
+        if uid.is_some_and(|u| (61000..65000).contains(&u)) {
+            found.push(format!(
+                "{}: {}",
+                entry.file_name().to_string_lossy(),
+                status.lines().next().unwrap_or("")
+            ));
+        }
+    }
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and_it_counts_once() {
+    let app = setup().await;
+    app.contest("c4", &["submit_interval_s=0", "move_ms=2000", "games=2"]).await;
+    for name in ["ada", "bob"] {
+        let id = app.user(name, Role::Student).await;
+        let token = app.token(id).await;
+        submit(&app, "c4", &token, "python", SLOW_PY).await;
+    }
+    let logs = tempfile::tempdir().unwrap();
+    let (first_log, second_log) = (logs.path().join("first.log"), logs.path().join("second.log"));
+
+    // Compiling both bots schedules their match; what the compiles cost is charged already.
+    compile_all(&app).await;
+    let usage = "select coalesce(sum(used_ms), 0)::bigint from compute_usage";
+    let compiled = count(&app, usage).await;
+    assert_eq!(count(&app, "select count(*) from games where status = 'queued'").await, 2);
+
+    let mut first = start_worker(&app, &first_log);
+    let running = "select count(*) from games where status = 'running'";
+    wait_for(&app, running, 1, Duration::from_secs(60), &first_log).await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let (killed_game, killed_by): (i64, String) =
+        sqlx::query_as("select id, locked_by from games where status = 'running'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    let bots = sandboxed_processes();
+    assert!(!bots.is_empty(), "the game's bots run under the sandbox's user ids");
+    first.kill().unwrap();
+    first.wait().unwrap();
+
+    // Its bots die with it (PR_SET_PDEATHSIG down the sandbox's process tree).
+    let start = Instant::now();
+    while !sandboxed_processes().is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(10), "left running: {:?}", sandboxed_processes());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Nothing is written for the game it held, which stays claimed until its lease runs out;
+    // instead of waiting the 60 s lease, the test lets it run out now.
+    assert_eq!(
+        count(&app, "select count(*) from games where result is not null and status <> 'done'").await,
+        0
+    );
+    sqlx::query("update games set lease_until = now() - interval '1 second' where id = $1")
+        .bind(killed_game)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+
+    let mut second = start_worker(&app, &second_log);
+    wait_for(
+        &app,
+        "select count(*) from games where status = 'done'",
+        2,
+        Duration::from_secs(120),
+        &second_log,
+    )
+    .await;
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(second.id() as i32), nix::sys::signal::Signal::SIGTERM)
+        .unwrap();
+    second.wait().unwrap();
+
+    // Every game has exactly one result; the killed one was claimed twice, by two workers.
+    assert_eq!(count(&app, "select count(*) from games").await, 2);
+    assert_eq!(
+        count(&app, "select count(*) from games where status = 'done' and result is not null").await,
+        2
+    );
+    let (attempts,): (i32,) = sqlx::query_as("select attempts from games where id = $1")
+        .bind(killed_game)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(attempts, 2, "the killed game is played again");
+    let workers: Vec<String> =
+        sqlx::query_scalar("select id from workers").fetch_all(&app.pool).await.unwrap();
+    assert!(workers.contains(&killed_by), "{workers:?}");
+    assert_eq!(workers.len(), 2, "{workers:?}");
+    // The match is closed with its points, and each game's thinking time is charged once.
+    assert_eq!(
+        count(&app, "select count(*) from matches where status = 'done' and points_a is not null").await,
+        1
+    );
+    let thought = count(&app, "select coalesce(sum(think_ms_a + think_ms_b), 0)::bigint from games").await;
+    assert!(thought > 0);
+    assert_eq!(count(&app, usage).await, compiled + thought, "usage = compiles + each game's thinking, once");
+}
