@@ -61,8 +61,13 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let state = AppState::new(db.pool.clone(), web.clone(), languages.clone(), wakeup.clone()).await?;
 
         let launcher = crate::judge::server_launcher(args.isolation.allow_insecure_sandbox)?;
-        let mut queue =
-            CompileQueue::new(db.pool.clone(), languages.clone(), compile::with_launcher(launcher), wakeup);
+        let mut queue = CompileQueue::new(
+            db.pool.clone(),
+            languages.clone(),
+            compile::with_launcher(launcher.clone()),
+            wakeup,
+        )
+        .with_tester(launcher);
         queue.concurrency = web.compile_workers;
         let (stop_tx, stop_rx) = watch::channel(false);
         let mut workers = queue.spawn(stop_rx.clone());

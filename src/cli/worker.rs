@@ -38,9 +38,10 @@ pub fn run(args: WorkerArgs) -> anyhow::Result<i32> {
         let mut queue = CompileQueue::new(
             db.pool.clone(),
             languages.clone(),
-            compile::with_launcher(launcher),
+            compile::with_launcher(launcher.clone()),
             Arc::new(Notify::new()),
-        );
+        )
+        .with_tester(launcher);
         queue.concurrency = args.compile_workers;
         let (stop_tx, stop_rx) = watch::channel(false);
         let mut workers = queue.spawn(stop_rx.clone());

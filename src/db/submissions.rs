@@ -47,6 +47,8 @@ pub struct Submission {
     pub compile_log: String,
     pub created_at: OffsetDateTime,
     pub compiled_at: Option<OffsetDateTime>,
+    /// The validity tests' report (`judge::validity::Report`), for games that have them.
+    pub validity: Option<serde_json::Value>,
 }
 
 /// A line of "All submissions": who, when, language, status — never the source.
@@ -82,7 +84,7 @@ pub async fn by_id(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Subm
     sqlx::query_as!(
         Submission,
         r#"select id, contest_id, user_id, language, source, status as "status: Status", compile_log,
-                  created_at, compiled_at
+                  created_at, compiled_at, validity
            from submissions where id = $1"#,
         id
     )
@@ -99,7 +101,7 @@ pub async fn of_user(
     sqlx::query_as!(
         Submission,
         r#"select id, contest_id, user_id, language, source, status as "status: Status", compile_log,
-                  created_at, compiled_at
+                  created_at, compiled_at, validity
            from submissions where contest_id = $1 and user_id = $2 order by created_at desc, id desc"#,
         contest_id,
         user_id
@@ -343,4 +345,10 @@ pub async fn artifact(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<V
         .fetch_optional(conn)
         .await?
         .flatten())
+}
+
+/// Stores the validity tests' report of a submission (one-two-three).
+pub async fn set_validity(conn: &mut PgConnection, id: i64, report: &serde_json::Value) -> sqlx::Result<()> {
+    sqlx::query!("update submissions set validity = $2 where id = $1", id, report).execute(conn).await?;
+    Ok(())
 }

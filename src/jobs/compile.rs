@@ -4,10 +4,13 @@
 //! extends its lease while the compiler runs, and stores the outcome with a tar of the build
 //! directory, so that a worker on another machine can run the bot with only the database address.
 
+use crate::db::games;
 use crate::db::submissions::{self, CompileJob};
+use crate::games::GameId;
 use crate::judge::compile::{compile, CompileOutcome};
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
+use crate::judge::validity;
 use anyhow::Context;
 use sqlx::PgPool;
 use std::path::Path;
@@ -41,6 +44,9 @@ pub struct CompileQueue {
     /// Claims of one job (crashes included) before it is given up as a compile error.
     pub max_attempts: i32,
     pub wakeup: Arc<Notify>,
+    /// Runs the one-two-three validity tests on a good build (`judge::validity`); without it
+    /// they are skipped.
+    pub tester: Option<Arc<dyn Launcher>>,
 }
 
 impl CompileQueue {
@@ -58,6 +64,7 @@ impl CompileQueue {
             lease: Duration::from_secs(120),
             max_attempts: 3,
             wakeup,
+            tester: None,
         }
     }
 
@@ -85,6 +92,12 @@ impl CompileQueue {
             .collect()
     }
 
+    /// Also runs the validity tests where the game has them; see [`CompileQueue::tester`].
+    pub fn with_tester(mut self, launcher: Arc<dyn Launcher>) -> Self {
+        self.tester = Some(launcher);
+        self
+    }
+
     /// Claims and compiles one job; `Ok(false)` when the queue is empty.
     pub async fn run_one(&self) -> anyhow::Result<bool> {
         let lease = self.lease.as_secs_f64();
@@ -104,7 +117,7 @@ impl CompileQueue {
         drop(heartbeat);
         let mut conn = self.pool.acquire().await?;
         match result {
-            Ok((outcome, artifact)) => {
+            Ok((outcome, artifact, validity)) => {
                 let ok = outcome.is_ok();
                 let mut tx = sqlx::Connection::begin(&mut *conn).await?;
                 let ours = submissions::finish_compile(
@@ -117,6 +130,9 @@ impl CompileQueue {
                 )
                 .await?;
                 if ours {
+                    if let Some(report) = validity {
+                        submissions::set_validity(&mut tx, job.id, &serde_json::to_value(report)?).await?;
+                    }
                     let ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
                     submissions::add_usage(&mut tx, job.contest_id, job.user_id, ms).await?;
                     if ok {
@@ -151,10 +167,26 @@ impl CompileQueue {
 
     /// Compiles in a fresh build directory; returns the outcome and, for a good compile, the
     /// build directory as a tar.
-    async fn compile_job(&self, job: &CompileJob) -> anyhow::Result<(CompileOutcome, Option<Vec<u8>>)> {
+    /// Compiles in a temporary directory and packs the build; for a one-two-three contest, also
+    /// runs the validity tests on the build (under the contest's move time and memory limits).
+    async fn compile_job(
+        &self,
+        job: &CompileJob,
+    ) -> anyhow::Result<(CompileOutcome, Option<Vec<u8>>, Option<validity::Report>)> {
         let Some(lang) = self.languages.get(&job.language).cloned() else {
             let log = format!("The language `{}` is no longer configured on this judge.", job.language);
-            return Ok((CompileOutcome::Error { log }, None));
+            return Ok((CompileOutcome::Error { log }, None, None));
+        };
+        let tester = match &self.tester {
+            Some(launcher) => {
+                let (game, stored) =
+                    games::contest_game(&mut *self.pool.acquire().await?, job.contest_id).await?;
+                let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+                let settings = super::scheduler::settings_from_json(game, &stored)?;
+                let limits = (Duration::from_millis(settings.int("move_ms")), settings.int("memory_mib"));
+                (game == GameId::OneTwoThree).then(|| (launcher.clone(), limits))
+            }
+            None => None,
         };
         let compile = self.compile.clone();
         let source = job.source.clone();
@@ -164,9 +196,15 @@ impl CompileQueue {
                 .tempdir()
                 .context("creating a build directory")?;
             let outcome = compile(&lang, &source, dir.path()).context("running the compiler")?;
-            let artifact =
-                if outcome.is_ok() { Some(tar_dir(dir.path()).context("packing the build")?) } else { None };
-            anyhow::Ok((outcome, artifact))
+            if !outcome.is_ok() {
+                return anyhow::Ok((outcome, None, None));
+            }
+            let artifact = tar_dir(dir.path()).context("packing the build")?;
+            let report = tester.map(|(launcher, (time, memory_mib))| {
+                let bot = crate::cli::play::run_command(&lang, "validity", dir.path(), memory_mib);
+                validity::run(launcher.as_ref(), &bot, time, memory_mib)
+            });
+            anyhow::Ok((outcome, Some(artifact), report))
         })
         .await
         .context("compile task")?

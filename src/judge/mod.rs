@@ -25,6 +25,7 @@ pub mod result;
 pub mod sandbox;
 pub mod table;
 pub mod turn;
+pub mod validity;
 
 pub mod adapters;
 pub use adapters::{play_game, play_match};

@@ -131,6 +131,7 @@ async fn get_submission(
         "language": s.language,
         "created_at": rfc3339(&s.created_at),
         "compiled_at": s.compiled_at.as_ref().map(rfc3339),
+        "validity": s.validity,
     })))
 }
 

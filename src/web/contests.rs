@@ -283,6 +283,34 @@ struct OnePage {
     compile_log: String,
     source: String,
     pending: bool,
+    validity: Option<ValidityView>,
+}
+
+/// The validity tests' report as the submission page shows it.
+struct ValidityView {
+    passed: u64,
+    total: u64,
+    score: String,
+    failures: Vec<(String, String)>,
+}
+
+impl ValidityView {
+    fn from_json(v: &serde_json::Value) -> ValidityView {
+        let failures = v["failures"].as_array().map_or_else(Vec::new, |f| {
+            f.iter()
+                .map(|pair| {
+                    let text = |i: usize| pair[i].as_str().unwrap_or_default().to_string();
+                    (text(0), text(1))
+                })
+                .collect()
+        });
+        ValidityView {
+            passed: v["passed"].as_u64().unwrap_or(0),
+            total: v["total"].as_u64().unwrap_or(0),
+            score: v["score"].as_str().unwrap_or_default().to_string(),
+            failures,
+        }
+    }
 }
 
 async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
@@ -309,5 +337,6 @@ async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String
         created: when(&s.created_at),
         compile_log: s.compile_log,
         source: String::from_utf8_lossy(&s.source).into_owned(),
+        validity: s.validity.as_ref().map(ValidityView::from_json),
     }))
 }

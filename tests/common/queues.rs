@@ -35,7 +35,8 @@ pub async fn compile_all(app: &TestApp) {
         app.state.languages.clone(),
         compile::with_launcher(plain()),
         app.state.compile_wakeup.clone(),
-    );
+    )
+    .with_tester(plain());
     while q.run_one().await.unwrap() {}
 }
 
