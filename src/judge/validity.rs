@@ -183,7 +183,8 @@ fn run_one(
         max_processes: 64,
         max_file_bytes: 16 * 1024 * 1024,
         cpu_time_limit: Some(time_limit + Duration::from_secs(1)),
-        slot: 0,
+        // The compile job's slot: the tests run in that job, after the compiler has exited.
+        slot: 2,
     };
     let mut launched = launcher.launch(&spec).map_err(|e| format!("could not be started: {e}"))?;
     let started = Instant::now();
