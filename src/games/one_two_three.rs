@@ -400,6 +400,17 @@ impl TurnGame for OneTwoThree {
     }
 }
 
+/// A position as a bot receives it: `M N`, the rows, the mover's letter, each line ending `\r\n`.
+pub fn bot_input(grid: &Grid, mover: Side) -> String {
+    let mut text = format!("{} {}\r\n", grid.cols(), grid.rows());
+    for line in grid.lines() {
+        text.push_str(&line);
+        text.push_str("\r\n");
+    }
+    text.push_str(if mover == Side::First { "A\r\n" } else { "B\r\n" });
+    text
+}
+
 /// A bot's input that breaks the spec's format or limits; the text is the explanation line the
 /// bot prints after `error`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

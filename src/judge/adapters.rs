@@ -186,15 +186,7 @@ struct OneTwoThreeProtocol;
 
 impl PerMoveProtocol<OneTwoThree> for OneTwoThreeProtocol {
     fn input(&self, game: &OneTwoThree) -> String {
-        let lines = game.grid().lines();
-        let cols = lines.first().map_or(0, |l| l.len());
-        let mut text = format!("{cols} {}\r\n", lines.len());
-        for l in &lines {
-            text.push_str(l);
-            text.push_str("\r\n");
-        }
-        text.push_str(if game.turn() == Side::First { "A\r\n" } else { "B\r\n" });
-        text
+        crate::games::one_two_three::bot_input(game.grid(), game.turn())
     }
     fn shape(&self, game: &OneTwoThree) -> (usize, usize) {
         let lines = game.grid().lines();

@@ -5,7 +5,7 @@
 
 use super::launch::{LaunchSpec, Launcher};
 use super::table::BotCommand;
-use crate::games::one_two_three::{parse_position, Grid, OneTwoThree};
+use crate::games::one_two_three::{bot_input, parse_position, Grid, OneTwoThree};
 use crate::games::{Side, TurnGame};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -23,17 +23,6 @@ pub struct Case {
     pub valid: bool,
     /// What the case is about, for the report.
     pub what: String,
-}
-
-fn board_input(grid: &Grid, mover: Side) -> String {
-    let lines = grid.lines();
-    let mut text = format!("{} {}\r\n", grid.cols(), grid.rows());
-    for l in &lines {
-        text.push_str(l);
-        text.push_str("\r\n");
-    }
-    text.push_str(if mover == Side::First { "A\r\n" } else { "B\r\n" });
-    text
 }
 
 /// The fixed test set: positions reached by random play on boards of every shape the spec
@@ -69,7 +58,7 @@ pub fn cases() -> Vec<Case> {
             }
             let what =
                 format!("a {cols}x{rows} board {}% filled, {:?} to move", (fill * 100.0) as u32, game.turn());
-            cases.push(Case { input: board_input(game.grid(), game.turn()), valid: true, what });
+            cases.push(Case { input: bot_input(game.grid(), game.turn()), valid: true, what });
         }
     }
     let full = Grid::empty(3, 3).lines().iter().map(|l| l.replace('-', "A")).collect::<Vec<_>>().join("\r\n");
