@@ -200,7 +200,7 @@ struct RulesPage {
 
 /// A number of milliseconds for people: `2000 ms (2 s)`.
 fn ms(n: u64) -> String {
-    if n >= 1000 && n % 100 == 0 {
+    if n >= 1000 && n.is_multiple_of(100) {
         let s = n as f64 / 1000.0;
         format!("{n} ms ({s} s)")
     } else {
