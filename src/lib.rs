@@ -16,4 +16,5 @@ pub mod games;
 pub mod house;
 pub mod jobs;
 pub mod judge;
+pub mod starters;
 pub mod web;

@@ -100,7 +100,7 @@ fn a_bot_that_snoops_reads_no_secret_and_still_plays() {
     for g in result["games"].as_array().unwrap() {
         assert!(g["forfeit"].is_null(), "{g}");
     }
-    let log = std::fs::read_to_string(dir.path().join("game-0.log")).unwrap();
+    let log = std::fs::read_to_string(dir.path().join("game-1.log")).unwrap();
     assert!(log.contains("denied /etc/shadow"), "{log}");
     assert!(log.contains("denied /root/.bash_history") || !log.contains("read /root"), "{log}");
     if let Ok(shadow) = std::fs::read_to_string("/etc/shadow") {

@@ -50,7 +50,11 @@ async fn every_one_two_three_submission_gets_its_validity_pass_rate() {
     let r = report(always_error).await;
     assert_eq!((r["passed"].as_u64(), r["total"].as_u64()), (Some(total - valid), Some(total)), "{r}");
     assert_eq!(r["score"], "none", "{r}");
-    assert!(r["failures"][0][1].as_str().unwrap().contains("not a board"), "{r}");
+    // Told in the statement's words, not as a board with an odd character.
+    let why = r["failures"][0][1].as_str().unwrap();
+    assert!(why.contains("answered `error`, but this position is valid"), "{r}");
+    assert!(!why.contains("character"), "{r}");
+    assert!(r["failures"][0][0].as_str().unwrap().contains("board"), "the case says what it tests: {r}");
 
     let mut page = app.logged_in("ada").await;
     let html = page.get(&format!("/submissions/{fill_first}")).await;

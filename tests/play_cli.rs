@@ -118,8 +118,12 @@ fn the_log_dir_gets_one_transcript_per_game_with_both_directions_and_the_verdict
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.lines().any(|l| l.starts_with("game 1:")), "{stdout}");
     assert!(stdout.lines().any(|l| l.starts_with("match:")), "{stdout}");
-    for index in 0..2 {
-        let text = std::fs::read_to_string(log_dir.join(format!("game-{index}.log"))).unwrap();
+    // People count from 1: the files, the log headers and the lines printed.
+    assert!(stdout.lines().any(|l| l.starts_with("game 2:")) && !stdout.contains("game 0"), "{stdout}");
+    assert!(!log_dir.join("game-0.log").exists());
+    for number in 1..=2 {
+        let text = std::fs::read_to_string(log_dir.join(format!("game-{number}.log"))).unwrap();
+        assert!(text.starts_with(&format!("# connect4 game {number}\n")), "{text}");
         assert!(text.contains(" a < ") && text.contains(" a > "), "both directions logged:\n{text}");
         assert!(text.contains("verdict"), "{text}");
     }

@@ -9,6 +9,7 @@ mod common;
 mod game_fixtures;
 
 use botarena::db::users::Role;
+use botarena::games::GameId;
 use botarena::judge::result::{BotId, GameResult};
 use common::*;
 use game_fixtures::*;
@@ -221,4 +222,171 @@ async fn replaying_real_games_in_the_viewer_ends_at_the_judges_score() {
         };
         assert_eq!(seen, score, "{game} game {id} ({} moves, {})", n, r.reason);
     }
+}
+
+/// A Chromium driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`: commands
+/// on its fd 3, answers on its fd 4, each message ended by a NUL byte), for tests that click.
+struct Cdp {
+    child: tokio::process::Child,
+    to: tokio::process::ChildStdin,
+    from: tokio::io::BufReader<tokio::process::ChildStdout>,
+    next: u64,
+    session: Option<String>,
+}
+
+impl Cdp {
+    async fn start(browser: &str, profile: &Path) -> Cdp {
+        // The shell moves the pipes to fds 3 and 4, where the browser expects them.
+        let command = format!(
+            "exec {browser} --headless --no-sandbox --disable-gpu --no-first-run --remote-debugging-pipe \
+             --user-data-dir='{}' --window-size=1280,2000 3<&0 4>&1 0</dev/null 1>/dev/null",
+            profile.display()
+        );
+        let mut child = tokio::process::Command::new("sh")
+            .args(["-c", &command])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let to = child.stdin.take().unwrap();
+        let from = tokio::io::BufReader::new(child.stdout.take().unwrap());
+        let mut cdp = Cdp { child, to, from, next: 0, session: None };
+        let target = cdp.call("Target.createTarget", json!({"url": "about:blank"})).await;
+        let attached =
+            cdp.call("Target.attachToTarget", json!({"targetId": target["targetId"], "flatten": true})).await;
+        cdp.session = Some(attached["sessionId"].as_str().unwrap().to_string());
+        cdp
+    }
+
+    /// Sends a command (to the page once attached) and returns its result, skipping events.
+    async fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+        self.next += 1;
+        let mut msg = json!({"id": self.next, "method": method, "params": params});
+        if let Some(s) = &self.session {
+            msg["sessionId"] = json!(s);
+        }
+        let mut bytes = msg.to_string().into_bytes();
+        bytes.push(0);
+        self.to.write_all(&bytes).await.unwrap();
+        let answer = async {
+            loop {
+                let mut buf = Vec::new();
+                let n = self.from.read_until(0, &mut buf).await.unwrap();
+                assert!(n > 0, "chromium closed the DevTools pipe");
+                buf.pop();
+                let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+                if v["id"] == json!(self.next) {
+                    assert!(v.get("error").is_none(), "{method}: {v}");
+                    return v["result"].clone();
+                }
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(60), answer)
+            .await
+            .unwrap_or_else(|_| panic!("{method} timed out"))
+    }
+
+    /// The value of a JavaScript expression in the page.
+    async fn eval(&mut self, expression: &str) -> serde_json::Value {
+        let r = self
+            .call(
+                "Runtime.evaluate",
+                json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
+            )
+            .await;
+        assert!(r.get("exceptionDetails").is_none(), "{expression}: {r}");
+        r["result"]["value"].clone()
+    }
+
+    /// Waits until the page at `path_and_query` has loaded (after a navigation or a click).
+    async fn wait_for(&mut self, path_and_query: &str) {
+        for _ in 0..300 {
+            let at = self.eval("document.readyState + ' ' + location.pathname + location.search").await;
+            if at == json!(format!("complete {path_and_query}")) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("{path_and_query} did not load");
+    }
+}
+
+impl Drop for Cdp {
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+    }
+}
+
+#[tokio::test]
+async fn a_student_opens_the_rules_page_and_puts_a_starter_into_the_submit_form() {
+    let Some(browser) = chromium_or_skip() else { return };
+    let app = setup().await;
+    app.user("ada", Role::Student).await;
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let server = format!("http://{}", listener.local_addr().unwrap());
+    let router = app.router.clone();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let client = app.logged_in("ada").await;
+    let (name, value) = client.cookie.as_deref().unwrap().split_once('=').unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut cdp = Cdp::start(browser, &dir.path().join("profile")).await;
+    cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true}))
+        .await;
+    cdp.call("Page.navigate", json!({"url": format!("{server}/contests/c4/rules")})).await;
+    cdp.wait_for("/contests/c4/rules").await;
+    let title = cdp.eval("document.querySelector('#game-rules h2').textContent").await;
+    let doc = botarena::web::statement::game_doc(GameId::Connect4);
+    assert_eq!(title.as_str().unwrap(), doc.lines().find_map(|l| l.strip_prefix("# ")).unwrap().trim());
+
+    // The statement's link leads to the contest page with the Python starter in the form.
+    cdp.eval("document.getElementById('starter-insert-python').click()").await;
+    cdp.wait_for("/contests/c4?starter=python").await;
+    let python = botarena::starters::starter("connect4", "python").unwrap().source;
+    let c = botarena::starters::starter("connect4", "c").unwrap().source;
+    assert_eq!(cdp.eval("document.getElementById('source').value").await, json!(python));
+    assert_eq!(cdp.eval("document.getElementById('language').value").await, json!("python"));
+
+    // On the contest page one click swaps in another starter, in place (no page load).
+    let seen = cdp
+        .eval(
+            "window.stayed = true; document.getElementById('starter-c').click();
+             [window.stayed === true, document.getElementById('source').value,
+              document.getElementById('language').value, document.getElementById('starter-note').textContent]",
+        )
+        .await;
+    assert_eq!(seen[0], json!(true), "the starter link navigated instead of filling the form");
+    assert_eq!((&seen[1], &seen[2]), (&json!(c), &json!("c")));
+    assert!(seen[3].as_str().unwrap().contains("main.c"), "{seen}");
+    // Typed text is never replaced without asking; here the student says no.
+    let kept = cdp
+        .eval(
+            "window.confirm = () => false; const s = document.getElementById('source'); s.value = 'my own bot';
+             document.getElementById('starter-python').click(); s.value",
+        )
+        .await;
+    assert_eq!(kept, json!("my own bot"));
+
+    // The inserted starter is what gets submitted.
+    cdp.eval(&format!(
+        "document.getElementById('source').value = {}; document.querySelector('#submit-form button[type=submit]').click()",
+        json!(c)
+    ))
+    .await;
+    for _ in 0..300 {
+        let path = cdp.eval("document.readyState === 'complete' ? location.pathname : ''").await;
+        if path.as_str().unwrap().starts_with("/submissions/") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (language, source): (String, Vec<u8>) =
+        sqlx::query_as("select language, source from submissions").fetch_one(&app.pool).await.unwrap();
+    // Browsers send a textarea's lines ended by CRLF; the server keeps the text as sent.
+    let source = String::from_utf8(source).unwrap().replace("\r\n", "\n");
+    assert_eq!((language.as_str(), source.as_str()), ("c", c));
 }

@@ -77,7 +77,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<i32> {
     if let Some(dir) = &args.log_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for (g, log) in result.games.iter().zip(&logs) {
-            let path = dir.join(format!("game-{}.log", g.index));
+            let path = dir.join(format!("game-{}.log", g.index + 1));
             std::fs::write(&path, log.to_text()).with_context(|| format!("writing {}", path.display()))?;
         }
     }

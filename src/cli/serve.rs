@@ -59,6 +59,12 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let wakeup = Arc::new(Notify::new());
         let web = args.config.web.clone();
         let state = AppState::new(db.pool.clone(), web.clone(), languages.clone(), wakeup.clone()).await?;
+        // The statement pages show the compilers' versions and the executable's hash: find them now.
+        let facts = state.clone();
+        tokio::spawn(async move {
+            facts.facts.versions(facts.languages.all()).await;
+            facts.facts.exe().await;
+        });
 
         let launcher = crate::judge::server_launcher(args.isolation.allow_insecure_sandbox)?;
         let mut queue = CompileQueue::new(

@@ -50,7 +50,8 @@ pub fn play_game(spec: &MatchSpec, plan: &GamePlan, launcher: &dyn Launcher) -> 
     let s = &spec.settings;
     let limits = Limits::from_settings(s);
     let board_text = plan.board.map(|b| format!(" on {b}")).unwrap_or_default();
-    let title = format!("{} game {}{board_text}", spec.game, plan.index);
+    // People count games from 1 (the result's `index` stays 0-based).
+    let title = format!("{} game {}{board_text}", spec.game, plan.index + 1);
     let seats = plan.seats.map(|b| (b, spec.bot(b).clone(), spec.cpu(b)));
     let mut table = Table::new(launcher, limits, title, seats);
     let ending = match spec.game {

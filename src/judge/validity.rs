@@ -34,12 +34,14 @@ pub fn cases() -> Vec<Case> {
         Case {
             input: "4 3\r\nA---\r\n-A--\r\n--A-\r\nB\r\n".into(),
             valid: true,
-            what: "the spec's first example".into(),
+            what: "a 4x3 board with A's three-cell diagonal, B to move (the statement's first example)"
+                .into(),
         },
         Case {
             input: "5 3\r\nAAABA\r\nA-B-A\r\nABBBB\r\nB\r\n".into(),
             valid: true,
-            what: "the spec's second example".into(),
+            what: "a 5x3 board with two free cells far apart, B to move (the statement's second example)"
+                .into(),
         },
     ];
     for (cols, rows) in
@@ -56,18 +58,18 @@ pub fn cases() -> Vec<Case> {
             if game.outcome().is_some() {
                 continue;
             }
-            let what =
-                format!("a {cols}x{rows} board {}% filled, {:?} to move", (fill * 100.0) as u32, game.turn());
+            let mover = if game.turn() == Side::First { 'A' } else { 'B' };
+            let what = format!("a {cols}x{rows} board {}% filled, {mover} to move", (fill * 100.0) as u32);
             cases.push(Case { input: bot_input(game.grid(), game.turn()), valid: true, what });
         }
     }
     let full = Grid::empty(3, 3).lines().iter().map(|l| l.replace('-', "A")).collect::<Vec<_>>().join("\r\n");
     let some_board = "---\r\n-A-\r\n---\r\n";
     let invalid: [(&str, String); 12] = [
-        ("a 2x2 board (the spec's example)", "2 2\r\n--\r\nAA\r\nB\r\n".into()),
+        ("a 2x2 board (smaller than 3x3)", "2 2\r\n--\r\nAA\r\nB\r\n".into()),
         ("words instead of a board", "Здравей свят\r\nкак си\r\nдобре\r\nблагодаря\r\n".into()),
-        ("21 columns", format!("21 3\r\n{0}\r\n{0}\r\n{0}\r\nA\r\n", "-".repeat(21))),
-        ("21 rows", format!("3 21\r\n{}A\r\n", "---\r\n".repeat(21))),
+        ("21 columns (more than 20)", format!("21 3\r\n{0}\r\n{0}\r\n{0}\r\nA\r\n", "-".repeat(21))),
+        ("21 rows (more than 20)", format!("3 21\r\n{}A\r\n", "---\r\n".repeat(21))),
         ("a character other than A, B and -", "3 3\r\n---\r\n-C-\r\n---\r\nA\r\n".into()),
         ("a row too short", "3 3\r\n---\r\n--\r\n---\r\nA\r\n".into()),
         ("a row too long", "3 3\r\n---\r\n----\r\n---\r\nB\r\n".into()),
@@ -103,6 +105,11 @@ pub fn check(case: &Case, output: &str) -> Result<(), String> {
     }
     let position = parse_position(case.input.as_bytes()).map_err(|e| format!("bad test case: {e}"))?;
     let mut game = OneTwoThree::from_position(position.grid, position.mover);
+    if output.lines().next().map(str::trim) == Some("error") {
+        return Err(
+            "answered `error`, but this position is valid: the answer must be the board after a move".into(),
+        );
+    }
     let board: Grid = output.parse().map_err(|e| format!("not a board: {e}"))?;
     game.play(&board).map_err(|e| format!("not a legal move: {e}"))
 }
@@ -229,11 +236,22 @@ mod tests {
         assert_eq!(check(example, "A--B\r\n-AB-\r\n--A-\r\n"), Ok(()));
         assert_eq!(check(example, "A--B\n-AB-\n--A-\n\n"), Ok(()));
         assert!(check(example, "A--B\r\n-AB-\r\n--B-\r\n").unwrap_err().contains("not a legal move"));
-        assert!(check(example, "error\r\n").is_err());
+        assert!(check(example, "error\r\n")
+            .unwrap_err()
+            .contains("answered `error`, but this position is valid"));
         let invalid = cases().into_iter().find(|c| !c.valid).unwrap();
         assert_eq!(check(&invalid, "error\r\nthe board is too small\r\n"), Ok(()));
         assert!(check(&invalid, "A--\r\n").is_err());
         assert!(check(&invalid, "").is_err());
+    }
+
+    #[test]
+    fn every_case_is_named_by_what_it_tests_and_no_name_is_repeated() {
+        let cases = cases();
+        let names: std::collections::HashSet<&str> = cases.iter().map(|c| c.what.as_str()).collect();
+        assert_eq!(names.len(), cases.len(), "two cases share a name");
+        assert!(cases.iter().all(|c| !c.what.contains("spec") && !c.what.contains("First")));
+        assert!(names.contains("a 2x2 board (smaller than 3x3)"));
     }
 
     #[test]

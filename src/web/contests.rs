@@ -9,7 +9,7 @@ use super::{render, when, AppState, Nav};
 use crate::db::contests::{self, Contest};
 use crate::db::submissions::{self, Status};
 use askama::Template;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::get;
@@ -92,6 +92,15 @@ struct ShowPage {
     form_error: Option<String>,
     language_error: Option<String>,
     source_error: Option<String>,
+    /// The starter bots of the enabled languages: one-click links above the source field.
+    starters: Vec<StarterLink>,
+    /// The same starters' sources for `static/starters.js`, escaped for a `<script>` element.
+    starters_json: String,
+}
+
+struct StarterLink {
+    language: String,
+    name: String,
 }
 
 async fn show_page(
@@ -101,6 +110,16 @@ async fn show_page(
     language: &str,
 ) -> Result<ShowPage, AppError> {
     let allow = allowance(&mut *state.pool.acquire().await?, c, &who.user).await?;
+    let starters = super::statement::starters_for(&c.game, &c.languages);
+    let starters_json = super::pages::script_json(&serde_json::Value::Object(
+        starters
+            .iter()
+            .map(|s| {
+                let v = serde_json::json!({"name": state.language_name(s.language), "file": s.file_name, "source": s.source});
+                (s.language.to_string(), v)
+            })
+            .collect(),
+    ));
     Ok(ShowPage {
         nav: who.nav().await?,
         slug: c.slug.clone(),
@@ -128,12 +147,44 @@ async fn show_page(
         form_error: None,
         language_error: None,
         source_error: None,
+        starters: starters
+            .iter()
+            .map(|s| StarterLink { language: s.language.to_string(), name: state.language_name(s.language) })
+            .collect(),
+        starters_json,
     })
 }
 
-async fn show(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
+#[derive(serde::Deserialize)]
+struct ShowQuery {
+    /// `?starter=LANGUAGE`: the form comes filled with that language's starter bot (the statement
+    /// page's links, and the starter links without JavaScript).
+    starter: Option<String>,
+}
+
+async fn show(
+    State(state): State<AppState>,
+    who: PageUser,
+    Path(slug): Path<String>,
+    Query(q): Query<ShowQuery>,
+) -> PageResult {
     let c = contest_or_404(&state, &slug).await?;
-    Ok(render(&show_page(&state, &who, &c, "").await?))
+    let Some(language) = q.starter.filter(|l| !l.is_empty()) else {
+        return Ok(render(&show_page(&state, &who, &c, "").await?));
+    };
+    let mut page = show_page(&state, &who, &c, &language).await?;
+    let starter =
+        super::statement::starters_for(&c.game, &c.languages).into_iter().find(|s| s.language == language);
+    match starter {
+        Some(s) => page.source = s.source.to_string(),
+        None => {
+            page.form_error = Some(format!(
+                "There is no starter bot for `{language}` in this contest (starters: {}).",
+                page.starters.iter().map(|s| s.language.as_str()).collect::<Vec<_>>().join(", ")
+            ))
+        }
+    }
+    Ok(render(&page))
 }
 
 /// The submit form: `multipart/form-data` with `csrf`, `language`, and `source` (pasted) or

@@ -11,6 +11,7 @@ pub mod error;
 pub mod judging;
 pub mod pages;
 pub mod password;
+pub mod statement;
 pub mod submit;
 
 use crate::config::WebConfig;
@@ -37,6 +38,8 @@ pub struct Inner {
     pub languages: Arc<Languages>,
     /// Woken when a submission is queued, so the compile workers start at once.
     pub compile_wakeup: Arc<Notify>,
+    /// Compiler versions and the executable's hash, found once (see [`statement::Facts`]).
+    pub facts: statement::Facts,
     /// A hash checked for unknown usernames, so a login takes as long whether or not the user exists.
     dummy_hash: String,
 }
@@ -56,7 +59,14 @@ impl AppState {
         compile_wakeup: Arc<Notify>,
     ) -> anyhow::Result<Self> {
         let dummy_hash = password::hash(uuid::Uuid::new_v4().to_string()).await?;
-        Ok(AppState(Arc::new(Inner { pool, config, languages, compile_wakeup, dummy_hash })))
+        Ok(AppState(Arc::new(Inner {
+            pool,
+            config,
+            languages,
+            compile_wakeup,
+            facts: statement::Facts::default(),
+            dummy_hash,
+        })))
     }
 
     /// Name and id of the configured languages.
@@ -103,6 +113,7 @@ pub fn app(state: AppState) -> Router {
         .merge(contests::router(&state))
         .merge(admin::router())
         .merge(pages::router())
+        .merge(statement::router())
         .merge(admin_contest::router())
         .nest("/api", api::router(&state))
         .nest_service("/static", ServeDir::new(static_dir))

@@ -10,6 +10,10 @@ use super::{render, when, AppState, Nav};
 use crate::db::contests::settings_pairs;
 use crate::db::games::{self, GameStatus};
 use crate::db::submissions;
+use crate::db::users::User;
+use crate::judge::log::{cut, Channel};
+use crate::judge::result::BotId;
+use crate::judge::GameLog;
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::header;
@@ -233,8 +237,46 @@ struct GamePage {
     settings: Vec<(String, String)>,
     moves: Vec<String>,
     can_log: bool,
+    /// The forfeiting bot's last lines of standard error, for its owner and admins: why it crashed.
+    stderr_tail: Option<StderrTail>,
     /// The result object for the replay viewer, escaped for a `<script>` element.
     replay_json: String,
+}
+
+/// The end of a bot's standard error as its game's log holds it.
+struct StderrTail {
+    nickname: String,
+    lines: Vec<String>,
+    /// Lines left out before these.
+    skipped: usize,
+}
+
+/// Lines of standard error shown on a game page; the log download has them all.
+const STDERR_TAIL_LINES: usize = 20;
+
+/// The last lines of standard error of the bot that forfeited (`side`), when `user` may read
+/// them: its owner or an admin, never the opponent.
+fn stderr_tail(user: &User, g: &games::Game, side: &str, nickname: String) -> Option<StderrTail> {
+    let owner = if side == "a" { g.user_a } else { g.user_b };
+    if !(user.is_admin() || user.id == owner) {
+        return None;
+    }
+    let log: GameLog = serde_json::from_str(g.log.as_deref()?).ok()?;
+    let all: Vec<String> = log
+        .entries
+        .into_iter()
+        .filter(|e| e.channel == Channel::Stderr && e.bot.map(BotId::as_str) == Some(side))
+        .map(|e| {
+            let line = cut(&e.text, 1000);
+            if line.len() < e.text.len() {
+                format!("{line}…")
+            } else {
+                e.text
+            }
+        })
+        .collect();
+    let skipped = all.len().saturating_sub(STDERR_TAIL_LINES);
+    Some(StderrTail { nickname, lines: all.into_iter().skip(skipped).collect(), skipped })
 }
 
 /// A move as text for the moves list: strings as they are, a one-two-three board as its rows,
@@ -260,7 +302,7 @@ fn move_text(v: &Value) -> String {
 }
 
 /// JSON that is safe inside `<script type="application/json">`: no `</script>` can close it early.
-fn script_json(v: &Value) -> String {
+pub(super) fn script_json(v: &Value) -> String {
     v.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
@@ -295,6 +337,7 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
         think_ms: r["think_ms"][side].as_u64().map_or_else(|| "—".into(), |ms| format!("{ms} ms")),
         peak_kib: r["peak_memory_kib"][side].as_u64().map_or_else(|| "—".into(), |k| format!("{k} KiB")),
     });
+    let stderr = r["forfeit"]["bot"].as_str().and_then(|side| stderr_tail(&who.user, &g, side, nick(side)));
     let forfeit = r["forfeit"].as_object().map(|f| {
         let bot = f.get("bot").and_then(Value::as_str).map(nick).unwrap_or_default();
         let text = |k: &str| f.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
@@ -323,6 +366,7 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
         settings: settings_pairs(&g.settings),
         moves: r["moves"].as_array().map_or_else(Vec::new, |m| m.iter().map(move_text).collect()),
         can_log: may_read_log(&who.user, &g),
+        stderr_tail: stderr,
         replay_json: script_json(&replay),
     }))
 }

@@ -137,6 +137,7 @@ impl Resp {
                 .replace("&#x27;", "'")
                 .replace("&#39;", "'")
                 .replace("&quot;", "\"")
+                .replace("&#34;", "\"")
                 .replace("&amp;", "&")
                 .replace("&lt;", "<")
                 .replace("&gt;", ">"),

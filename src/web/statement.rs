@@ -1,0 +1,515 @@
+//! The statement page of a contest (`/contests/{slug}/rules`): the game's page from `docs/games/`
+//! rendered to HTML, this contest's actual settings with what each means, the languages with
+//! their exact commands and versions, the starter bots, and how to test a bot locally with the
+//! server's own binary (`/download/botarena`). Works without JavaScript.
+
+use super::auth::PageUser;
+use super::contests::contest_or_404;
+use super::error::{AppError, PageResult};
+use super::{render, when, AppState, Nav};
+use crate::db::contests::Contest;
+use crate::games::settings::Settings;
+use crate::games::GameId;
+use crate::judge::languages::Language;
+use crate::starters::{self, Starter};
+use askama::Template;
+use axum::extract::{Path, Request, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use std::collections::HashMap;
+use std::time::Duration;
+use tokio::sync::OnceCell;
+use tower::ServiceExt;
+use tower_http::services::ServeFile;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/contests/{slug}/rules", get(rules))
+        .route("/contests/{slug}/starters/{language}", get(starter_download))
+        .route("/download/botarena", get(download_binary))
+}
+
+/// The running executable: what `/download/botarena` serves and what its hash is taken of.
+const SELF_EXE: &str = "/proc/self/exe";
+
+/// A game's page in `docs/games/`, built into the binary.
+pub fn game_doc(game: GameId) -> &'static str {
+    match game {
+        GameId::Checkers => include_str!("../../docs/games/checkers.md"),
+        GameId::Connect4 => include_str!("../../docs/games/connect4.md"),
+        GameId::OneTwoThree => include_str!("../../docs/games/one-two-three.md"),
+        GameId::Mathtricks => include_str!("../../docs/games/mathtricks.md"),
+        GameId::Tron => include_str!("../../docs/games/tron.md"),
+    }
+}
+
+/// Markdown to HTML, with tables. The Markdown is ours, but raw HTML in it is still shown as
+/// text, never passed through; headings move one level down, under the page's own `<h1>`.
+pub fn markdown_html(markdown: &str) -> String {
+    let demote = |level: HeadingLevel| match level {
+        HeadingLevel::H1 => HeadingLevel::H2,
+        HeadingLevel::H2 => HeadingLevel::H3,
+        HeadingLevel::H3 => HeadingLevel::H4,
+        HeadingLevel::H4 => HeadingLevel::H5,
+        _ => HeadingLevel::H6,
+    };
+    let events = Parser::new_ext(markdown, Options::ENABLE_TABLES).map(|e| match e {
+        Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
+        Event::Start(Tag::Heading { level, id, classes, attrs }) => {
+            Event::Start(Tag::Heading { level: demote(level), id, classes, attrs })
+        }
+        Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(demote(level))),
+        other => other,
+    });
+    let mut html = String::with_capacity(markdown.len() * 3 / 2);
+    pulldown_cmark::html::push_html(&mut html, events);
+    html
+}
+
+/// The starters of a game in the given languages, in that order (languages without one are left
+/// out).
+pub fn starters_for(game: &str, languages: &[String]) -> Vec<&'static Starter> {
+    languages.iter().filter_map(|l| starters::starter(game, l)).collect()
+}
+
+/// Facts about this server that are slow to find out, found once: the compilers' versions and
+/// the hash of the running executable.
+#[derive(Default)]
+pub struct Facts {
+    versions: OnceCell<HashMap<String, String>>,
+    exe: OnceCell<Result<ExeInfo, String>>,
+}
+
+/// The downloadable executable.
+#[derive(Clone, Debug)]
+pub struct ExeInfo {
+    pub bytes: u64,
+    pub sha256: String,
+}
+
+impl Facts {
+    /// Each configured language's version line (`gcc (Debian 12.2.0-14) 12.2.0`), asked of its
+    /// compiler (or runtime) once per process.
+    pub async fn versions(&self, languages: &[Language]) -> &HashMap<String, String> {
+        self.versions
+            .get_or_init(|| async {
+                let probes = languages.iter().map(|l| {
+                    let program = l.compile.as_ref().unwrap_or(&l.run)[0].clone();
+                    let id = l.id.clone();
+                    tokio::spawn(async move { (id, version_of(&program).await) })
+                });
+                let mut out = HashMap::new();
+                for p in probes.collect::<Vec<_>>() {
+                    if let Ok((id, v)) = p.await {
+                        out.insert(id, v);
+                    }
+                }
+                out
+            })
+            .await
+    }
+
+    /// Size and SHA-256 of the running executable, computed once, off the async threads.
+    pub async fn exe(&self) -> &Result<ExeInfo, String> {
+        self.exe
+            .get_or_init(|| async {
+                tokio::task::spawn_blocking(|| hash_file(std::path::Path::new(SELF_EXE)))
+                    .await
+                    .unwrap_or_else(|e| Err(e.to_string()))
+            })
+            .await
+    }
+}
+
+/// The first line `PROGRAM --version` prints (Java prints it on standard error).
+async fn version_of(program: &str) -> String {
+    let run = tokio::process::Command::new(program)
+        .arg("--version")
+        .stdin(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .output();
+    match tokio::time::timeout(Duration::from_secs(20), run).await {
+        Ok(Ok(out)) if out.status.success() => {
+            let text = String::from_utf8_lossy(if out.stdout.is_empty() { &out.stderr } else { &out.stdout })
+                .into_owned();
+            text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("unknown").to_string()
+        }
+        Ok(Ok(_)) => format!("unknown (`{program} --version` failed)"),
+        Ok(Err(_)) => format!("not installed on this server ({program})"),
+        Err(_) => format!("unknown (`{program} --version` did not answer)"),
+    }
+}
+
+fn hash_file(path: &std::path::Path) -> Result<ExeInfo, String> {
+    use sha2::{Digest, Sha256};
+    let mut file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut hasher = Sha256::new();
+    let bytes =
+        std::io::copy(&mut file, &mut hasher).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    Ok(ExeInfo { bytes, sha256: format!("{:x}", hasher.finalize()) })
+}
+
+/// A setting as the statement shows it.
+struct SettingLine {
+    name: String,
+    value: String,
+    meaning: String,
+    /// The game's default, when this contest changed it.
+    default: Option<String>,
+}
+
+struct LanguageLine {
+    id: String,
+    name: String,
+    version: String,
+    file: String,
+    compile: Option<String>,
+    run: String,
+}
+
+struct StarterLine {
+    language: String,
+    name: String,
+    file: String,
+}
+
+#[derive(Template)]
+#[template(path = "contests/rules.html")]
+struct RulesPage {
+    nav: Nav,
+    slug: String,
+    title: String,
+    game: String,
+    deadline: String,
+    open: bool,
+    rules_html: String,
+    settings: Vec<SettingLine>,
+    platform: Vec<SettingLine>,
+    languages: Vec<LanguageLine>,
+    starters: Vec<StarterLine>,
+    version: String,
+    platform_name: String,
+    exe: Option<ExeInfo>,
+    exe_error: String,
+    play_command: String,
+    play_file: String,
+}
+
+/// A number of milliseconds for people: `2000 ms (2 s)`.
+fn ms(n: u64) -> String {
+    if n >= 1000 && n.is_multiple_of(100) {
+        let s = n as f64 / 1000.0;
+        format!("{n} ms ({s} s)")
+    } else {
+        format!("{n} ms")
+    }
+}
+
+/// A setting's value with its unit.
+fn shown_value(name: &str, value: &str) -> String {
+    match (name.strip_suffix("_ms"), value.parse::<u64>()) {
+        (Some(_), Ok(n)) => ms(n),
+        _ if name == "memory_mib" => format!("{value} MiB"),
+        _ => value.to_string(),
+    }
+}
+
+/// What a game setting means for a player of `game`, with the forfeit its overrun gives.
+fn meaning(game: GameId, name: &str, settings: &Settings) -> String {
+    use GameId::*;
+    match (name, game) {
+        ("start_ms", OneTwoThree) => {
+            "Not used by this game: every move is a fresh run of your program, timed by move_ms.".into()
+        }
+        ("start_ms", Tron) => "Time to print your bot's name after it gets its player number; longer loses \
+            the game (start_timeout)."
+            .into(),
+        ("start_ms", _) => "Time to answer the judge's first message (start, load tables, print OK); longer \
+            loses the game (start_timeout)."
+            .into(),
+        ("move_ms", OneTwoThree) => "Time for the whole run of your program on one move: start, read the \
+            position, think, print the new board and exit. Longer loses the game (move_timeout)."
+            .into(),
+        ("move_ms", Tron) => {
+            "Not used by this game: tron runs on a clock, each board with its own tick (see \
+            boards); a direction printed late simply applies from the next tick."
+                .into()
+        }
+        ("move_ms", _) => "Time for one move, from the judge's prompt to your answer. Longer loses the game \
+            (move_timeout)."
+            .into(),
+        ("bank_ms", OneTwoThree | Tron) if settings.int("bank_ms") == 0 => {
+            "0: no time bank; only the per-move limit counts.".into()
+        }
+        ("bank_ms", _) if settings.int("bank_ms") == 0 => {
+            "0: no time bank; each move has its full move time.".into()
+        }
+        ("bank_ms", _) => "Thinking time for the whole game, summed over your moves. A move may take up to \
+            move_ms while the bank has that much left; once the bank holds less, what is left is the \
+            limit, and running it out loses the game (time_bank)."
+            .into(),
+        ("memory_mib", _) => "Memory your bot may use (all its processes together). Going over ends it and \
+            loses the game (memory_limit)."
+            .into(),
+        ("games", _) if settings.boards().is_empty() => {
+            "Games between two bots in one match; sides are swapped every game, so each bot moves first \
+             equally often."
+                .into()
+        }
+        ("games", _) => "Games between two bots in one match: each board is played twice, each bot moving \
+            first once."
+            .into(),
+        ("max_rounds", _) => "Rounds (a move of each side) after which a game that has not ended is \
+            decided by the material left on the board."
+            .into(),
+        ("rows", _) => "Rows of the grid.".into(),
+        ("cols", _) => "Columns of the grid.".into(),
+        ("connect", _) => "Discs in a line (across, down or diagonal) that win.".into(),
+        ("boards", Tron) => "The boards played, as width x height x tick in milliseconds: the \
+            lines move once per tick."
+            .into(),
+        ("boards", OneTwoThree) => "The boards played, as columns x rows.".into(),
+        ("boards", _) => "The boards played, as width x height.".into(),
+        _ => crate::games::settings::defs(game)
+            .into_iter()
+            .find(|d| d.name == name)
+            .map_or_else(String::new, |d| d.help.to_string()),
+    }
+}
+
+/// The contest's game settings, in the game's display order, with meanings and changed defaults.
+fn setting_lines(game: GameId, settings: &Settings) -> Vec<SettingLine> {
+    let defaults = Settings::defaults(game);
+    crate::games::settings::defs(game)
+        .into_iter()
+        .filter_map(|d| {
+            let value = settings.get(d.name)?.to_string();
+            let default = defaults.get(d.name).map(ToString::to_string).filter(|v| *v != value);
+            Some(SettingLine {
+                name: d.name.to_string(),
+                value: shown_value(d.name, &value),
+                meaning: meaning(game, d.name, settings),
+                default: default.map(|v| shown_value(d.name, &v)),
+            })
+        })
+        .collect()
+}
+
+/// The contest's settings as the judge plays them (the stored values over the defaults).
+fn contest_settings(c: &Contest) -> Result<(GameId, Settings), AppError> {
+    let game: GameId = c.game.parse().map_err(|e: crate::games::UnknownGame| AppError::Internal(e.into()))?;
+    let pairs: Vec<String> = c.settings_list().into_iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let settings = Settings::from_assignments(game, pairs.iter().map(String::as_str))
+        .map_err(|e| AppError::Internal(e.into()))?;
+    Ok((game, settings))
+}
+
+/// The `--set` options that make `botarena play` use exactly these settings: one per setting
+/// that differs from the game's default (`games` only when the boards do not already imply it).
+pub fn play_sets(game: GameId, settings: &Settings) -> Vec<String> {
+    let defaults = Settings::defaults(game);
+    let mut sets: Vec<String> = crate::games::settings::defs(game)
+        .into_iter()
+        .filter(|d| d.name != "games" && settings.get(d.name) != defaults.get(d.name))
+        .filter_map(|d| settings.get(d.name).map(|v| format!("{}={v}", d.name)))
+        .collect();
+    let implied = Settings::from_assignments(game, sets.iter().map(String::as_str)).map(|s| s.int("games"));
+    if implied.ok() != Some(settings.int("games")) {
+        sets.push(format!("games={}", settings.int("games")));
+    }
+    sets
+}
+
+/// A command for the page: `{dir}` becomes the current directory, `{memory_mib}` this contest's
+/// limit.
+fn shown_command(argv: &[String], memory_mib: u64) -> String {
+    argv.iter()
+        .map(|a| {
+            let a = a
+                .replace("{dir}/", "")
+                .replace("{dir}", ".")
+                .replace("{memory_mib}", &memory_mib.to_string());
+            if a.is_empty() || a.contains(' ') {
+                format!("'{a}'")
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
+    let c = contest_or_404(&state, &slug).await?;
+    let (game, settings) = contest_settings(&c)?;
+    let memory_mib = settings.int("memory_mib");
+    let versions = state.facts.versions(state.languages.all()).await;
+    let languages = c
+        .languages
+        .iter()
+        .filter_map(|id| state.languages.get(id))
+        .map(|l| LanguageLine {
+            id: l.id.clone(),
+            name: l.name.clone(),
+            version: versions.get(&l.id).cloned().unwrap_or_else(|| "unknown".into()),
+            file: l.source.clone(),
+            compile: l.compile.as_ref().map(|argv| shown_command(argv, memory_mib)),
+            run: shown_command(&l.run, memory_mib),
+        })
+        .collect();
+    let starters = starters_for(&c.game, &c.languages)
+        .into_iter()
+        .map(|s| StarterLine {
+            language: s.language.to_string(),
+            name: state.language_name(s.language),
+            file: s.file_name.to_string(),
+        })
+        .collect::<Vec<_>>();
+    let play_file = starters
+        .first()
+        .map(|s| s.file.clone())
+        .or_else(|| c.languages.first().and_then(|l| state.languages.get(l)).map(|l| l.source.clone()))
+        .unwrap_or_else(|| "main.c".into());
+    let mut play_command = format!("./botarena play {game} {play_file} house:random");
+    for s in play_sets(game, &settings) {
+        play_command.push_str(&format!(" --set {s}"));
+    }
+    let platform = vec![
+        SettingLine {
+            name: "submit_interval_s".into(),
+            value: format!("{} s", c.submit_interval_s),
+            meaning: "Minimum time between two of your submissions; an earlier one is refused with the \
+                      time left to wait."
+                .into(),
+            default: None,
+        },
+        SettingLine {
+            name: "daily_budget_s".into(),
+            value: format!("{} s", c.daily_budget_s),
+            meaning: "Compute time your compiles and games may use per day (UTC). Once it is used up, \
+                      new submissions are refused until midnight UTC."
+                .into(),
+            default: None,
+        },
+        SettingLine {
+            name: "max_source_bytes".into(),
+            value: format!("{} KiB", state.config.max_source_bytes / 1024),
+            meaning: "Largest source file accepted (one file per submission).".into(),
+            default: None,
+        },
+    ];
+    let (exe, exe_error) = match state.facts.exe().await {
+        Ok(info) => (Some(info.clone()), String::new()),
+        Err(e) => {
+            tracing::warn!("the executable offered for download cannot be hashed: {e}");
+            (None, "The server cannot read its own executable, so it cannot offer it.".into())
+        }
+    };
+    Ok(render(&RulesPage {
+        nav: who.nav().await?,
+        slug: c.slug.clone(),
+        title: c.title.clone(),
+        game: c.game.clone(),
+        deadline: c.deadline.as_ref().map_or_else(|| "none".into(), when),
+        open: c.is_open(time::OffsetDateTime::now_utc()),
+        rules_html: markdown_html(game_doc(game)),
+        settings: setting_lines(game, &settings),
+        platform,
+        languages,
+        starters,
+        version: format!("botarena {}", env!("CARGO_PKG_VERSION")),
+        platform_name: format!("{} {}", std::env::consts::OS, std::env::consts::ARCH),
+        exe,
+        exe_error,
+        play_command,
+        play_file,
+    }))
+}
+
+/// A starter bot as a file download, for a language enabled in the contest.
+async fn starter_download(
+    State(state): State<AppState>,
+    _who: PageUser,
+    Path((slug, language)): Path<(String, String)>,
+) -> PageResult {
+    let c = contest_or_404(&state, &slug).await?;
+    if !c.languages.contains(&language) {
+        return Err(AppError::NotFound(format!(
+            "Language `{language}` is not enabled in this contest (enabled: {}).",
+            c.languages.join(", ")
+        ))
+        .into());
+    }
+    let s = starters::starter(&c.game, &language).ok_or_else(|| {
+        AppError::NotFound(format!(
+            "There is no {} starter for {} yet.",
+            state.language_name(&language),
+            c.game
+        ))
+    })?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}\"", s.file_name)),
+        ],
+        s.source,
+    )
+        .into_response())
+}
+
+/// The running executable itself, so a student can run the same referee at home.
+async fn download_binary(_who: PageUser, req: Request) -> PageResult {
+    let Ok(resp) = ServeFile::new(SELF_EXE).oneshot(req).await;
+    let mut resp = resp.into_response();
+    if resp.status().is_success() {
+        let h = resp.headers_mut();
+        h.insert(header::CONTENT_TYPE, header::HeaderValue::from_static("application/octet-stream"));
+        h.insert(
+            header::CONTENT_DISPOSITION,
+            header::HeaderValue::from_static("attachment; filename=\"botarena\""),
+        );
+    }
+    Ok(resp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raw_html_in_markdown_is_shown_as_text_and_tables_are_rendered() {
+        let html = markdown_html("# Title\n\n<script>alert(1)</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
+        assert!(html.contains("<h2>Title</h2>"), "{html}");
+        assert!(!html.contains("<script>") && html.contains("&lt;script&gt;"), "{html}");
+        assert!(html.contains("<table>") && html.contains("<td>2</td>"), "{html}");
+    }
+
+    #[test]
+    fn the_play_command_sets_exactly_what_differs_from_the_defaults() {
+        let s = Settings::from_assignments(GameId::Tron, ["boards=12x6x230", "move_ms=2000"]).unwrap();
+        assert_eq!(play_sets(GameId::Tron, &s), ["move_ms=2000", "boards=12x6x230"]);
+        let s = Settings::from_assignments(GameId::Tron, ["boards=12x6x230", "games=4"]).unwrap();
+        assert_eq!(play_sets(GameId::Tron, &s), ["boards=12x6x230", "games=4"]);
+        assert!(play_sets(GameId::Connect4, &Settings::defaults(GameId::Connect4)).is_empty());
+        for (game, sets) in
+            [(GameId::Checkers, vec!["bank_ms=0", "games=4"]), (GameId::Connect4, vec!["rows=6"])]
+        {
+            let s = Settings::from_assignments(game, sets.iter().copied()).unwrap();
+            let again =
+                Settings::from_assignments(game, play_sets(game, &s).iter().map(String::as_str)).unwrap();
+            assert_eq!(again, s);
+        }
+    }
+
+    #[test]
+    fn commands_are_shown_relative_to_the_bots_directory_with_the_contests_memory() {
+        let argv: Vec<String> =
+            ["java", "-XX:MaxRAM={memory_mib}m", "-cp", "{dir}", "Main"].map(String::from).to_vec();
+        assert_eq!(shown_command(&argv, 256), "java -XX:MaxRAM=256m -cp . Main");
+        let argv: Vec<String> = ["gcc", "-o", "{dir}/bot", "{dir}/main.c"].map(String::from).to_vec();
+        assert_eq!(shown_command(&argv, 1), "gcc -o bot main.c");
+    }
+}
