@@ -4,12 +4,13 @@
 
 use super::auth::{check_csrf, PageUser};
 use super::error::{AppError, PageResult};
+use super::input::Path;
 use super::submit::{self, allowance};
 use super::{render, when, AppState, Nav};
 use crate::db::contests::{self, Contest};
 use crate::db::submissions::{self, Status};
 use askama::Template;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::get;

@@ -5,13 +5,14 @@
 use super::auth::PageUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, PageResult};
+use super::input::Path;
 use super::judging::{self, game_json, game_or_404, may_read_log, status_str};
 use super::{render, when, AppState, Nav};
 use crate::db::contests::settings_pairs;
 use crate::db::games::{self, GameStatus};
 use crate::db::submissions;
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
