@@ -327,7 +327,8 @@ async fn a_nul_byte_in_a_path_is_not_found_and_in_a_field_is_refused_with_the_fi
         assert_eq!(r.status, StatusCode::NOT_FOUND, "{path}");
         assert_eq!(r.json()["error"], "not_found");
     }
-    let forms: &[(&str, &[(&str, &str)], &str)] = &[
+    type FormCase<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+    let forms: &[FormCase] = &[
         ("/login", &[("username", "a\0b"), ("password", "x")], "username"),
         ("/profile/tokens", &[("name", "t\0")], "name"),
         ("/admin/users", &[("csv", "s9,Ada\0")], "csv"),
@@ -409,7 +410,7 @@ async fn lookalike_nicknames_stored_before_folding_keep_their_names_and_block_ne
     .fetch_all(&app.pool)
     .await
     .unwrap();
-    let clashes = users::fill_nickname_folds(&mut *app.pool.acquire().await.unwrap()).await.unwrap();
+    let clashes = users::fill_nickname_folds(&mut app.pool.acquire().await.unwrap()).await.unwrap();
     assert_eq!(clashes, ["аlice"]);
     let folds: Vec<Option<String>> =
         sqlx::query_scalar("select nickname_fold from users order by id").fetch_all(&app.pool).await.unwrap();
