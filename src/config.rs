@@ -41,9 +41,19 @@ pub struct WebConfig {
     /// A session ends after this many minutes without a request.
     #[arg(long, env = "BOTARENA_SESSION_MINUTES", default_value_t = 12 * 60)]
     pub session_minutes: i64,
-    /// Failed logins of a username allowed before further attempts are slowed down.
+    /// Failed logins of a username from one client address allowed before further attempts of
+    /// that username from that address are slowed down.
     #[arg(long, env = "BOTARENA_LOGIN_FREE_FAILURES", default_value_t = 5)]
     pub login_free_failures: i32,
+    /// Failed logins from one client address (any usernames) allowed before every further attempt
+    /// from it is slowed down.
+    #[arg(long, env = "BOTARENA_LOGIN_ADDRESS_FREE_FAILURES", default_value_t = 20)]
+    pub login_address_free_failures: i32,
+    /// A request header naming the client's address, set by a reverse proxy in front of the
+    /// server (e.g. `X-Forwarded-For`, whose last entry is used, or `X-Real-IP`). Off by default:
+    /// the client address is the connection's peer, as any header could be forged by a client.
+    #[arg(long, env = "BOTARENA_CLIENT_ADDRESS_HEADER")]
+    pub client_address_header: Option<String>,
 }
 
 impl Default for WebConfig {
@@ -54,6 +64,8 @@ impl Default for WebConfig {
             secure_cookies: false,
             session_minutes: 12 * 60,
             login_free_failures: 5,
+            login_address_free_failures: 20,
+            client_address_header: None,
         }
     }
 }

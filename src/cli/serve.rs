@@ -98,7 +98,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("cannot listen on {}", args.config.listen))?;
         eprintln!("botarena: serving on http://{}", listener.local_addr()?);
-        axum::serve(listener, app(state)).with_graceful_shutdown(shutdown_signal()).await?;
+        // With the peer address of each connection: login throttling is per client address.
+        let service = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+        axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
         eprintln!("botarena: shutting down");
         let _ = stop_tx.send(true);
         for w in workers {

@@ -51,7 +51,17 @@ impl Database {
 
     /// Applies the migrations that are not applied yet.
     pub async fn migrate(&self) -> anyhow::Result<()> {
-        MIGRATOR.run(&self.pool).await.context("applying database migrations")
+        MIGRATOR.run(&self.pool).await.context("applying database migrations")?;
+        let clashes = users::fill_nickname_folds(&mut *self.pool.acquire().await?)
+            .await
+            .context("folding existing nicknames")?;
+        if !clashes.is_empty() {
+            tracing::warn!(
+                "nicknames that look like an older account's and stay as they are (no new lookalike can be taken): {}",
+                clashes.join(", ")
+            );
+        }
+        Ok(())
     }
 
     /// Closes the pool, then stops the embedded cluster if this process is the last to use it.

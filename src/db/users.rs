@@ -110,33 +110,226 @@ pub async fn set_password(
     Ok(())
 }
 
-/// Sets the nickname; `Ok(false)` when another user has it.
+/// Sets the nickname (already checked with [`clean_nickname`]) and its [`nickname_fold`];
+/// `Ok(false)` when another user has it, or one that looks the same.
 pub async fn set_nickname(conn: &mut PgConnection, id: i64, nickname: &str) -> sqlx::Result<bool> {
-    let res = sqlx::query!("update users set nickname = $2 where id = $1", id, nickname).execute(conn).await;
+    let fold = nickname_fold(nickname);
+    let res =
+        sqlx::query!("update users set nickname = $2, nickname_fold = $3 where id = $1", id, nickname, fold)
+            .execute(conn)
+            .await;
     match res {
         Ok(_) => Ok(true),
-        Err(e) if super::is_unique_violation(&e, "users_nickname_key") => Ok(false),
+        Err(e)
+            if super::is_unique_violation(&e, "users_nickname_key")
+                || super::is_unique_violation(&e, "users_nickname_fold_key") =>
+        {
+            Ok(false)
+        }
         Err(e) => Err(e),
     }
 }
 
-/// Failed logins of a username so far and when the last one was.
-pub async fn login_failures(
-    conn: &mut PgConnection,
-    username: &str,
-) -> sqlx::Result<Option<(i32, OffsetDateTime)>> {
-    let row =
-        sqlx::query!("select failures, last_failure_at from login_failures where username = $1", username)
-            .fetch_optional(conn)
-            .await?;
-    Ok(row.map(|r| (r.failures, r.last_failure_at)))
+/// The form of a nickname under which uniqueness is checked: the confusable skeleton of Unicode
+/// TR39 (which maps `а` (Cyrillic) and `a`, `I` and `l`, `rn` and `m` alike and drops invisible
+/// characters), lower-cased and folded again, so `Alice`, `alice` and `аlice` are one name.
+pub fn nickname_fold(nickname: &str) -> String {
+    let skeleton: String = unicode_security::skeleton(nickname).collect();
+    unicode_security::skeleton(&skeleton.to_lowercase()).collect()
 }
 
-pub async fn record_login_failure(conn: &mut PgConnection, username: &str) -> sqlx::Result<()> {
+/// A nickname as it is stored (NFKC: full-width, ligature and other compatibility forms become
+/// their plain letters), or why it is refused: 2 to 32 characters, no control, format or
+/// invisible characters (zero-width spaces, bidi overrides, fillers), no space but the plain one
+/// and none at either end, no pile of combining marks, nothing the house bots' `house:` names
+/// could be confused with.
+pub fn clean_nickname(nick: &str) -> Result<String, &'static str> {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
+    use unicode_security::general_security_profile::{GeneralSecurityProfile, IdentifierType};
+    let nick: String = nick.nfkc().collect();
+    let n = nick.chars().count();
+    if !(2..=32).contains(&n) {
+        return Err("Use 2 to 32 characters.");
+    }
+    let invisible = |c: char| {
+        matches!(
+            c.general_category(),
+            G::Control
+                | G::Format
+                | G::PrivateUse
+                | G::Surrogate
+                | G::Unassigned
+                | G::LineSeparator
+                | G::ParagraphSeparator
+        ) || (c.general_category() == G::SpaceSeparator && c != ' ')
+            || c.identifier_type() == Some(IdentifierType::Default_Ignorable)
+    };
+    if nick.chars().any(invisible) {
+        return Err("No control, format or invisible characters (such as zero-width spaces or direction marks), and no spaces other than the plain one.");
+    }
+    if nick.trim() != nick {
+        return Err("No spaces at either end.");
+    }
+    let mark =
+        |c: char| matches!(c.general_category(), G::NonspacingMark | G::EnclosingMark | G::SpacingMark);
+    let mut run = 0;
+    for (i, c) in nick.chars().enumerate() {
+        run = if mark(c) { run + 1 } else { 0 };
+        if (i == 0 && run > 0) || run > 3 {
+            return Err("No combining marks on their own or piled up.");
+        }
+    }
+    if nickname_fold(&nick).starts_with(&nickname_fold("house:")) {
+        return Err("Names starting with `house:` are the house bots'.");
+    }
+    Ok(nick)
+}
+
+/// Fills the fold of nicknames set before folds existed (the migration that added them cannot
+/// compute them). Where two existing nicknames fold alike, the older account keeps the fold and
+/// the other is left without one and reported, rather than renamed behind its owner's back; every
+/// new nickname is then checked against both.
+pub async fn fill_nickname_folds(conn: &mut PgConnection) -> sqlx::Result<Vec<String>> {
+    let rows = sqlx::query!(
+        r#"select id, nickname as "nickname!" from users
+           where nickname is not null and nickname_fold is null order by id"#
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut clashes = Vec::new();
+    for r in rows {
+        let fold = nickname_fold(&r.nickname);
+        let done = sqlx::query!(
+            "update users set nickname_fold = $2
+             where id = $1 and not exists (select 1 from users where nickname_fold = $2)",
+            r.id,
+            fold
+        )
+        .execute(&mut *conn)
+        .await?;
+        if done.rows_affected() == 0 {
+            clashes.push(r.nickname);
+        }
+    }
+    Ok(clashes)
+}
+
+#[cfg(test)]
+mod nickname_tests {
+    use super::*;
+
+    #[test]
+    fn lookalike_nicknames_fold_to_one_key() {
+        let fold = |s: &str| nickname_fold(&clean_nickname(s).unwrap_or_else(|_| s.to_string()));
+        for twin in ["аlice", "Alice", "AIice", "alice\u{200B}", "ａｌｉｃｅ", "ɑlice"] {
+            assert_eq!(fold(twin), fold("alice"), "{twin}");
+        }
+        assert_eq!(fold("ALICE"), fold("ALlCE"));
+        assert_eq!(fold("rnike"), fold("mike"));
+        assert_ne!(fold("bob"), fold("alice"));
+    }
+
+    #[test]
+    fn nicknames_are_nfkc_and_refuse_invisible_and_format_characters() {
+        assert_eq!(clean_nickname("ｆｕｌｌ").unwrap(), "full");
+        assert_eq!(clean_nickname("ﬁsh").unwrap(), "fish");
+        assert_eq!(clean_nickname("Ada Lovelace").unwrap(), "Ada Lovelace");
+        assert_eq!(clean_nickname("Łukasz 李").unwrap(), "Łukasz 李");
+        for bad in [
+            "alice\u{200B}",
+            "\u{202E}ecila",
+            "al\u{2066}ice",
+            "a\u{00AD}b",
+            "ab\u{3164}",
+            "a\u{115F}b",
+            "ab\u{FE0F}",
+            "a\tb",
+            "a\u{0}b",
+            " alice",
+            "a\u{2028}b",
+            "\u{0301}ab",
+            "a\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}",
+            "x",
+            "house:random",
+            "hоuse:level1",
+        ] {
+            assert!(clean_nickname(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
+}
+
+/// Failed logins are forgotten after this long without another from the same address.
+pub const FORGET_FAILURES_AFTER: &str = "1 hour";
+
+/// Recent failed logins seen from one client address.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LoginFailures {
+    /// From this address, any username.
+    pub address: i64,
+    pub address_last: Option<OffsetDateTime>,
+    /// From this address, for this username.
+    pub username: i64,
+    pub username_last: Option<OffsetDateTime>,
+}
+
+/// The failed logins of the last hour from `address`, in all and for `username`.
+pub async fn login_failures(
+    conn: &mut PgConnection,
+    address: &str,
+    username: &str,
+) -> sqlx::Result<LoginFailures> {
+    let r = sqlx::query!(
+        r#"select coalesce(sum(failures), 0)::bigint as "address!",
+                  max(last_failure_at) as address_last,
+                  coalesce(sum(failures) filter (where username = $2), 0)::bigint as "username!",
+                  max(last_failure_at) filter (where username = $2) as username_last
+           from login_failures_by_address
+           where address = $1 and last_failure_at > now() - $3::text::interval"#,
+        address,
+        username,
+        FORGET_FAILURES_AFTER
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok(LoginFailures {
+        address: r.address,
+        address_last: r.address_last,
+        username: r.username,
+        username_last: r.username_last,
+    })
+}
+
+/// Counts a failed login of `username` from `address` (starting again after a quiet hour).
+pub async fn record_login_failure(
+    conn: &mut PgConnection,
+    address: &str,
+    username: &str,
+) -> sqlx::Result<()> {
     sqlx::query!(
-        "insert into login_failures (username, failures, last_failure_at) values ($1, 1, now())
-         on conflict (username) do update
-         set failures = login_failures.failures + 1, last_failure_at = now()",
+        "insert into login_failures_by_address (address, username, failures) values ($1, $2, 1)
+         on conflict (address, username) do update
+         set failures = case when login_failures_by_address.last_failure_at > now() - $3::text::interval
+                             then login_failures_by_address.failures + 1 else 1 end,
+             last_failure_at = now()",
+        address,
+        username,
+        FORGET_FAILURES_AFTER
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Forgets the failed logins of `username` from `address` (after it logged in from there).
+pub async fn clear_login_failures_from(
+    conn: &mut PgConnection,
+    address: &str,
+    username: &str,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "delete from login_failures_by_address where address = $1 and username = $2",
+        address,
         username
     )
     .execute(conn)
@@ -144,7 +337,8 @@ pub async fn record_login_failure(conn: &mut PgConnection, username: &str) -> sq
     Ok(())
 }
 
+/// Forgets every failed login of `username`, from anywhere (an admin reset its password).
 pub async fn clear_login_failures(conn: &mut PgConnection, username: &str) -> sqlx::Result<()> {
-    sqlx::query!("delete from login_failures where username = $1", username).execute(conn).await?;
+    sqlx::query!("delete from login_failures_by_address where username = $1", username).execute(conn).await?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 use super::auth::{check_csrf, PageUser};
 use super::error::{AppError, PageResult};
+use super::input::{Form, FormPairs};
 use super::{password, render, AppState, Nav};
 use crate::db::contests::{self, FieldError, NewContest};
 use crate::db::users::{self, Role};
@@ -13,7 +14,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::get;
-use axum::{Form, Router};
+use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
 use sqlx::PgPool;
@@ -72,6 +73,17 @@ pub fn username_problem(name: &str) -> Option<&'static str> {
     }
 }
 
+/// Why a display name is refused, if it is.
+fn display_name_problem(name: &str) -> Option<&'static str> {
+    if name.chars().count() > 200 {
+        Some("a display name has at most 200 characters")
+    } else if name.chars().any(char::is_control) {
+        Some("a display name may not hold control characters")
+    } else {
+        None
+    }
+}
+
 /// Imports `username[,display name]` lines: the initial password is the username, to be changed
 /// at first login. Existing usernames are left alone. A first line `username,...` is a header.
 pub async fn import_roster(pool: &PgPool, text: &str) -> anyhow::Result<ImportReport> {
@@ -101,6 +113,10 @@ pub async fn import_roster(pool: &PgPool, text: &str) -> anyhow::Result<ImportRe
             continue;
         }
         let display = fields.get(1).map(String::as_str).filter(|d| !d.is_empty());
+        if let Some(problem) = display.and_then(display_name_problem) {
+            report.errors.push((i + 1, format!("`{username}`: {problem}")));
+            continue;
+        }
         let hash = password::hash(username.to_string()).await?;
         match users::create(&mut *pool.acquire().await?, username, display, &hash, Role::Student, true)
             .await?
@@ -316,10 +332,13 @@ async fn new_contest_page(State(state): State<AppState>, who: PageUser) -> PageR
     Ok(render(&new_contest(&state, who.nav().await?, "", None)))
 }
 
-async fn create_contest(State(state): State<AppState>, who: PageUser, body: axum::body::Bytes) -> PageResult {
+async fn create_contest(
+    State(state): State<AppState>,
+    who: PageUser,
+    FormPairs(pairs): FormPairs,
+) -> PageResult {
     who.require_admin()?;
-    // Parsed by hand: the language checkboxes repeat one name, which serde's form parser cannot collect.
-    let pairs: Vec<(String, String)> = form_urlencoded_pairs(&body);
+    // As pairs: the language checkboxes repeat one name, which serde's form parser cannot collect.
     let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap_or_default();
     check_csrf(&who.session, &get("csrf")).await?;
     let langs: Vec<String> = pairs.iter().filter(|(n, _)| n == "languages").map(|(_, v)| v.clone()).collect();
@@ -369,40 +388,6 @@ async fn create_contest(State(state): State<AppState>, who: PageUser, body: axum
     Ok((StatusCode::BAD_REQUEST, render(&page)).into_response())
 }
 
-/// `application/x-www-form-urlencoded` pairs, in order, repeated names kept.
-fn form_urlencoded_pairs(body: &[u8]) -> Vec<(String, String)> {
-    fn decode(s: &str) -> String {
-        let bytes = s.as_bytes();
-        let mut out = Vec::with_capacity(bytes.len());
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'+' => out.push(b' '),
-                b'%' if i + 2 < bytes.len() => {
-                    match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
-                        Ok(b) => {
-                            out.push(b);
-                            i += 2;
-                        }
-                        Err(_) => out.push(b'%'),
-                    }
-                }
-                b => out.push(b),
-            }
-            i += 1;
-        }
-        String::from_utf8_lossy(&out).into_owned()
-    }
-    String::from_utf8_lossy(body)
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            let (k, v) = p.split_once('=').unwrap_or((p, ""));
-            (decode(k), decode(v))
-        })
-        .collect()
-}
-
 impl From<FieldError> for AppError {
     fn from(e: FieldError) -> Self {
         AppError::bad("invalid_setting", e.to_string())
@@ -430,16 +415,8 @@ mod tests {
         assert!(username_problem("").is_some());
         assert!(username_problem("two words").is_some());
         assert!(username_problem("<script>").is_some());
-    }
-
-    #[test]
-    fn repeated_form_fields_are_all_kept_and_decoded() {
-        let pairs =
-            form_urlencoded_pairs(b"languages=c&languages=python&settings=a%3D1%0Ab%3D2&t=x+y&bad=%zz");
-        assert_eq!(pairs[0], ("languages".to_string(), "c".to_string()));
-        assert_eq!(pairs[1].1, "python");
-        assert_eq!(pairs[2].1, "a=1\nb=2");
-        assert_eq!(pairs[3].1, "x y");
-        assert_eq!(pairs[4].1, "%zz");
+        assert!(display_name_problem("Ada Lovelace").is_none());
+        assert!(display_name_problem("Ada\0").is_some());
+        assert!(display_name_problem(&"x".repeat(201)).is_some());
     }
 }

@@ -6,6 +6,7 @@
 use super::auth::{check_csrf, ApiUser, PageUser};
 use super::contests::contest_or_404;
 use super::error::{AppError, PageResult, Result};
+use super::input::{Form, FormPairs, Path};
 use super::{render, rfc3339, when, AppState, Nav};
 use crate::db::contests::{self, Contest, FieldError, NewContest};
 use crate::db::games::{self, GameStatus, QueueState};
@@ -16,11 +17,11 @@ use crate::games::settings;
 use crate::games::GameId;
 use crate::jobs::{rejudge, scoreboard};
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::{get, post};
-use axum::{Form, Json, Router};
+use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
@@ -328,7 +329,7 @@ async fn save_settings_form(
     State(state): State<AppState>,
     who: PageUser,
     Path(slug): Path<String>,
-    Form(form): Form<Vec<(String, String)>>,
+    FormPairs(form): FormPairs,
 ) -> PageResult {
     who.require_admin()?;
     let csrf = form.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.as_str()).unwrap_or_default();

@@ -4,12 +4,13 @@
 use super::auth::ApiUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, Result};
+use super::input::Path;
 use super::{rfc3339, submit, AppState};
 use crate::db::contests;
 use crate::db::submissions::{self, Status};
 use crate::db::tokens;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::{delete, get, patch, post};
@@ -35,24 +36,48 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .fallback(|| async { AppError::NotFound("no such API endpoint".into()) })
 }
 
-/// `Json` whose rejections are API errors (400 for malformed JSON, 413 for too large).
+/// The API's JSON body: 400 for malformed JSON, a wrong content type or a wrong type of field
+/// (named, e.g. `` `source`: invalid type: integer `1`, expected a string ``), 413 for too large.
+/// Every string in it (and every key) is checked like a form field first
+/// ([`super::input::check_field`]).
 pub struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(v)) => Ok(ApiJson(v)),
+        let value = match Json::<Value>::from_request(req, state).await {
+            Ok(Json(v)) => v,
             Err(JsonRejection::BytesRejection(e)) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(AppError::TooLarge("The request body is too large.".into()))
+                return Err(AppError::TooLarge("The request body is too large.".into()))
             }
-            Err(JsonRejection::MissingJsonContentType(_)) => Err(AppError::bad(
-                "bad_content_type",
-                "Send the body as JSON with `Content-Type: application/json`.",
-            )),
-            Err(e) => Err(AppError::bad("bad_json", e.body_text())),
-        }
+            Err(JsonRejection::MissingJsonContentType(_)) => {
+                return Err(AppError::bad(
+                    "bad_content_type",
+                    "Send the body as JSON with `Content-Type: application/json`.",
+                ))
+            }
+            Err(e) => return Err(AppError::bad("bad_json", e.body_text())),
+        };
+        check_json_text("body", &value)?;
+        serde_path_to_error::deserialize(value).map(ApiJson).map_err(|e| {
+            let path = e.path().to_string();
+            let what = if path == "." { "the body".to_string() } else { format!("`{path}`") };
+            AppError::bad("bad_json", format!("{what}: {}", e.into_inner()))
+        })
+    }
+}
+
+/// Checks every string and key of a JSON value, naming the innermost field.
+fn check_json_text(field: &str, v: &Value) -> Result<()> {
+    match v {
+        Value::String(s) => super::input::check_field(field, s),
+        Value::Array(items) => items.iter().try_for_each(|i| check_json_text(field, i)),
+        Value::Object(map) => map.iter().try_for_each(|(k, v)| {
+            super::input::check_field("key", k)?;
+            check_json_text(k, v)
+        }),
+        _ => Ok(()),
     }
 }
 

@@ -2,16 +2,18 @@
 //! and the extractors that tell handlers who is asking: [`PageUser`] for pages (session cookie),
 //! [`ApiUser`] for `/api` (bearer token). Every form carries a per-session CSRF token.
 
+use super::client::ClientAddress;
 use super::error::{AppError, PageError, PageResult};
+use super::input::{Form, Path};
 use super::{password, render, AppState, Nav};
 use crate::db::{tokens, users, users::User};
 use askama::Template;
-use axum::extract::{FromRef, FromRequestParts, Path, State};
+use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Router;
 use rand::RngCore;
 use serde::Deserialize;
 use time::OffsetDateTime;
@@ -202,10 +204,20 @@ struct NextQuery {
     next: Option<String>,
 }
 
-/// Only same-site paths are followed after login.
-fn safe_next(next: Option<&str>) -> String {
+/// Where to go after login: `next` if it is a path of this site, else the contest list. Only
+/// printable ASCII without spaces or backslashes, starting with one `/` and not two: a browser
+/// reads `//host`, `/\host` and `/<tab>/host` as another site. Anything else, including control
+/// characters (which no `Location` header may hold), falls back to `/contests`.
+pub fn safe_next(next: Option<&str>) -> String {
     match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
+        Some(n)
+            if n.starts_with('/')
+                && !n[1..].starts_with(['/', '\\'])
+                && n.len() <= 2000
+                && n.bytes().all(|b| b.is_ascii_graphic() && b != b'\\') =>
+        {
+            n.to_string()
+        }
         _ => "/contests".to_string(),
     }
 }
@@ -229,16 +241,33 @@ struct LoginForm {
     next: Option<String>,
 }
 
-/// Seconds to wait before the next attempt for a username with `failures` failed logins.
-fn throttle_secs(failures: i32, free: i32) -> i64 {
-    if failures < free {
+/// Seconds to wait after the last failure, once `failures` reach `free`: 1 s, 2 s, 4 s, … up to
+/// 1024 s (17 min).
+fn throttle_secs(failures: i64, free: i32) -> i64 {
+    if failures < i64::from(free) {
         0
     } else {
-        1i64 << (failures - free).clamp(0, 10)
+        1i64 << (failures - i64::from(free)).clamp(0, 10)
     }
 }
 
-async fn login(State(state): State<AppState>, viewer: Viewer, Form(form): Form<LoginForm>) -> PageResult {
+/// Seconds left to wait, if `failures` (the last at `last`) call for a wait.
+fn wait_left(failures: i64, last: Option<OffsetDateTime>, free: i32) -> Option<i64> {
+    let waited = (OffsetDateTime::now_utc() - last?).whole_seconds();
+    let left = throttle_secs(failures, free) - waited;
+    (left > 0).then_some(left)
+}
+
+/// Logs in. Throttled per client address (every username: the main defence against guessing)
+/// and per username from that address; failures elsewhere never slow a student down, so
+/// nobody can lock another out. Unknown usernames are hashed too, so that the answer takes as
+/// long; hashing is capped (see [`password`]), a login beyond the cap answers 503.
+async fn login(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    address: ClientAddress,
+    Form(form): Form<LoginForm>,
+) -> PageResult {
     check_csrf(&viewer.session, &form.csrf).await?;
     let username = form.username.trim().to_string();
     let next = safe_next(form.next.as_deref());
@@ -255,39 +284,47 @@ async fn login(State(state): State<AppState>, viewer: Viewer, Form(form): Form<L
         )
             .into_response()
     };
+    let wait = |status: StatusCode, error: String, secs: i64| {
+        let mut resp = again(status, error);
+        resp.headers_mut().insert(header::RETRY_AFTER, secs.into());
+        resp
+    };
     if username.is_empty() || form.password.is_empty() || username.len() > 200 {
         return Ok(again(StatusCode::BAD_REQUEST, "Enter your username and password.".into()));
     }
+    let addr = address.0.as_str();
     let mut conn = state.pool.acquire().await?;
-    if let Some((failures, last)) = users::login_failures(&mut conn, &username).await? {
-        let wait = throttle_secs(failures, state.config.login_free_failures);
-        let waited = (OffsetDateTime::now_utc() - last).whole_seconds();
-        if waited < wait {
-            let left = wait - waited;
-            let mut resp = again(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!("Too many failed logins for this username. Try again in {left} seconds."),
-            );
-            resp.headers_mut().insert(header::RETRY_AFTER, left.into());
-            return Ok(resp);
-        }
+    let failures = users::login_failures(&mut conn, addr, &username).await?;
+    let config = &state.config;
+    if let Some(left) = wait_left(failures.address, failures.address_last, config.login_address_free_failures)
+    {
+        let msg = format!("Too many failed logins from your address. Try again in {left} seconds.");
+        return Ok(wait(StatusCode::TOO_MANY_REQUESTS, msg, left));
+    }
+    if let Some(left) = wait_left(failures.username, failures.username_last, config.login_free_failures) {
+        let msg = format!("Too many failed logins for this username. Try again in {left} seconds.");
+        return Ok(wait(StatusCode::TOO_MANY_REQUESTS, msg, left));
     }
     let found = users::for_login(&mut conn, &username).await?;
+    // No pooled connection is held while waiting for a hashing slot.
     drop(conn);
-    let (user, ok) = match found {
-        Some((user, hash)) => {
-            let ok = password::verify(hash, form.password).await?;
-            (Some(user), ok)
+    let checked = match found {
+        Some((user, hash)) => password::verify(hash, form.password).await.map(|ok| (Some(user), ok)),
+        None => password::verify(state.dummy_hash.clone(), form.password).await.map(|_| (None, false)),
+    };
+    let (user, ok) = match checked {
+        Ok(r) => r,
+        Err(password::PasswordError::Busy) => {
+            let secs = password::WAIT.as_secs().max(1) as i64;
+            let msg = "The server is busy checking other logins. Try again in a few seconds.".to_string();
+            return Ok(wait(StatusCode::SERVICE_UNAVAILABLE, msg, secs));
         }
-        None => {
-            password::verify(state.dummy_hash.clone(), form.password).await?;
-            (None, false)
-        }
+        Err(e) => return Err(AppError::from(e).into()),
     };
     let mut conn = state.pool.acquire().await?;
     match user {
         Some(user) if ok => {
-            users::clear_login_failures(&mut conn, &username).await?;
+            users::clear_login_failures_from(&mut conn, addr, &username).await?;
             // A new session id at login, so a session id planted before login is worthless.
             viewer.session.cycle_id().await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
             viewer.session.insert(USER_KEY, user.id).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
@@ -295,7 +332,7 @@ async fn login(State(state): State<AppState>, viewer: Viewer, Form(form): Form<L
             Ok(Redirect::to(&target).into_response())
         }
         _ => {
-            users::record_login_failure(&mut conn, &username).await?;
+            users::record_login_failure(&mut conn, addr, &username).await?;
             Ok(again(StatusCode::UNAUTHORIZED, "Wrong username or password.".into()))
         }
     }
@@ -351,19 +388,15 @@ struct WelcomeForm {
     confirm: String,
 }
 
-/// Why a nickname is refused, if it is.
-pub fn nickname_problem(nick: &str) -> Option<&'static str> {
-    let n = nick.chars().count();
-    if !(2..=32).contains(&n) {
-        Some("Use 2 to 32 characters.")
-    } else if nick.chars().any(char::is_control) || nick.trim() != nick {
-        Some("No control characters and no spaces at either end.")
-    } else if nick.starts_with("house:") {
-        Some("Names starting with `house:` are the house bots'.")
-    } else {
-        None
+/// A nickname as typed, normalized and checked (see [`users::clean_nickname`]).
+fn checked_nickname(typed: &str) -> (String, Option<String>) {
+    match users::clean_nickname(typed.trim()) {
+        Ok(n) => (n, None),
+        Err(e) => (typed.trim().to_string(), Some(e.to_string())),
     }
 }
+
+const NICKNAME_TAKEN: &str = "Another user has this nickname, or one that looks the same.";
 
 fn new_password_problem(password: &str, confirm: &str, username: &str) -> Option<String> {
     if password != confirm {
@@ -375,18 +408,18 @@ fn new_password_problem(password: &str, confirm: &str, username: &str) -> Option
 async fn welcome(State(state): State<AppState>, viewer: Viewer, Form(form): Form<WelcomeForm>) -> PageResult {
     check_csrf(&viewer.session, &form.csrf).await?;
     let Some(user) = viewer.user.clone() else { return Ok(Redirect::to("/login").into_response()) };
-    let nickname = form.nickname.trim().to_string();
-    let mut nickname_error = nickname_problem(&nickname).map(str::to_string);
+    let (nickname, mut nickname_error) = checked_nickname(&form.nickname);
     let password_error = new_password_problem(&form.password, &form.confirm, &user.username);
-    let mut tx = state.pool.begin().await?;
     if nickname_error.is_none() && password_error.is_none() {
+        // Hashed before the transaction, so no connection waits for a hashing slot.
+        let hash = password::hash(form.password).await?;
+        let mut tx = state.pool.begin().await?;
         if users::set_nickname(&mut tx, user.id, &nickname).await? {
-            let hash = password::hash(form.password).await?;
             users::set_password(&mut tx, user.id, &hash, false).await?;
             tx.commit().await?;
             return Ok(Redirect::to("/contests").into_response());
         }
-        nickname_error = Some("Another user has this nickname.".into());
+        nickname_error = Some(NICKNAME_TAKEN.into());
     }
     let page = WelcomePage {
         nav: viewer.nav().await?,
@@ -460,8 +493,7 @@ async fn change_nickname(
     Form(form): Form<NicknameForm>,
 ) -> PageResult {
     check_csrf(&who.session, &form.csrf).await?;
-    let nickname = form.nickname.trim().to_string();
-    let mut error = nickname_problem(&nickname).map(str::to_string);
+    let (nickname, mut error) = checked_nickname(&form.nickname);
     if error.is_none() {
         if users::set_nickname(&mut *state.pool.acquire().await?, who.user.id, &nickname).await? {
             who.user.nickname = Some(nickname.clone());
@@ -469,7 +501,7 @@ async fn change_nickname(
             page.notice = Some("Nickname changed.".into());
             return Ok(render(&page));
         }
-        error = Some("Another user has this nickname.".into());
+        error = Some(NICKNAME_TAKEN.into());
     }
     let mut page = profile(&state, &who).await?;
     page.nickname = nickname;

@@ -4,12 +4,13 @@
 
 use super::auth::{check_csrf, PageUser};
 use super::error::{AppError, PageResult};
+use super::input::Path;
 use super::submit::{self, allowance};
 use super::{render, when, AppState, Nav};
 use crate::db::contests::{self, Contest};
 use crate::db::submissions::{self, Status};
 use askama::Template;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Multipart, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::get;
@@ -196,8 +197,8 @@ async fn submit_form(
     mut form: Multipart,
 ) -> PageResult {
     let c = contest_or_404(&state, &slug).await?;
-    let (mut csrf, mut language, mut pasted, mut file) =
-        (String::new(), String::new(), Vec::new(), Vec::new());
+    let (mut csrf, mut language, mut pasted, mut file, mut file_name) =
+        (String::new(), String::new(), Vec::new(), Vec::new(), String::new());
     let too_large = || {
         AppError::TooLarge(format!(
             "The form is too large; sources of at most {} KiB are accepted.",
@@ -216,6 +217,9 @@ async fn submit_form(
             }
         };
         let name = field.name().unwrap_or_default().to_string();
+        if name == "file" {
+            file_name = field.file_name().unwrap_or_default().to_string();
+        }
         let bytes = match field.bytes().await {
             Ok(b) => b,
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large().into()),
@@ -235,7 +239,14 @@ async fn submit_form(
     }
     check_csrf(&who.session, &csrf).await?;
     // Browsers send pasted text with CRLF line ends; compilers do not care, but keep it as typed.
-    let source = if file.is_empty() { pasted } else { file };
+    let uploaded = !file.is_empty();
+    let source = if uploaded { file } else { pasted };
+    // No language chosen: the uploaded file's extension decides, as in `botarena play`.
+    if language.is_empty() && uploaded {
+        if let Some(l) = language_of_file(&state, &file_name) {
+            language = l;
+        }
+    }
     match submit::submit(&state, &c, &who.user, &language, &source).await {
         Ok(id) => Ok(Redirect::to(&format!("/submissions/{id}")).into_response()),
         Err(AppError::Internal(e)) => Err(AppError::Internal(e).into()),
@@ -257,6 +268,13 @@ async fn submit_form(
             Ok(resp)
         }
     }
+}
+
+/// The language id of a file name by its extension (the languages' `extensions`, which
+/// `botarena play` uses too).
+fn language_of_file(state: &AppState, file_name: &str) -> Option<String> {
+    let ext = std::path::Path::new(file_name).extension()?.to_str()?;
+    state.languages.by_extension(ext).map(|l| l.id.clone())
 }
 
 struct SubmissionRow {

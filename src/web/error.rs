@@ -23,6 +23,9 @@ pub enum AppError {
     TooLarge(String),
     #[error("{message}")]
     RateLimited { retry_after: u64, message: String },
+    /// The server cannot take this request now (every password-hashing slot is busy).
+    #[error("{message}")]
+    Unavailable { retry_after: u64, message: String },
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
 }
@@ -32,6 +35,18 @@ pub type Result<T, E = AppError> = std::result::Result<T, E>;
 impl From<sqlx::Error> for AppError {
     fn from(e: sqlx::Error) -> Self {
         AppError::Internal(e.into())
+    }
+}
+
+impl From<super::password::PasswordError> for AppError {
+    fn from(e: super::password::PasswordError) -> Self {
+        match e {
+            super::password::PasswordError::Busy => AppError::Unavailable {
+                retry_after: super::password::WAIT.as_secs().max(1),
+                message: "The server is busy checking other logins. Try again in a few seconds.".into(),
+            },
+            other => AppError::Internal(other.into()),
+        }
     }
 }
 
@@ -55,6 +70,7 @@ impl AppError {
             AppError::Conflict { .. } => StatusCode::CONFLICT,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -69,6 +85,7 @@ impl AppError {
             AppError::NotFound(_) => "not_found",
             AppError::TooLarge(_) => "too_large",
             AppError::RateLimited { .. } => "rate_limited",
+            AppError::Unavailable { .. } => "busy",
             AppError::Internal(_) => "internal",
         }
     }
@@ -85,7 +102,7 @@ impl AppError {
     }
 
     fn with_headers(&self, mut resp: Response) -> Response {
-        if let AppError::RateLimited { retry_after, .. } = self {
+        if let AppError::RateLimited { retry_after, .. } | AppError::Unavailable { retry_after, .. } = self {
             resp.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
         }
         resp
@@ -128,6 +145,7 @@ impl IntoResponse for PageError {
             StatusCode::PAYLOAD_TOO_LARGE => "Too large",
             StatusCode::BAD_REQUEST => "Bad request",
             StatusCode::CONFLICT => "Conflict",
+            StatusCode::SERVICE_UNAVAILABLE => "Busy",
             _ => "Server error",
         };
         let page = ErrorPage { nav: super::Nav::default(), title: title.to_string(), message: e.message() };

@@ -3,13 +3,14 @@
 use super::auth::ApiUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, Result};
+use super::input::Path;
 use super::{rfc3339, AppState};
 use crate::db::games::{self, GameStatus};
 use crate::db::users::User;
 use crate::jobs::scoreboard;
 use crate::judge::result::BotId;
 use crate::judge::GameLog;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};

@@ -6,8 +6,10 @@ pub mod admin;
 pub mod admin_contest;
 pub mod api;
 pub mod auth;
+pub mod client;
 pub mod contests;
 pub mod error;
+pub mod input;
 pub mod judging;
 pub mod pages;
 pub mod password;
@@ -116,11 +118,24 @@ pub fn app(state: AppState) -> Router {
         .merge(statement::router())
         .merge(admin_contest::router())
         .nest("/api", api::router(&state))
-        .nest_service("/static", ServeDir::new(static_dir))
+        .nest_service("/static", static_files(static_dir))
         .fallback(|| async { error::PageError(error::AppError::NotFound("no such page".into())) })
         .layer(sessions)
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// The stylesheet directory. A file name longer than any file system allows would make
+/// `ServeDir` answer 500 (`ENAMETOOLONG`); it is simply not found.
+fn static_files(dir: std::path::PathBuf) -> axum::routing::MethodRouter {
+    let check =
+        axum::middleware::from_fn(|req: axum::extract::Request, next: axum::middleware::Next| async move {
+            if req.uri().path().split('/').any(|segment| segment.len() > 255) {
+                return error::PageError(error::AppError::NotFound("no such file".into())).into_response();
+            }
+            next.run(req).await
+        });
+    axum::routing::get_service(ServeDir::new(dir)).layer(check)
 }
 
 /// Formats a time for pages: `2026-11-22 14:05 UTC`.

@@ -5,6 +5,7 @@
 use super::auth::PageUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, PageResult};
+use super::input::Path;
 use super::judging::{self, game_json, game_or_404, may_read_log, status_str};
 use super::{render, when, AppState, Nav};
 use crate::db::contests::settings_pairs;
@@ -15,7 +16,7 @@ use crate::judge::log::{cut, Channel};
 use crate::judge::result::BotId;
 use crate::judge::GameLog;
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;

@@ -77,6 +77,12 @@ pub async fn submit(
             ),
         });
     }
+    if language.is_empty() {
+        return Err(AppError::bad(
+            "unknown_language",
+            format!("Choose a language: one of {}.", contest.languages.join(", ")),
+        ));
+    }
     if !contest.languages.iter().any(|l| l == language) || state.languages.get(language).is_none() {
         return Err(AppError::bad(
             "unknown_language",

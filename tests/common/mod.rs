@@ -53,7 +53,7 @@ impl TestApp {
     }
 
     pub fn client(&self) -> Client {
-        Client { router: self.router.clone(), cookie: None }
+        Client { router: self.router.clone(), cookie: None, peer: None }
     }
 
     pub async fn contest(&self, slug: &str, extra: &[&str]) {
@@ -157,6 +157,8 @@ pub async fn send(router: &Router, req: Request<Body>) -> Resp {
 pub struct Client {
     router: Router,
     pub cookie: Option<String>,
+    /// The peer address the server sees (`ConnectInfo`), as `serve` gives it; none by default.
+    pub peer: Option<std::net::SocketAddr>,
 }
 
 fn urlencode(s: &str) -> String {
@@ -174,7 +176,11 @@ impl Client {
             Some(c) => req.header(header::COOKIE, c),
             None => req,
         };
-        let resp = send(&self.router, req.body(body).unwrap()).await;
+        let mut req = req.body(body).unwrap();
+        if let Some(peer) = self.peer {
+            req.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+        }
+        let resp = send(&self.router, req).await;
         if let Some(set) = resp.headers.get(header::SET_COOKIE).and_then(|v| v.to_str().ok()) {
             let pair = set.split(';').next().unwrap().to_string();
             self.cookie = if pair.ends_with('=') { None } else { Some(pair) };
