@@ -38,6 +38,13 @@ impl Database {
             None => {
                 let dir = args.data_dir.clone();
                 let cluster = tokio::task::spawn_blocking(move || embedded::Cluster::open(&dir)).await??;
+                if cluster.created() {
+                    eprintln!(
+                        "botarena: created the database of the data directory {}: {}",
+                        cluster.data_dir().display(),
+                        cluster.describe()
+                    );
+                }
                 (cluster.connect_options(), Some(cluster))
             }
         };
@@ -52,6 +59,11 @@ impl Database {
     /// Applies the migrations that are not applied yet.
     pub async fn migrate(&self) -> anyhow::Result<()> {
         MIGRATOR.run(&self.pool).await.context("applying database migrations")
+    }
+
+    /// The embedded cluster, if the database is one.
+    pub fn cluster(&self) -> Option<&embedded::Cluster> {
+        self.cluster.as_ref()
     }
 
     /// Closes the pool, then stops the embedded cluster if this process is the last to use it.
