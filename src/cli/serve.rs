@@ -99,6 +99,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             let _ = w.await;
         }
         cleanup.abort();
+        // Its connection (if it was mid-query) goes back before the pool closes.
+        let _ = cleanup.await;
         anyhow::Ok(())
     }
     .await;

@@ -68,7 +68,18 @@ impl Database {
 
     /// Closes the pool, then stops the embedded cluster if this process is the last to use it.
     pub async fn close(self) {
-        self.pool.close().await;
+        // `PgPool::close` can return while a connection dropped just before it is still on its
+        // way back to the pool (a spawned task pings it first, then parks it idle). Stopping the
+        // cluster under that ping logs `WARN ... terminating connection due to administrator
+        // command`; so close again until no connection is left (bounded: never hang a shutdown).
+        for _ in 0..200 {
+            self.pool.close().await;
+            if self.pool.size() == 0 {
+                break;
+            }
+            tracing::debug!("{} connection(s) still returning to the pool; closing again", self.pool.size());
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
         if let Some(cluster) = self.cluster {
             let _ = tokio::task::spawn_blocking(move || drop(cluster)).await;
         }
