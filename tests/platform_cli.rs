@@ -19,17 +19,19 @@ fn botarena(data: &Path, args: &[&str], stdin: &str) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 
-/// A fresh directory the embedded cluster's user can reach.
+/// A fresh directory. Wherever it is (a checkout under `/root` run as root included), its
+/// cluster works: in the data dir, or named there when the cluster's user cannot reach it.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let base = if botarena::db::embedded::reachable_by_cluster_user(target) {
-        target.join(name)
-    } else {
-        std::env::temp_dir().join(format!("botarena-{name}"))
-    };
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = botarena::db::embedded::remove_external_cluster(&base.join("data"));
     let _ = std::fs::remove_dir_all(&base);
     std::fs::create_dir_all(&base).unwrap();
     base
+}
+
+/// The cluster's `postmaster.pid`: present while it runs.
+fn pid_file(data: &Path) -> std::path::PathBuf {
+    botarena::db::embedded::locate(data).expect("the data dir has a cluster").join("postmaster.pid")
 }
 
 fn ok(out: &std::process::Output) -> String {
@@ -47,8 +49,7 @@ fn database_commands_share_the_embedded_cluster_in_the_data_dir() {
     let base = scratch("cli-embedded");
     let data = base.join("data");
     ok(&botarena(&data, &["migrate"], ""));
-    assert!(data.join("pgdata/PG_VERSION").exists());
-    assert!(!data.join("pgdata/postmaster.pid").exists(), "the command stopped the cluster it started");
+    assert!(!pid_file(&data).exists(), "the command stopped the cluster it started");
     ok(&botarena(&data, &["admin", "create", "root", "--password-stdin"], "correct horse\n"));
     let roster = base.join("roster.csv");
     std::fs::write(&roster, "username,name\ns1,Ann\ns2\n").unwrap();
@@ -80,7 +81,8 @@ fn database_commands_share_the_embedded_cluster_in_the_data_dir() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("exists already"));
     let out = botarena(&data, &["token", "create", "nobody"], "");
     assert!(String::from_utf8_lossy(&out.stderr).contains("no user named"));
-    assert!(!data.join("pgdata/postmaster.pid").exists());
+    assert!(!pid_file(&data).exists());
+    botarena::db::embedded::remove_external_cluster(&data).unwrap();
 }
 
 #[test]
@@ -89,9 +91,10 @@ fn a_command_next_to_a_running_server_leaves_the_cluster_running_for_it() {
     let data = base.join("data");
     // Stands in for `botarena serve`: a process holding the cluster open.
     let server = botarena::db::embedded::Cluster::open(&data).unwrap();
-    assert!(data.join("pgdata/postmaster.pid").exists());
+    assert!(pid_file(&data).exists());
     ok(&botarena(&data, &["admin", "create", "root", "--password-stdin"], "correct horse\n"));
-    assert!(data.join("pgdata/postmaster.pid").exists(), "the command must not stop the server's cluster");
+    assert!(pid_file(&data).exists(), "the command must not stop the server's cluster");
     drop(server);
-    assert!(!data.join("pgdata/postmaster.pid").exists(), "the last user stops it");
+    assert!(!pid_file(&data).exists(), "the last user stops it");
+    botarena::db::embedded::remove_external_cluster(&data).unwrap();
 }

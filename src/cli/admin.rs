@@ -35,8 +35,19 @@ pub fn run(args: AdminArgs) -> anyhow::Result<i32> {
     let pw = if password_stdin {
         let mut line = String::new();
         std::io::stdin().lock().read_line(&mut line).context("reading the password from standard input")?;
+        if line.is_empty() {
+            bail!("--password-stdin: standard input is empty; give the password as its first line");
+        }
         line.trim_end_matches(['\n', '\r']).to_string()
     } else {
+        // rpassword asks on the controlling terminal; a script, a container or ssh without -t
+        // has none, and its error ("No such device or address") does not say what to do.
+        if let Err(e) = std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty") {
+            bail!(
+                "no terminal to ask the password on ({e}): give it on standard input instead, \
+                 `botarena admin create {username} --password-stdin < file-with-the-password`"
+            );
+        }
         let a = rpassword::prompt_password(format!("Password for {username}: "))
             .context("reading the password")?;
         let b = rpassword::prompt_password("Same password again: ").context("reading the password")?;

@@ -9,6 +9,7 @@ use crate::judge::languages::Languages;
 use crate::web::{app, AppState};
 use anyhow::Context;
 use clap::Args;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{watch, Notify};
@@ -97,7 +98,13 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let listener = tokio::net::TcpListener::bind(args.config.listen)
             .await
             .with_context(|| format!("cannot listen on {}", args.config.listen))?;
-        eprintln!("botarena: serving on http://{}", listener.local_addr()?);
+        let database = match db.cluster() {
+            Some(cluster) => {
+                format!("data directory {}\n  {}", cluster.data_dir().display(), cluster.describe())
+            }
+            None => database_server(&args.db),
+        };
+        eprintln!("{}", welcome(listener.local_addr()?, &interface_addresses(), &database));
         // With the peer address of each connection: login throttling is per client address.
         let service = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
         axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
@@ -107,9 +114,122 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             let _ = w.await;
         }
         cleanup.abort();
+        // Its connection (if it was mid-query) goes back before the pool closes.
+        let _ = cleanup.await;
         anyhow::Ok(())
     }
     .await;
     db.close().await;
     result
+}
+
+/// What `serve` prints once it listens: the URL to open, who can connect and how to let a
+/// classroom in, and where the data lives. `others` are this machine's network addresses.
+fn welcome(addr: SocketAddr, others: &[IpAddr], database: &str) -> String {
+    let port = addr.port();
+    let mut s = String::new();
+    if addr.ip().is_loopback() {
+        s += &format!("botarena: serving on http://{addr} (open it in a browser on this machine)\n");
+        s += "  Listening on loopback only: no other machine can connect. For a classroom, listen on \
+              every interface:\n";
+        s += &format!("  botarena serve --listen 0.0.0.0:{port}\n");
+    } else if addr.ip().is_unspecified() {
+        s +=
+            &format!("botarena: serving on http://localhost:{port} (open it in a browser on this machine)\n");
+        let urls: Vec<String> = others
+            .iter()
+            .filter(|ip| addr.is_ipv6() || ip.is_ipv4())
+            .map(|ip| format!("http://{}", SocketAddr::new(*ip, port)))
+            .collect();
+        if urls.is_empty() {
+            s += &format!("  Listening on every interface: from other machines, http://<this machine's address>:{port}\n");
+        } else {
+            s += &format!("  Listening on every interface: from other machines, {}\n", urls.join(" or "));
+        }
+    } else {
+        s += &format!("botarena: serving on http://{addr}\n");
+        s += &format!("  Listening on {} only.\n", addr.ip());
+    }
+    s += "  ";
+    s += database;
+    s
+}
+
+/// This machine's addresses that other machines could reach (neither loopback nor link-local).
+fn interface_addresses() -> Vec<IpAddr> {
+    let Ok(ifaces) = nix::ifaddrs::getifaddrs() else {
+        return Vec::new();
+    };
+    let mut ips: Vec<IpAddr> = ifaces
+        .filter_map(|i| {
+            let a = i.address?;
+            if let Some(v4) = a.as_sockaddr_in() {
+                Some(IpAddr::V4(v4.ip()))
+            } else {
+                a.as_sockaddr_in6().map(|v6| IpAddr::V6(v6.ip()))
+            }
+        })
+        .filter(|ip| match ip {
+            IpAddr::V4(v4) => !v4.is_loopback() && !v4.is_link_local() && !v4.is_unspecified(),
+            // fe80::/10 needs a zone to be usable in a URL.
+            IpAddr::V6(v6) => {
+                !v6.is_loopback() && (v6.segments()[0] & 0xffc0) != 0xfe80 && !v6.is_unspecified()
+            }
+        })
+        .collect();
+    ips.sort();
+    ips.dedup();
+    ips
+}
+
+/// Names the database server of `DATABASE_URL` without its password.
+fn database_server(db: &DbArgs) -> String {
+    use std::str::FromStr;
+    match db.database_url.as_deref().map(sqlx::postgres::PgConnectOptions::from_str) {
+        Some(Ok(o)) => format!(
+            "database: {} on {} (DATABASE_URL)",
+            o.get_database().unwrap_or("(default)"),
+            o.get_host()
+        ),
+        _ => "database: DATABASE_URL".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn on_loopback_the_welcome_says_only_this_machine_connects_and_how_to_open_to_a_classroom() {
+        let s =
+            welcome("127.0.0.1:8080".parse().unwrap(), &["10.1.2.3".parse().unwrap()], "data directory /d");
+        assert!(s.starts_with("botarena: serving on http://127.0.0.1:8080 "), "{s}");
+        assert!(s.contains("loopback only") && s.contains("--listen 0.0.0.0:8080"), "{s}");
+        assert!(!s.contains("10.1.2.3"), "{s}");
+        assert!(s.ends_with("  data directory /d"), "{s}");
+    }
+
+    #[test]
+    fn on_every_interface_the_welcome_lists_the_urls_other_machines_open() {
+        let others = ["10.1.2.3".parse().unwrap(), "2001:db8::1".parse().unwrap()];
+        let s = welcome("0.0.0.0:9000".parse().unwrap(), &others, "db");
+        assert!(s.contains("http://localhost:9000"), "{s}");
+        assert!(s.contains("every interface") && s.contains("http://10.1.2.3:9000"), "{s}");
+        assert!(!s.contains("2001:db8"), "an IPv4 listener is not reachable on IPv6: {s}");
+        assert!(!s.contains("--listen"), "{s}");
+        let s = welcome("[::]:9000".parse().unwrap(), &others, "db");
+        assert!(s.contains("http://[2001:db8::1]:9000"), "{s}");
+        let s = welcome("0.0.0.0:9000".parse().unwrap(), &[], "db");
+        assert!(s.contains("http://<this machine's address>:9000"), "{s}");
+    }
+
+    #[test]
+    fn the_database_url_is_named_without_its_password() {
+        let db = DbArgs {
+            data_dir: "./data".into(),
+            database_url: Some("postgres://u:secret@db.example:5432/arena".into()),
+        };
+        let s = database_server(&db);
+        assert!(s.contains("arena") && s.contains("db.example") && !s.contains("secret"), "{s}");
+    }
 }

@@ -1,31 +1,52 @@
-//! The embedded default: a private PostgreSQL cluster in the data directory, so that
+//! The embedded default: a private PostgreSQL cluster for the data directory, so that
 //! `botarena serve` works on a fresh machine with nothing but the distribution's PostgreSQL
 //! binaries installed.
 //!
-//! Layout under the data directory:
-//! - `pgdata/`: the cluster (`initdb` on first use), owned by the user the server runs as;
-//! - `pgrun/`: its Unix socket (mode 0700; the cluster listens on no TCP port, and trusts local
-//!   connections because only its owner and root can reach the socket);
-//! - `.postgres-users.lock` / `.postgres-start.lock`: coordination between the commands sharing
-//!   the cluster (see [`Cluster::open`]).
+//! The cluster lives in a *cluster home* holding `pgdata/` (the cluster, `initdb` on first use)
+//! and `pgrun/` (its Unix socket, mode 0700; the cluster listens on no TCP port, and trusts local
+//! connections because only its owner and root can reach the socket). The home is:
+//! - the data directory itself, whenever the user the cluster runs as can reach it (always when
+//!   botarena does not run as root), and for every data directory that already holds `pgdata/`;
+//! - otherwise a directory that user owns, `/var/lib/botarena/clusters/<id>`
+//!   (`BOTARENA_CLUSTERS_DIR`), named in the data directory's `pgcluster` file. The home's
+//!   `data-dir` file names the data directory in turn, so that an orphan can be traced.
+//!
+//! The data directory always holds `.postgres-users.lock` / `.postgres-start.lock`, coordinating
+//! the commands sharing the cluster (see [`Cluster::open`]).
 //!
 //! PostgreSQL refuses to run as root. When botarena runs as root, the cluster runs as the system
 //! user named by `BOTARENA_PG_USER` (default `botarena`), created with `useradd --system` when
-//! it does not exist yet. That user must be able to reach the data directory (so not under a
-//! 0700 home directory such as `/root`).
+//! it does not exist yet. That user cannot enter a clone under `/root` (mode 0700) or a
+//! `mktemp -d` directory: hence the home outside the data directory.
 
 use anyhow::{bail, Context};
 use nix::fcntl::{Flock, FlockArg};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::Connection;
+use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// The database (and superuser) name inside the embedded cluster.
 pub const DATABASE: &str = "botarena";
+
+/// The file of a data directory that names its cluster home when that is elsewhere.
+pub const REFERENCE_FILE: &str = "pgcluster";
+
+/// Where cluster homes are made when the data directory is out of the cluster user's reach.
+pub const DEFAULT_CLUSTERS_DIR: &str = "/var/lib/botarena/clusters";
+
+/// The system user the cluster runs as when botarena runs as root.
+#[derive(Clone, Debug)]
+struct RunAs {
+    name: String,
+    uid: u32,
+    gid: u32,
+}
 
 /// A running embedded cluster, held for as long as this process uses it.
 ///
@@ -35,13 +56,16 @@ pub const DATABASE: &str = "botarena";
 /// killed without dropping just leaves the cluster running; the next command reuses it.
 pub struct Cluster {
     data_dir: PathBuf,
+    home: PathBuf,
     pgdata: PathBuf,
     socket_dir: PathBuf,
     bin: PathBuf,
-    run_as: Option<(u32, u32)>,
+    run_as: Option<RunAs>,
     users_lock: Option<Flock<File>>,
     /// Whether to stop the cluster when the last user leaves (tests keep it for the next run).
     stop_when_last: bool,
+    /// Whether this process ran `initdb`.
+    created: bool,
 }
 
 impl std::fmt::Debug for Cluster {
@@ -51,7 +75,7 @@ impl std::fmt::Debug for Cluster {
 }
 
 impl Cluster {
-    /// Starts the cluster in `data_dir` (creating it on first use) or joins the one running.
+    /// Starts the cluster of `data_dir` (creating it on first use) or joins the one running.
     /// Blocking: call it before the async runtime is busy, or from `spawn_blocking`.
     pub fn open(data_dir: &Path) -> anyhow::Result<Cluster> {
         Self::open_with(data_dir, true)
@@ -62,22 +86,31 @@ impl Cluster {
     pub fn open_with(data_dir: &Path, stop_when_last: bool) -> anyhow::Result<Cluster> {
         fs::create_dir_all(data_dir)
             .with_context(|| format!("cannot create the data directory {}", data_dir.display()))?;
-        let data_dir = data_dir.canonicalize()?;
+        let data_dir = data_dir
+            .canonicalize()
+            .with_context(|| format!("cannot resolve the data directory {}", data_dir.display()))?;
         let bin = find_bin_dir()?;
         let run_as = unprivileged_user()?;
         let users_lock = lock(&data_dir.join(".postgres-users.lock"), FlockArg::LockShared)?;
-        let cluster = Cluster {
-            pgdata: data_dir.join("pgdata"),
-            socket_dir: data_dir.join("pgrun"),
+        let start_lock = lock(&data_dir.join(".postgres-start.lock"), FlockArg::LockExclusive)?;
+        let home = cluster_home(&data_dir, run_as.as_ref())?;
+        // Declared after the start lock so that, on an error below, its drop (which takes that
+        // lock again) runs once the lock is released.
+        let mut cluster = Cluster {
+            pgdata: home.join("pgdata"),
+            socket_dir: home.join("pgrun"),
+            home,
             data_dir,
             bin,
             run_as,
             users_lock: Some(users_lock),
             stop_when_last,
+            created: false,
         };
-        let _start = lock(&cluster.data_dir.join(".postgres-start.lock"), FlockArg::LockExclusive)?;
+        let _start = start_lock;
         if !cluster.pgdata.join("PG_VERSION").exists() {
             cluster.init()?;
+            cluster.created = true;
         }
         if !cluster.running()? {
             cluster.start()?;
@@ -101,11 +134,41 @@ impl Cluster {
         format!("postgres://{DATABASE}@localhost:5432/{DATABASE}?host={}", self.socket_dir.display())
     }
 
+    /// The data directory (absolute).
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+
+    /// The cluster's own directory (`pgdata`), wherever its home is.
+    pub fn pgdata(&self) -> &Path {
+        &self.pgdata
+    }
+
+    /// Whether this process created the cluster (ran `initdb`).
+    pub fn created(&self) -> bool {
+        self.created
+    }
+
+    /// Where the data lives, in a sentence for the operator: the cluster, the user running it,
+    /// and the file tying it to the data directory when it lives elsewhere.
+    pub fn describe(&self) -> String {
+        let mut s = format!("PostgreSQL cluster {}", self.pgdata.display());
+        if let Some(user) = &self.run_as {
+            s += &format!(" (run by user {}", user.name);
+            if self.home != self.data_dir {
+                s += &format!(", named in {}", self.data_dir.join(REFERENCE_FILE).display());
+            }
+            s += ")";
+        }
+        s
+    }
+
     fn command(&self, program: &str) -> Command {
         let mut cmd = Command::new(self.bin.join(program));
-        cmd.env_remove("PGDATA").env("LC_ALL", "C").stdin(Stdio::null());
-        if let Some((uid, gid)) = self.run_as {
-            cmd.uid(uid).gid(gid);
+        // `/`: the cluster's user may not be allowed into our working directory.
+        cmd.env_remove("PGDATA").env("LC_ALL", "C").current_dir("/").stdin(Stdio::null());
+        if let Some(user) = &self.run_as {
+            cmd.uid(user.uid).gid(user.gid);
         }
         cmd
     }
@@ -124,13 +187,7 @@ impl Cluster {
     }
 
     fn prepare_dir(&self, dir: &Path) -> anyhow::Result<()> {
-        fs::create_dir_all(dir)?;
-        fs::set_permissions(dir, fs::Permissions::from_mode(0o700))?;
-        if let Some((uid, gid)) = self.run_as {
-            std::os::unix::fs::chown(dir, Some(uid), Some(gid))
-                .with_context(|| format!("cannot hand {} to the database user", dir.display()))?;
-        }
-        Ok(())
+        prepare_dir(dir, self.run_as.as_ref())
     }
 
     fn init(&self) -> anyhow::Result<()> {
@@ -152,10 +209,9 @@ impl Cluster {
         ]);
         self.run(cmd, "initdb").map_err(|e| {
             e.context(format!(
-                "could not create the embedded database cluster (it runs as {}; that user must be able to \
-                 reach {})",
-                self.run_as.map_or("the current user".to_string(), |_| pg_user_name()),
-                self.data_dir.display()
+                "could not create the embedded database cluster in {} (it runs as {})",
+                self.pgdata.display(),
+                self.run_as.as_ref().map_or("the current user", |u| u.name.as_str()),
             ))
         })?;
         let mut conf = OpenOptions::new().append(true).open(self.pgdata.join("postgresql.conf"))?;
@@ -178,8 +234,8 @@ impl Cluster {
         );
         let conf_path = self.pgdata.join("botarena.conf");
         fs::write(&conf_path, conf)?;
-        if let Some((uid, gid)) = self.run_as {
-            std::os::unix::fs::chown(&conf_path, Some(uid), Some(gid))?;
+        if let Some(user) = &self.run_as {
+            std::os::unix::fs::chown(&conf_path, Some(user.uid), Some(user.gid))?;
         }
         tracing::info!("starting the embedded PostgreSQL cluster in {}", self.pgdata.display());
         let mut cmd = self.command("pg_ctl");
@@ -190,7 +246,18 @@ impl Cluster {
             .arg(self.pgdata.join("server.log"))
             .stdout(Stdio::null());
         self.run(cmd, "pg_ctl start").map_err(|e| {
-            e.context(format!("see {} for the server's own log", self.pgdata.join("server.log").display()))
+            let mut hint =
+                format!("see {} for the server's own log", self.pgdata.join("server.log").display());
+            if let Some(user) = &self.run_as {
+                if !reachable_by(&self.pgdata, user) {
+                    hint = format!(
+                        "user {} cannot reach {}: let it through every parent directory",
+                        user.name,
+                        self.pgdata.display()
+                    );
+                }
+            }
+            e.context(hint)
         })
     }
 
@@ -237,7 +304,9 @@ impl Drop for Cluster {
         let Ok(_start) = lock(&self.data_dir.join(".postgres-start.lock"), FlockArg::LockExclusive) else {
             return;
         };
-        if lock(&self.data_dir.join(".postgres-users.lock"), FlockArg::LockExclusiveNonblock).is_ok() {
+        let last = lock(&self.data_dir.join(".postgres-users.lock"), FlockArg::LockExclusiveNonblock).is_ok();
+        // Not running: `open` failed before starting it (say, initdb was refused).
+        if last && self.running().unwrap_or(false) {
             if let Err(e) = self.stop() {
                 tracing::warn!("{e:#}");
             }
@@ -293,24 +362,189 @@ fn find_bin_dir() -> anyhow::Result<PathBuf> {
     }
 }
 
+/// The cluster home of `data_dir` (see the module doc), made on first use. Called with the
+/// start lock held, so two first commands agree on one home.
+fn cluster_home(data_dir: &Path, run_as: Option<&RunAs>) -> anyhow::Result<PathBuf> {
+    // A cluster in the data directory, as every earlier version made it: keep using it.
+    if data_dir.join("pgdata").join("PG_VERSION").exists() {
+        return Ok(data_dir.to_path_buf());
+    }
+    if let Some(home) = referenced_home(data_dir)? {
+        if !home.is_dir() {
+            bail!(
+                "the database of the data directory {} is missing: {} names the cluster directory {}, \
+                 which does not exist. Restore that directory, or delete {} to start over with an empty \
+                 database",
+                data_dir.display(),
+                data_dir.join(REFERENCE_FILE).display(),
+                home.display(),
+                data_dir.join(REFERENCE_FILE).display()
+            );
+        }
+        return Ok(home);
+    }
+    let Some(user) = run_as.filter(|u| !reachable_by(data_dir, u)) else {
+        return Ok(data_dir.to_path_buf());
+    };
+    // An earlier version's failed initdb leaves an empty `pgdata/` here; `remove_dir` only
+    // removes it if it is empty.
+    let _ = fs::remove_dir(data_dir.join("pgdata"));
+    let _ = fs::remove_dir(data_dir.join("pgrun"));
+    let clusters = clusters_dir();
+    fs::create_dir_all(&clusters).with_context(|| {
+        format!("cannot create {} for the database cluster (BOTARENA_CLUSTERS_DIR)", clusters.display())
+    })?;
+    let clusters = clusters.canonicalize()?;
+    if !reachable_by(&clusters, user) {
+        bail!(
+            "user {} (who runs the database cluster, as PostgreSQL refuses root) can reach neither the data \
+             directory {} nor {}: set BOTARENA_CLUSTERS_DIR to a directory every user can pass through",
+            user.name,
+            data_dir.display(),
+            clusters.display()
+        );
+    }
+    let home = clusters.join(uuid::Uuid::new_v4().simple().to_string());
+    prepare_dir(&home, Some(user))?;
+    let mut owner = data_dir.as_os_str().as_bytes().to_vec();
+    owner.push(b'\n');
+    fs::write(home.join("data-dir"), owner)?;
+    // Written whole or not at all: a half-written path would lose the database.
+    let mut target = home.as_os_str().as_bytes().to_vec();
+    target.push(b'\n');
+    let tmp = data_dir.join(format!("{REFERENCE_FILE}.tmp"));
+    fs::write(&tmp, target).with_context(|| format!("cannot write {}", tmp.display()))?;
+    fs::rename(&tmp, data_dir.join(REFERENCE_FILE))?;
+    tracing::info!(
+        "the data directory {} is out of reach of user {}: its cluster lives in {}",
+        data_dir.display(),
+        user.name,
+        home.display()
+    );
+    Ok(home)
+}
+
+/// The cluster home named by the data directory's `pgcluster` file, if it has one.
+fn referenced_home(data_dir: &Path) -> anyhow::Result<Option<PathBuf>> {
+    let file = data_dir.join(REFERENCE_FILE);
+    let mut bytes = match fs::read(&file) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", file.display())),
+    };
+    while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+        bytes.pop();
+    }
+    let home = PathBuf::from(OsString::from_vec(bytes));
+    if !home.is_absolute() {
+        bail!(
+            "{} must hold the absolute path of the cluster directory, not `{}`",
+            file.display(),
+            home.display()
+        );
+    }
+    Ok(Some(home))
+}
+
+/// The `pgdata` directory of the cluster of `data_dir`, if one was made (wherever it lives).
+pub fn locate(data_dir: &Path) -> Option<PathBuf> {
+    let in_place = data_dir.join("pgdata");
+    if in_place.join("PG_VERSION").exists() {
+        return Some(in_place);
+    }
+    let pgdata = referenced_home(data_dir).ok()??.join("pgdata");
+    pgdata.join("PG_VERSION").exists().then_some(pgdata)
+}
+
+/// Deletes the `pgcluster` file of `data_dir` when the cluster it names is gone, so that the next
+/// open makes a new one. For disposable data only (the test suite's, copied with `target/`):
+/// [`Cluster::open`] refuses to replace a lost database silently.
+pub fn forget_missing_cluster(data_dir: &Path) -> bool {
+    match referenced_home(data_dir) {
+        Ok(Some(home)) if !home.is_dir() => fs::remove_file(data_dir.join(REFERENCE_FILE)).is_ok(),
+        _ => false,
+    }
+}
+
+/// Stops and deletes the cluster of `data_dir` when it lives outside the data directory, for
+/// tests that delete their data directory afterwards. The cluster must not be in use.
+pub fn remove_external_cluster(data_dir: &Path) -> anyhow::Result<()> {
+    let Some(home) = referenced_home(data_dir)? else {
+        return Ok(());
+    };
+    if !home.exists() {
+        return Ok(());
+    }
+    if home.join("pgdata/postmaster.pid").exists() {
+        let bin = find_bin_dir()?;
+        let mut cmd = Command::new(bin.join("pg_ctl"));
+        cmd.arg("stop").arg("-D").arg(home.join("pgdata")).args(["-m", "immediate", "-w"]).current_dir("/");
+        if let Some(user) = unprivileged_user()? {
+            cmd.uid(user.uid).gid(user.gid);
+        }
+        let _ = cmd.stdout(Stdio::null()).stderr(Stdio::null()).status();
+    }
+    fs::remove_dir_all(&home).with_context(|| format!("cannot remove {}", home.display()))?;
+    fs::remove_file(data_dir.join(REFERENCE_FILE))?;
+    Ok(())
+}
+
+fn clusters_dir() -> PathBuf {
+    std::env::var_os("BOTARENA_CLUSTERS_DIR")
+        .filter(|d| !d.is_empty())
+        .map_or_else(|| PathBuf::from(DEFAULT_CLUSTERS_DIR), PathBuf::from)
+}
+
+/// Creates `dir` (mode 0700) for the cluster's user.
+fn prepare_dir(dir: &Path, run_as: Option<&RunAs>) -> anyhow::Result<()> {
+    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    fs::set_permissions(dir, fs::Permissions::from_mode(0o700))?;
+    if let Some(user) = run_as {
+        std::os::unix::fs::chown(dir, Some(user.uid), Some(user.gid))
+            .with_context(|| format!("cannot hand {} to the database user {}", dir.display(), user.name))?;
+    }
+    Ok(())
+}
+
+/// Whether `user` may pass through every existing ancestor of `dir` (and `dir` itself), by
+/// the owner / group / other permission bits.
+fn reachable_by(dir: &Path, user: &RunAs) -> bool {
+    let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    dir.ancestors().filter_map(|a| fs::metadata(a).ok()).all(|m| {
+        let bit = if m.uid() == user.uid {
+            0o100
+        } else if m.gid() == user.gid {
+            0o010
+        } else {
+            0o001
+        };
+        m.mode() & bit != 0
+    })
+}
+
 /// Whether the user the cluster runs as can reach `dir`: always when we are not root; as root,
-/// only if every existing ancestor lets others through (a clone under `/root` does not).
+/// only if every existing ancestor lets that user through (a clone under `/root` does not). Such
+/// a data directory gets its cluster elsewhere.
 pub fn reachable_by_cluster_user(dir: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
     if !nix::unistd::geteuid().is_root() {
         return true;
     }
-    let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
-    dir.ancestors().filter_map(|a| fs::metadata(a).ok()).all(|m| m.mode() & 0o001 != 0)
+    let name = pg_user_name();
+    let user = match nix::unistd::User::from_name(&name) {
+        Ok(Some(u)) => RunAs { name, uid: u.uid.as_raw(), gid: u.gid.as_raw() },
+        // Not created yet: it will be a system user of its own group.
+        _ => RunAs { name, uid: u32::MAX - 1, gid: u32::MAX - 1 },
+    };
+    reachable_by(dir, &user)
 }
 
 fn pg_user_name() -> String {
     std::env::var("BOTARENA_PG_USER").unwrap_or_else(|_| "botarena".to_string())
 }
 
-/// `None` when we are not root (the cluster runs as us); else the uid/gid of the system user
-/// the cluster runs as, created if needed.
-fn unprivileged_user() -> anyhow::Result<Option<(u32, u32)>> {
+/// `None` when we are not root (the cluster runs as us); else the system user the cluster runs
+/// as, created if needed.
+fn unprivileged_user() -> anyhow::Result<Option<RunAs>> {
     if !nix::unistd::geteuid().is_root() {
         return Ok(None);
     }
@@ -337,7 +571,7 @@ fn unprivileged_user() -> anyhow::Result<Option<(u32, u32)>> {
     if user.uid.is_root() {
         bail!("BOTARENA_PG_USER={name} is root; PostgreSQL needs an unprivileged user");
     }
-    Ok(Some((user.uid.as_raw(), user.gid.as_raw())))
+    Ok(Some(RunAs { name, uid: user.uid.as_raw(), gid: user.gid.as_raw() }))
 }
 
 #[cfg(test)]
@@ -352,5 +586,41 @@ mod tests {
         assert_eq!(reachable_by_cluster_user(&inside), !nix::unistd::geteuid().is_root());
         fs::set_permissions(private.path(), fs::Permissions::from_mode(0o755)).unwrap();
         assert!(reachable_by_cluster_user(&inside));
+    }
+
+    #[test]
+    fn reachability_follows_the_owner_group_and_other_bits() {
+        let dir = tempfile::tempdir().unwrap();
+        let meta = fs::metadata(dir.path()).unwrap();
+        let owner = RunAs { name: "owner".into(), uid: meta.uid(), gid: u32::MAX - 1 };
+        let group = RunAs { name: "group".into(), uid: u32::MAX - 1, gid: meta.gid() };
+        let other = RunAs { name: "other".into(), uid: u32::MAX - 1, gid: u32::MAX - 1 };
+        let can = |mode, u: &RunAs| {
+            fs::set_permissions(dir.path(), fs::Permissions::from_mode(mode)).unwrap();
+            reachable_by(dir.path(), u)
+        };
+        assert!(can(0o700, &owner) && !can(0o700, &group) && !can(0o700, &other));
+        assert!(can(0o710, &group) && !can(0o710, &other));
+        assert!(can(0o701, &other) && !can(0o601, &owner), "the owner's own bits decide for the owner");
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o700)).unwrap();
+    }
+
+    #[test]
+    fn a_reference_to_a_lost_cluster_is_refused_rather_than_replaced_by_an_empty_one() {
+        let data = tempfile::tempdir().unwrap();
+        fs::write(data.path().join(REFERENCE_FILE), "/nonexistent/botarena-cluster\n").unwrap();
+        let err = cluster_home(data.path(), None).unwrap_err().to_string();
+        assert!(err.contains("/nonexistent/botarena-cluster") && err.contains("is missing"), "{err}");
+        assert_eq!(locate(data.path()), None);
+        assert!(forget_missing_cluster(data.path()));
+        assert_eq!(cluster_home(data.path(), None).unwrap(), data.path());
+    }
+
+    #[test]
+    fn a_relative_reference_is_refused_with_the_file_named() {
+        let data = tempfile::tempdir().unwrap();
+        fs::write(data.path().join(REFERENCE_FILE), "clusters/x\n").unwrap();
+        let err = cluster_home(data.path(), None).unwrap_err().to_string();
+        assert!(err.contains(REFERENCE_FILE) && err.contains("absolute"), "{err}");
     }
 }

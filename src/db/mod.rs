@@ -38,6 +38,13 @@ impl Database {
             None => {
                 let dir = args.data_dir.clone();
                 let cluster = tokio::task::spawn_blocking(move || embedded::Cluster::open(&dir)).await??;
+                if cluster.created() {
+                    eprintln!(
+                        "botarena: created the database of the data directory {}: {}",
+                        cluster.data_dir().display(),
+                        cluster.describe()
+                    );
+                }
                 (cluster.connect_options(), Some(cluster))
             }
         };
@@ -64,9 +71,25 @@ impl Database {
         Ok(())
     }
 
+    /// The embedded cluster, if the database is one.
+    pub fn cluster(&self) -> Option<&embedded::Cluster> {
+        self.cluster.as_ref()
+    }
+
     /// Closes the pool, then stops the embedded cluster if this process is the last to use it.
     pub async fn close(self) {
-        self.pool.close().await;
+        // `PgPool::close` can return while a connection dropped just before it is still on its
+        // way back to the pool (a spawned task pings it first, then parks it idle). Stopping the
+        // cluster under that ping logs `WARN ... terminating connection due to administrator
+        // command`; so close again until no connection is left (bounded: never hang a shutdown).
+        for _ in 0..200 {
+            self.pool.close().await;
+            if self.pool.size() == 0 {
+                break;
+            }
+            tracing::debug!("{} connection(s) still returning to the pool; closing again", self.pool.size());
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
         if let Some(cluster) = self.cluster {
             let _ = tokio::task::spawn_blocking(move || drop(cluster)).await;
         }

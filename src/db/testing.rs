@@ -1,7 +1,7 @@
 //! Databases for tests: each test gets a fresh, migrated database in one cluster shared by the
 //! whole test run, so `cargo test` needs no server set up by hand.
 //!
-//! The cluster is the embedded one (see [`super::embedded`]) in `target/test-postgres`, left
+//! The cluster is the embedded one (see [`super::embedded`]) of `target/test-postgres`, left
 //! running between test runs (`scripts/test-postgres.sh stop` stops it). With
 //! `BOTARENA_TEST_DATABASE_URL` set, tests use that server instead (its user must be allowed to
 //! create databases).
@@ -38,6 +38,8 @@ fn server() -> &'static Server {
         let dir = std::env::var_os("BOTARENA_TEST_DATA_DIR")
             .map(std::path::PathBuf::from)
             .unwrap_or_else(test_data_dir);
+        // `target/` may have been copied from another machine, without the cluster it names.
+        super::embedded::forget_missing_cluster(&dir);
         let cluster = std::thread::spawn(move || Cluster::open_with(&dir, false))
             .join()
             .expect("cluster start panicked")
@@ -46,15 +48,10 @@ fn server() -> &'static Server {
     })
 }
 
-/// `target/test-postgres`, or, when the cluster's user cannot reach the checkout (a clone under
-/// `/root` run as root), a directory in the system's temporary directory.
+/// `target/test-postgres`. When the cluster's user cannot reach the checkout (a clone under
+/// `/root` run as root), the cluster itself lives elsewhere, named there (see [`super::embedded`]).
 pub fn test_data_dir() -> std::path::PathBuf {
-    let target = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
-    if super::embedded::reachable_by_cluster_user(&target) {
-        target.join("test-postgres")
-    } else {
-        std::env::temp_dir().join("botarena-test-postgres")
-    }
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("test-postgres")
 }
 
 /// A new database with the migrations applied, and a pool on it.
