@@ -3,6 +3,7 @@
 //! - [`games`]: the rules, pure and deterministic.
 //! - [`judge`]: running bots (processes, limits, protocols, the referee).
 //! - [`house`]: built-in bots.
+//! - [`starters`]: the starter bots students copy, embedded from `starters/`.
 //! - [`cli`]: the command line.
 //! - [`config`]: typed configuration of the platform (flags and environment).
 //! - [`db`]: PostgreSQL (embedded cluster or `DATABASE_URL`), migrations, queries.

@@ -8,6 +8,7 @@ pub mod migrate;
 pub mod play;
 pub mod sandbox;
 pub mod serve;
+pub mod starter;
 pub mod token;
 pub mod users;
 pub mod worker;
@@ -28,6 +29,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Run a built-in bot that speaks a game's protocol on stdin/stdout.
     House(house::HouseArgs),
+    /// Print a starter bot for a game in a language (or write it with -o FILE).
+    Starter(starter::StarterArgs),
     /// Check the sandbox on this host, or measure its start cost.
     Sandbox(sandbox::SandboxArgs),
     /// Run the web server, the compile queue and a worker pool on this machine.
@@ -51,6 +54,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
     match cli.command {
         Command::Play(args) => play::run(args),
         Command::House(args) => house::run(args),
+        Command::Starter(args) => starter::run(args),
         Command::Sandbox(args) => sandbox::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Worker(args) => worker::run(args),

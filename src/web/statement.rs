@@ -72,7 +72,8 @@ pub fn markdown_html(markdown: &str) -> String {
 
 /// The starters of a game in the given languages, in that order (languages without one are left
 /// out).
-pub fn starters_for(game: &str, languages: &[String]) -> Vec<&'static Starter> {
+pub fn starters_for(game: &str, languages: &[String]) -> Vec<Starter> {
+    let Ok(game) = game.parse::<GameId>() else { return Vec::new() };
     languages.iter().filter_map(|l| starters::starter(game, l)).collect()
 }
 
@@ -444,7 +445,7 @@ async fn starter_download(
         ))
         .into());
     }
-    let s = starters::starter(&c.game, &language).ok_or_else(|| {
+    let s = starters_for(&c.game, std::slice::from_ref(&language)).into_iter().next().ok_or_else(|| {
         AppError::NotFound(format!(
             "There is no {} starter for {} yet.",
             state.language_name(&language),
