@@ -1,6 +1,6 @@
 // The replay viewer of the game page: plain JavaScript, no build step.
 //
-// It reads the game's result object (the per-game part of spec/play-cli.md, plus `game`,
+// It reads the game's result object (the per-game part of docs/result-json.md, plus `game`,
 // `settings` and `nicknames`) from <script id="replay-data">, replays the moves with each game's
 // rules to get every position, and draws them as SVG (so the board is part of the DOM, which the
 // browser test reads). The URL fragment picks the start: `#last`, `#move=K`, or `#play`.

@@ -346,8 +346,8 @@ async fn a_student_opens_the_rules_page_and_puts_a_starter_into_the_submit_form(
     // The statement's link leads to the contest page with the Python starter in the form.
     cdp.eval("document.getElementById('starter-insert-python').click()").await;
     cdp.wait_for("/contests/c4?starter=python").await;
-    let python = botarena::starters::starter("connect4", "python").unwrap().source;
-    let c = botarena::starters::starter("connect4", "c").unwrap().source;
+    let python = botarena::starters::starter(GameId::Connect4, "python").unwrap().source;
+    let c = botarena::starters::starter(GameId::Connect4, "c").unwrap().source;
     assert_eq!(cdp.eval("document.getElementById('source').value").await, json!(python));
     assert_eq!(cdp.eval("document.getElementById('language').value").await, json!("python"));
 

@@ -1,4 +1,4 @@
-//! `botarena play`: a local match, exactly as `shared/spec/play-cli.md` describes. It runs the very
+//! `botarena play`: a local match, exactly as `docs/cli.md` describes. It runs the very
 //! referee (and launcher) the workers run; this module only turns arguments into bots and prints.
 
 use crate::games::settings::{Settings, Value};

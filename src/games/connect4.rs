@@ -1,4 +1,4 @@
-//! Rules of Connect Four (`connect4`, see `shared/spec/games/connect4.md`): discs drop into
+//! Rules of Connect Four (`connect4`, see `docs/games/connect4.md`): discs drop into
 //! columns of a `rows` x `cols` grid, and `connect` of one side's discs in a line win at once.
 //!
 //! Rows are counted from the bottom (row 0 is where the first disc of a column lands), columns

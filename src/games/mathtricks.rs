@@ -1,4 +1,4 @@
-//! Rules of `mathtricks` (see `shared/spec/games/mathtricks.md`).
+//! Rules of `mathtricks` (see `docs/games/mathtricks.md`).
 //!
 //! Two pawns walk a board of arithmetic cells (`+3`, `-4`, `*2`, `/2`, ...); each step goes to one
 //! of the 8 neighbours that no pawn has ever visited and applies that cell to the mover's running

@@ -1,4 +1,4 @@
-//! Rules of "1-2-3" (`one-two-three`, see `shared/spec/games/one-two-three.md`): players A and B
+//! Rules of "1-2-3" (`one-two-three`, see `docs/games/one-two-three.md`): players A and B
 //! take turns placing straight pieces of 1 to 3 adjacent cells on an M x N board; a piece may
 //! cover free cells and the mover's own, never the opponent's. When the board is full, more
 //! cells wins.

@@ -1,4 +1,4 @@
-//! Rules of `tron` (Viivapeli; see `shared/spec/games/tron.md`).
+//! Rules of `tron` (Viivapeli; see `docs/games/tron.md`).
 //!
 //! Real time and simultaneous: the judge calls [`Tron::tick`] on its clock with the direction each
 //! bot announced last, and both lines grow one cell at once on a torus. A line that enters a used

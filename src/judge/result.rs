@@ -1,4 +1,4 @@
-//! The result of a game and of a match, in the JSON form of `shared/spec/play-cli.md`
+//! The result of a game and of a match, in the JSON form of `docs/result-json.md`
 //! (used by `botarena play --json`, the workers' stored results and the replay viewer).
 
 use crate::games::settings::Settings;

@@ -1,4 +1,4 @@
-//! The one-two-three validity tests (`spec/games/one-two-three.md`, "Validity tests"): the source
+//! The one-two-three validity tests (`docs/games/one-two-three.md`, "Validity tests"): the source
 //! contest scored every bot on a set of inputs, valid and invalid. On a valid input the output
 //! must be a legal move; on an invalid one its first line must be `error`. The platform runs the
 //! set on every new submission of the game and shows the pass rate.

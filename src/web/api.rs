@@ -1,4 +1,4 @@
-//! The JSON API of `shared/spec/api.md` for contests, submissions and tokens. Errors are
+//! The JSON API of `docs/api.md` for contests, submissions and tokens. Errors are
 //! `{"error", "message"}` with a fitting status; bad input never gives a 5xx.
 
 use super::auth::ApiUser;

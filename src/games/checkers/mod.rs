@@ -1,4 +1,4 @@
-//! Rules of `checkers` (spec: `shared/spec/games/checkers.md`): simplified draughts on the dark
+//! Rules of `checkers` (docs: `docs/games/checkers.md`): simplified draughts on the dark
 //! squares of an 8x8 board, with mandatory captures, the majority rule, kings that step one square
 //! and a round limit scored by material.
 //!
