@@ -35,7 +35,9 @@ pub enum Kind {
     /// A comma-separated list of `WxH` (or `WxHxMS` when `tick` is set).
     Boards {
         min_side: u32,
-        max_side: u32,
+        /// Largest width and largest height (tron's grid is wider than it is high).
+        max_width: u32,
+        max_height: u32,
         even: bool,
         tick: Option<(u32, u32)>,
     },
@@ -80,19 +82,25 @@ pub fn defs(game: GameId) -> Vec<Def> {
         GameId::OneTwoThree => defs.push(Def {
             name: "boards",
             default: "6x4,12x8,20x20",
-            kind: Kind::Boards { min_side: 3, max_side: 20, even: false, tick: None },
+            kind: Kind::Boards { min_side: 3, max_width: 20, max_height: 20, even: false, tick: None },
             help: "boards as columns x rows; each is played with each bot first",
         }),
         GameId::Mathtricks => defs.push(Def {
             name: "boards",
             default: "8x8",
-            kind: Kind::Boards { min_side: 4, max_side: 40, even: false, tick: None },
+            kind: Kind::Boards { min_side: 4, max_width: 40, max_height: 40, even: false, tick: None },
             help: "boards as width x height; each is played with each bot first",
         }),
         GameId::Tron => defs.push(Def {
             name: "boards",
             default: "12x6x230,40x30x100,80x60x50",
-            kind: Kind::Boards { min_side: 4, max_side: 160, even: true, tick: Some((50, 1000)) },
+            kind: Kind::Boards {
+                min_side: 4,
+                max_width: 160,
+                max_height: 120,
+                even: true,
+                tick: Some((50, 1000)),
+            },
             help: "boards as width x height x tick ms; each is played with each bot first",
         }),
     }
@@ -247,7 +255,7 @@ fn parse_value(def: &Def, value: &str) -> Result<Value, SettingError> {
             }
             Ok(Value::Int(n))
         }
-        Kind::Boards { min_side, max_side, even, tick } => {
+        Kind::Boards { min_side, max_width, max_height, even, tick } => {
             let mut list = Vec::new();
             for item in value.split(',') {
                 let parts: Vec<&str> = item.trim().split('x').collect();
@@ -260,12 +268,12 @@ fn parse_value(def: &Def, value: &str) -> Result<Value, SettingError> {
                     parts.iter().map(|p| p.parse::<u32>()).collect::<Result<_, _>>().map_err(|_| {
                         bad(def, value, format!("each board must be {form} with whole numbers"))
                     })?;
-                for &side in &nums[..2] {
-                    if side < min_side || side > max_side {
+                for (&side, what, max) in [(&nums[0], "width", max_width), (&nums[1], "height", max_height)] {
+                    if side < min_side || side > max {
                         return Err(bad(
                             def,
                             value,
-                            format!("sides must be between {min_side} and {max_side}"),
+                            format!("the {what} must be between {min_side} and {max}"),
                         ));
                     }
                     if even && side % 2 != 0 {
@@ -316,6 +324,10 @@ mod tests {
         assert_eq!(s.int("games"), 2);
         assert!(Settings::from_assignments(GameId::Tron, ["boards=13x6x230"]).is_err());
         assert!(Settings::from_assignments(GameId::Tron, ["boards=12x6"]).is_err());
+        // Tron grids are at most 160 wide and 120 high, as its rules accept.
+        assert!(Settings::from_assignments(GameId::Tron, ["boards=160x120x50"]).is_ok());
+        let err = Settings::from_assignments(GameId::Tron, ["boards=4x122x50"]).unwrap_err().to_string();
+        assert!(err.contains("height must be between 4 and 120"), "{err}");
         let s = Settings::from_assignments(GameId::OneTwoThree, ["boards=6x4", "games=4"]).unwrap();
         assert_eq!(s.int("games"), 4);
     }

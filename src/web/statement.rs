@@ -6,6 +6,7 @@
 use super::auth::PageUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, PageResult};
+use super::input::Path;
 use super::{render, when, AppState, Nav};
 use crate::db::contests::Contest;
 use crate::games::settings::Settings;
@@ -13,7 +14,6 @@ use crate::games::GameId;
 use crate::judge::languages::Language;
 use crate::starters::{self, Starter};
 use askama::Template;
-use super::input::Path;
 use axum::extract::{Request, State};
 use axum::http::header;
 use axum::response::IntoResponse;
