@@ -114,7 +114,7 @@ async fn starters_download_with_their_file_name_for_enabled_languages_only() {
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
         let disposition = r.headers.get(header::CONTENT_DISPOSITION).unwrap().to_str().unwrap();
         assert_eq!(disposition, format!("attachment; filename=\"{file}\""));
-        assert_eq!(r.body, botarena::starters::starter("tron", language).unwrap().source);
+        assert_eq!(r.body, botarena::starters::starter(GameId::Tron, language).unwrap().source);
     }
     let r = c.get("/contests/t/starters/c").await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
@@ -176,7 +176,7 @@ async fn the_contest_page_links_the_rules_and_fills_the_form_with_a_starter() {
         .contains("href=\"/contests/m?starter=python#submit-form\" id=\"starter-insert-python\""));
     let r = c.get("/contests/m?starter=python").await;
     assert_eq!(r.status, StatusCode::OK);
-    let source = botarena::starters::starter("mathtricks", "python").unwrap().source;
+    let source = botarena::starters::starter(GameId::Mathtricks, "python").unwrap().source;
     assert_eq!(r.element("source").unwrap(), source.trim());
     assert!(r.body.contains("<option value=\"python\" selected>"), "the language is chosen too");
     let r = c.get("/contests/m?starter=java").await;
