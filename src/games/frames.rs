@@ -585,6 +585,21 @@ mod tests {
     }
 
     #[test]
+    fn tron_frames_grow_linearly_with_the_ticks() {
+        // Both lines run up their columns of a 160x120 grid until they meet their own start.
+        let mut game = Tron::new(160, 120);
+        let mut moves = Vec::new();
+        while game.outcome().is_none() {
+            game.tick([Dir::PlusY, Dir::PlusY]);
+            moves.push(json!(game.heads()));
+        }
+        assert_eq!(moves.len(), 120);
+        let frames = all_frames(GameId::Tron, json!({}), json!({"width": 160, "height": 120}), &moves);
+        let bytes = serde_json::to_string(&frames).unwrap().len();
+        assert!(bytes < 40 * 121, "{bytes} bytes for 121 frames");
+    }
+
+    #[test]
     fn moves_after_a_tron_crash_do_not_replay() {
         // The heads step into each other's cells: both crash on the first tick.
         let moves = [json!([[1, 0], [0, 0]]), json!([[2, 0], [11, 0]])];
