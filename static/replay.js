@@ -1,6 +1,6 @@
 // The replay viewer of the game page: plain JavaScript, no build step.
 //
-// It reads the game's result object (spec/play-cli.md's per-game part, plus `game`, `settings`,
+// It reads the game's result object (a game of `botarena play --json`, plus `game`, `settings`,
 // `nicknames` and `frames`) from <script id="replay-data"> and draws its frames as SVG (so the
 // board is part of the DOM, which the browser test reads). The frames — the start and the
 // position after every move — are computed on the server by the games' Rust rules
