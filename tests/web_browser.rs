@@ -121,6 +121,11 @@ async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_t
         let r = result(0, seats, params, moves.as_array().unwrap().clone(), Some(BotId::B), "no_moves");
         games.push(finished_match(&app, game, ada, bob, &[r]).await.games[0]);
     }
+    // A stored game whose third move does not replay (there is no column 42).
+    contest(&app, "c4-short", "connect4").await;
+    let moves = ["3", "3", "42", "4"].map(|m| json!(m)).to_vec();
+    let r = result(0, seats, json!({}), moves, Some(BotId::A), "four_in_a_row");
+    games.push(finished_match(&app, "c4-short", ada, bob, &[r]).await.games[0]);
 
     let dir = tempfile::tempdir().unwrap();
     let pages = save_pages(&app, "ada", &games, dir.path()).await;
@@ -168,6 +173,12 @@ async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_t
     assert_eq!(count(&dom, "class=\"cell p0\""), 2, "{dom}");
     assert_eq!(count(&dom, "class=\"cell p1\""), 3, "{dom}");
     assert_eq!(text_of(&dom, "replay-result"), "Winner: nick-bob (no_moves)");
+
+    // The frames end before the move that does not replay, and the viewer says so.
+    let dom = dump_dom(browser, &profile, &pages[5], "last").await;
+    assert_eq!(text_of(&dom, "move-counter"), "2 / 2", "{dom}");
+    assert_eq!(count(&dom, "class=\"disc p"), 2, "{dom}");
+    assert!(text_of(&dom, "replay-short").contains("stops after move 2 of 4"), "{dom}");
 }
 
 /// The games of `botarena play GAME house:level1 house:random`.

@@ -143,6 +143,57 @@ async fn the_game_page_shows_the_result_figures_settings_moves_and_replay_data()
 }
 
 #[tokio::test]
+async fn the_api_and_the_game_page_carry_the_frames_the_rules_compute_from_the_stored_moves() {
+    let app = setup().await;
+    let (ada, _, m) = ada_beats_bob(&app).await;
+    let token = app.token(ada).await;
+    let api = app.api("GET", &format!("/api/games/{}", m.games[0]), Some(&token), None).await.json();
+    // The stored result's fields stay; `frames` is the start and the grid after each of 7 moves.
+    assert_eq!(api["moves"].as_array().unwrap().len(), 7, "{api}");
+    assert_eq!(api["reason"], "four_in_a_row");
+    let frames = api["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 8, "{api}");
+    assert_eq!(frames[0], json!({"rows": vec![".........".to_string(); 9], "last": null}));
+    let end = &frames[7]["rows"];
+    assert_eq!((&end[7], &end[8]), (&json!("...222..."), &json!("...1111..")), "{end}");
+    assert_eq!(frames[7]["last"], json!([8, 6]));
+    // The page embeds the very same frames for the viewer.
+    let page = app.logged_in("ada").await.get(&format!("/games/{}", m.games[0])).await;
+    assert_eq!(replay_data(&page.body)["frames"], api["frames"]);
+
+    // A game forfeited before its first move: only the empty grid.
+    let api = app.api("GET", &format!("/api/games/{}", m.games[1]), Some(&token), None).await.json();
+    assert_eq!(api["frames"].as_array().unwrap().len(), 1, "{api}");
+    // A game not played yet has no frames.
+    sqlx::query("update games set status = 'queued', result = null where id = $1")
+        .bind(m.games[1])
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let api = app.api("GET", &format!("/api/games/{}", m.games[1]), Some(&token), None).await.json();
+    assert!(api.get("frames").is_none(), "{api}");
+}
+
+#[tokio::test]
+async fn a_stored_game_whose_moves_stop_replaying_gets_the_frames_up_to_there() {
+    let app = setup().await;
+    let (ada, _, m) = ada_beats_bob(&app).await;
+    // Column 42 does not exist on the 9x9 grid: the frames end after the second move.
+    sqlx::query("update games set result = jsonb_set(result, '{moves,2}', '\"42\"') where id = $1")
+        .bind(m.games[0])
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let api =
+        app.api("GET", &format!("/api/games/{}", m.games[0]), Some(&app.token(ada).await), None).await.json();
+    assert_eq!(api["moves"][2], "42", "{api}");
+    assert_eq!(api["frames"].as_array().unwrap().len(), 3, "{api}");
+    let r = app.logged_in("ada").await.get(&format!("/games/{}", m.games[0])).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(replay_data(&r.body)["frames"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
 async fn only_the_owners_and_admins_download_a_log_with_the_session_and_each_owner_sees_only_their_debug() {
     let app = setup().await;
     let (_, _, m) = ada_beats_bob(&app).await;

@@ -373,6 +373,8 @@ pub struct Game {
     pub user_a: i64,
     pub user_b: i64,
     pub finished_at: Option<OffsetDateTime>,
+    /// The contest's game id (`checkers`, ...): which rules replay the result.
+    pub game: String,
 }
 
 pub async fn game(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Game>> {
@@ -380,8 +382,9 @@ pub async fn game(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Game>
         Game,
         r#"select g.id, g.match_id, g.index, g.status as "status: GameStatus", g.plan, g.settings, g.result,
                   g.log, g.attempts, m.submission_a, m.submission_b, sa.user_id as user_a, sb.user_id as user_b,
-                  g.finished_at
+                  g.finished_at, c.game
            from games g join matches m on m.id = g.match_id
+           join contests c on c.id = m.contest_id
            join submissions sa on sa.id = m.submission_a
            join submissions sb on sb.id = m.submission_b
            where g.id = $1"#,

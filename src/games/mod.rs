@@ -6,6 +6,7 @@
 
 pub mod checkers;
 pub mod connect4;
+pub mod frames;
 pub mod mathtricks;
 pub mod one_two_three;
 pub mod settings;

@@ -7,6 +7,7 @@ use super::input::Path;
 use super::{rfc3339, AppState};
 use crate::db::games::{self, GameStatus};
 use crate::db::users::User;
+use crate::games::{frames, GameId};
 use crate::jobs::scoreboard;
 use crate::judge::result::BotId;
 use crate::judge::GameLog;
@@ -114,11 +115,15 @@ pub(super) async fn game_or_404(state: &AppState, id: &str) -> Result<games::Gam
     games::game(&mut *state.pool.acquire().await?, id).await?.ok_or_else(|| AppError::not_found("game"))
 }
 
-/// The game's result object, or its status while it is not played yet: what the API answers
-/// and what the replay viewer loads.
+/// The game's result object with its replay `frames`, or its status while it is not played
+/// yet: what the API answers and what the replay viewer loads.
 pub(super) fn game_json(g: &games::Game) -> Value {
     let mut v = match &g.result {
-        Some(r) if g.status == GameStatus::Done => r.clone(),
+        Some(r) if g.status == GameStatus::Done => {
+            let mut v = r.clone();
+            v["frames"] = replay_frames(g, r);
+            v
+        }
         _ => json!({"index": g.index}),
     };
     v["id"] = json!(g.id);
@@ -128,6 +133,26 @@ pub(super) fn game_json(g: &games::Game) -> Value {
     v["settings"] = g.settings.clone();
     v["finished_at"] = json!(g.finished_at.as_ref().map(rfc3339));
     v
+}
+
+/// Every position of a played game, computed by the rules from its stored moves (see
+/// `games::frames`); when the moves do not all replay, the frames up to there, and the log says
+/// why.
+fn replay_frames(g: &games::Game, result: &Value) -> Value {
+    let game: GameId = match g.game.parse() {
+        Ok(game) => game,
+        Err(e) => {
+            tracing::warn!("game {}: no replay: {e}", g.id);
+            return json!([]);
+        }
+    };
+    let moves = result["moves"].as_array().map_or(&[][..], Vec::as_slice);
+    let replay = frames::replay(game, &g.settings, &result["params"], moves);
+    if let Some(why) = &replay.stopped {
+        tracing::warn!("game {}: the replay stops after {} frames: {why}", g.id, replay.frames.len());
+    }
+    // Frames are plain structs of strings and numbers: serializing them cannot fail.
+    serde_json::to_value(&replay.frames).unwrap_or_default()
 }
 
 async fn get_game(

@@ -1,0 +1,610 @@
+//! The replay's frames: every position of a played game, computed by these rules from the stored
+//! moves, in a small drawing format per game, so that the web viewer draws positions and knows
+//! no rule (one rules engine; `docs/replay-frames.md` describes each format).
+//!
+//! A frame is the position before the first move (frame 0) and after every move (frame k after
+//! move k). Frames are computed on read from a result's `moves` and `params` and the game's
+//! settings, so games stored before frames existed replay too; nothing here is stored. Coordinates
+//! are as drawn: row 0 is the top row (connect4 and tron count their rows from the bottom, and
+//! are turned over here). Where a drawing grows move by move (tron's trails, mathtricks' visited
+//! cells), a frame holds only what it adds, so a long game's frames stay linear in its length.
+
+use super::checkers::Checkers;
+use super::connect4::Connect4;
+use super::mathtricks::{generate_board, Board, Mathtricks};
+use super::one_two_three::{OneTwoThree, MAX_SIDE as OTT_MAX, MIN_SIDE as OTT_MIN};
+use super::settings::Settings;
+use super::tron::{Dir, Tron};
+use super::{GameId, ParseMoveError, Side, TurnGame};
+use serde::Serialize;
+use serde_json::Value;
+
+/// A game's frames; serialized as a plain JSON array of that game's frames.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Frames {
+    Checkers(Vec<CheckersFrame>),
+    Connect4(Vec<Connect4Frame>),
+    OneTwoThree(Vec<OneTwoThreeFrame>),
+    Mathtricks(Vec<MathtricksFrame>),
+    Tron(Vec<TronFrame>),
+}
+
+impl Frames {
+    /// Positions, the start included.
+    pub fn len(&self) -> usize {
+        match self {
+            Frames::Checkers(f) => f.len(),
+            Frames::Connect4(f) => f.len(),
+            Frames::OneTwoThree(f) => f.len(),
+            Frames::Mathtricks(f) => f.len(),
+            Frames::Tron(f) => f.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Checkers: the board as 8 strings of 8 squares, top row first (`.` empty, `b`/`B` a Black
+/// man/king, `w`/`W` a White man/king: the diagram of [`Checkers::from_diagram`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckersFrame {
+    pub board: Vec<String>,
+    /// The squares of the move that led here, `[row, col]`, start first (empty in frame 0).
+    pub last: Vec<[u8; 2]>,
+    /// Pieces of Black (first) and White.
+    pub pieces: [usize; 2],
+}
+
+/// Connect4: the grid as rows of `cols` characters, top row first (`.` empty, `1` a disc of the
+/// first mover, `2` of the second).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Connect4Frame {
+    pub rows: Vec<String>,
+    /// The disc just dropped, `[row, col]` with row 0 at the top; `null` in frame 0.
+    pub last: Option<[u32; 2]>,
+}
+
+/// One-two-three: the board rows as the spec writes them (`A`, `B`, `-`), top first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OneTwoThreeFrame {
+    pub rows: Vec<String>,
+    /// Cells of A (first) and B: the score once the board is full.
+    pub cells: [u32; 2],
+}
+
+/// Mathtricks: both pawns, the cells this frame marks visited, and both totals. The board's
+/// operations are the result's `params.board`; the cells visited by frame k are the `visited`
+/// of frames 0 to k.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MathtricksFrame {
+    /// `[x, y]` of player 1's pawn, then player 2's; (0,0) is the top-left cell.
+    pub pawns: [[u32; 2]; 2],
+    /// Cells first visited in this frame: both start cells in frame 0, then the mover's cell.
+    pub visited: Vec<[u32; 2]>,
+    /// Running totals of player 1 and player 2 as decimal strings (they outgrow any float).
+    pub totals: [String; 2],
+}
+
+/// Tron: both heads, `[x, row]` with row 0 at the top (the game's y counts from the bottom).
+/// A player's trail at frame k is its heads in frames 0 to k; after a crash a head is the
+/// cell its line crashed into.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TronFrame {
+    pub heads: [[u32; 2]; 2],
+}
+
+/// The frames of a stored game and, when they end before the last stored move, why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    pub frames: Frames,
+    /// `None` when every move replayed; otherwise the first move (counted from 1) that could
+    /// not be replayed, or why no start position could be built (then `frames` is empty).
+    pub stopped: Option<String>,
+}
+
+/// Replays a stored game: `settings` are the game's stored settings (checkers `max_rounds`,
+/// connect4 `rows`, `cols`, `connect`), `params` and `moves` those of its result (the result
+/// format of `botarena play --json`). A forfeited move is never among the moves, so a forfeited
+/// game's frames end at its last legal move; moves that do not replay stop the frames there.
+pub fn replay(game: GameId, settings: &Value, params: &Value, moves: &[Value]) -> Replay {
+    let (frames, stopped) = match game {
+        GameId::Checkers => wrap(Frames::Checkers, checkers(settings, moves)),
+        GameId::Connect4 => wrap(Frames::Connect4, connect4(settings, moves)),
+        GameId::OneTwoThree => wrap(Frames::OneTwoThree, one_two_three(params, moves)),
+        GameId::Mathtricks => wrap(Frames::Mathtricks, mathtricks(params, moves)),
+        GameId::Tron => wrap(Frames::Tron, tron(params, moves)),
+    };
+    Replay { frames, stopped }
+}
+
+/// Frames so far, and why they stopped.
+type Partial<F> = (Vec<F>, Option<String>);
+
+fn wrap<F>(make: fn(Vec<F>) -> Frames, result: Result<Partial<F>, String>) -> (Frames, Option<String>) {
+    match result {
+        Ok((frames, stopped)) => (make(frames), stopped),
+        Err(why) => (make(Vec::new()), Some(why)),
+    }
+}
+
+/// An integer setting of the stored settings (a number or a numeric string), checked against
+/// the game's range, or the game's default when it is not stored.
+fn setting(game: GameId, stored: &Value, name: &str) -> Result<u32, String> {
+    let mut s = Settings::defaults(game);
+    if let Some(v) = stored.get(name) {
+        let text = v.as_str().map_or_else(|| v.to_string(), str::to_string);
+        s.set(name, &text).map_err(|e| format!("stored settings: {e}"))?;
+    }
+    u32::try_from(s.int(name)).map_err(|_| format!("stored settings: `{name}` is too large"))
+}
+
+/// An integer of the result's `params`.
+fn param(params: &Value, name: &str) -> Result<u32, String> {
+    params
+        .get(name)
+        .and_then(Value::as_u64)
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| format!("params: `{name}` is missing or not a number ({params})"))
+}
+
+/// Plays the moves of a turn game from `game`, a frame per position, stopping at the first move
+/// that does not parse or is illegal. `text` gives a stored move's protocol text.
+fn turn_frames<G: TurnGame, F>(
+    mut game: G,
+    moves: &[Value],
+    text: impl Fn(&Value) -> Option<String>,
+    frame: impl Fn(&G, Option<&G::Move>) -> F,
+) -> Partial<F> {
+    let mut frames = vec![frame(&game, None)];
+    for (i, stored) in moves.iter().enumerate() {
+        let played = text(stored)
+            .ok_or_else(|| "not a move of this game".to_string())
+            .and_then(|t| t.parse::<G::Move>().map_err(|e: ParseMoveError| e.to_string()))
+            .and_then(|mv| game.play(&mv).map(|()| mv).map_err(|e| e.to_string()));
+        match played {
+            Ok(mv) => frames.push(frame(&game, Some(&mv))),
+            Err(why) => return (frames, Some(format!("move {} ({stored}): {why}", i + 1))),
+        }
+    }
+    (frames, None)
+}
+
+fn string_move(v: &Value) -> Option<String> {
+    v.as_str().map(str::to_string)
+}
+
+fn checkers(settings: &Value, moves: &[Value]) -> Result<Partial<CheckersFrame>, String> {
+    let start = Checkers::new(setting(GameId::Checkers, settings, "max_rounds")?);
+    Ok(turn_frames(start, moves, string_move, |g, mv| CheckersFrame {
+        board: g.to_string().lines().map(str::to_string).collect(),
+        last: mv.map_or_else(Vec::new, |m| m.squares.iter().map(|s| [s.row, s.col]).collect()),
+        pieces: [g.piece_count(Side::First), g.piece_count(Side::Second)],
+    }))
+}
+
+fn connect4(settings: &Value, moves: &[Value]) -> Result<Partial<Connect4Frame>, String> {
+    let size = |name| setting(GameId::Connect4, settings, name);
+    let start = Connect4::new(size("rows")?, size("cols")?, size("connect")?);
+    Ok(turn_frames(start, moves, string_move, |g, mv| {
+        let (rows, cols) = (g.rows(), g.cols());
+        let disc = |row, col| match g.cell(row, col) {
+            None => '.',
+            Some(Side::First) => '1',
+            Some(Side::Second) => '2',
+        };
+        Connect4Frame {
+            rows: (0..rows).rev().map(|r| (0..cols).map(|c| disc(r, c)).collect()).collect(),
+            // The disc just dropped is the top one of its column.
+            last: mv.map(|m| [rows - g.height(m.0), m.0]),
+        }
+    }))
+}
+
+fn one_two_three(params: &Value, moves: &[Value]) -> Result<Partial<OneTwoThreeFrame>, String> {
+    let (cols, rows) = (param(params, "cols")?, param(params, "rows")?);
+    for side in [cols, rows] {
+        if !(OTT_MIN..=OTT_MAX).contains(&side) {
+            return Err(format!("params: a {cols}x{rows} board is outside {OTT_MIN}..={OTT_MAX} on a side"));
+        }
+    }
+    // A stored move is the board the mover printed, as an array of row strings.
+    let text = |v: &Value| -> Option<String> {
+        let rows = v.as_array()?.iter().map(|r| r.as_str()).collect::<Option<Vec<_>>>()?;
+        Some(rows.join("\n"))
+    };
+    Ok(turn_frames(OneTwoThree::new(cols, rows), moves, text, |g, _| OneTwoThreeFrame {
+        rows: g.grid().lines(),
+        cells: [g.grid().count(Side::First), g.grid().count(Side::Second)],
+    }))
+}
+
+/// The stored board (`params.board`: H rows of W cell texts), or for a result without one the
+/// board generated from `params.seed`, `width` and `height`, as the judge generates it.
+fn mathtricks_board(params: &Value) -> Result<Board, String> {
+    let Some(rows) = params.get("board") else {
+        let (w, h) = (param(params, "width")?, param(params, "height")?);
+        let seed = params.get("seed").and_then(Value::as_u64).ok_or("params: no `board` and no `seed`")?;
+        let fits = |s| (super::mathtricks::MIN_SIDE..=super::mathtricks::MAX_SIDE).contains(&s);
+        if !fits(w) || !fits(h) {
+            return Err(format!("params: a {w}x{h} board is outside the rules"));
+        }
+        return Ok(generate_board(w, h, seed));
+    };
+    let bad = || format!("params: `board` is not an array of rows of cell strings ({rows})");
+    let lines: Vec<Vec<&str>> = rows
+        .as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|row| row.as_array()?.iter().map(Value::as_str).collect::<Option<Vec<_>>>())
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    let width = lines.first().map_or(0, Vec::len) as u32;
+    let joined: Vec<String> = lines.iter().map(|cells| cells.join(" ")).collect();
+    Board::parse_rows(width, joined.len() as u32, &joined).map_err(|e| format!("params: {e}"))
+}
+
+fn mathtricks(params: &Value, moves: &[Value]) -> Result<Partial<MathtricksFrame>, String> {
+    let start = Mathtricks::new(mathtricks_board(params)?);
+    Ok(turn_frames(start, moves, string_move, |g, mv| {
+        let at = |side| {
+            let c = g.pawn(side);
+            [c.x, c.y]
+        };
+        let pawns = [at(Side::First), at(Side::Second)];
+        MathtricksFrame {
+            pawns,
+            visited: mv.map_or_else(|| pawns.to_vec(), |m| vec![[m.x, m.y]]),
+            totals: g.totals().clone().map(|t| t.to_string()),
+        }
+    }))
+}
+
+fn tron(params: &Value, moves: &[Value]) -> Result<Partial<TronFrame>, String> {
+    let (width, height) = (param(params, "width")?, param(params, "height")?);
+    let game = Tron::try_new(width, height).map_err(|e| format!("params: {e}"))?;
+    Ok(tron_ticks(game, moves))
+}
+
+/// Replays tron's ticks: each stored tick is both heads after it, and the direction each line
+/// took is the one step that leads from its previous head there.
+fn tron_ticks(mut game: Tron, moves: &[Value]) -> Partial<TronFrame> {
+    let (width, height) = (game.width(), game.height());
+    let frame = |t: &Tron| TronFrame { heads: t.heads().map(|(x, y)| [x, height - 1 - y]) };
+    let mut frames = vec![frame(&game)];
+    for (i, stored) in moves.iter().enumerate() {
+        let step = || -> Result<[Dir; 2], String> {
+            if game.outcome().is_some() {
+                return Err("the game was already over".into());
+            }
+            let heads: [(u32, u32); 2] = serde_json::from_value(stored.clone())
+                .map_err(|_| "not two heads `[[x1, y1], [x2, y2]]`".to_string())?;
+            let mut dirs = [Dir::PlusX; 2];
+            for (p, dir) in dirs.iter_mut().enumerate() {
+                let from = game.heads()[p];
+                *dir = Dir::between(from, heads[p], width, height).ok_or_else(|| {
+                    format!("player {}'s head cannot go from {from:?} to {:?} in one step", p + 1, heads[p])
+                })?;
+            }
+            Ok(dirs)
+        };
+        match step() {
+            Ok(dirs) => {
+                game.tick(dirs);
+                frames.push(frame(&game));
+            }
+            Err(why) => return (frames, Some(format!("tick {} ({stored}): {why}", i + 1))),
+        }
+    }
+    (frames, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use serde_json::json;
+    use std::collections::HashSet;
+
+    /// A random game to its end (or `limit` moves), with its moves stored as the judge records
+    /// them.
+    fn random_game<G: TurnGame>(mut game: G, seed: u64, limit: usize) -> (G, Vec<Value>) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut moves = Vec::new();
+        while moves.len() < limit {
+            let Some(mv) = game.legal_moves().choose(&mut rng).cloned() else { break };
+            game.play(&mv).unwrap();
+            moves.push(G::record(&mv));
+        }
+        (game, moves)
+    }
+
+    /// Every frame of a game whose moves all replay.
+    fn all_frames(game: GameId, settings: Value, params: Value, moves: &[Value]) -> Frames {
+        let r = replay(game, &settings, &params, moves);
+        assert_eq!(r.stopped, None);
+        assert_eq!(r.frames.len(), moves.len() + 1, "a frame per move and the start");
+        r.frames
+    }
+
+    fn checkers_frames(moves: &[Value]) -> Replay {
+        replay(GameId::Checkers, &json!({}), &json!({}), moves)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn a_checkers_replays_last_frame_is_the_rules_final_board_and_material(seed: u64, rounds in 1u32..80) {
+            let (end, moves) = random_game(Checkers::new(rounds), seed, 400);
+            let Frames::Checkers(f) = all_frames(GameId::Checkers, json!({"max_rounds": rounds}), json!({}), &moves)
+            else { panic!("checkers frames") };
+            let last = f.last().unwrap();
+            prop_assert_eq!(last.board.join("\n") + "\n", end.to_string());
+            prop_assert_eq!(last.pieces, [end.piece_count(Side::First), end.piece_count(Side::Second)]);
+            // Kings count 3 and men 1: the material the outcome scores.
+            let material = |men: char, king: char| last.board.concat().chars()
+                .map(|c| if c == men { 1 } else if c == king { 3 } else { 0 }).sum::<u32>().to_string();
+            let score = end.outcome().expect("random games end").score.unwrap();
+            prop_assert_eq!([material('b', 'B'), material('w', 'W')], score);
+        }
+
+        #[test]
+        fn a_connect4_replays_frames_show_every_disc_where_it_fell(seed: u64, rows in 4u32..=12, cols in 4u32..=12) {
+            let (end, moves) = random_game(Connect4::new(rows, cols, 4), seed, 500);
+            let settings = json!({"rows": rows, "cols": cols.to_string()});
+            let Frames::Connect4(f) = all_frames(GameId::Connect4, settings, json!({"magic": 1}), &moves)
+            else { panic!("connect4 frames") };
+            prop_assert!(f[0].rows.concat().chars().all(|c| c == '.'));
+            let last = f.last().unwrap();
+            for r in 0..rows {
+                for c in 0..cols {
+                    let want = match end.cell(r, c) { None => '.', Some(Side::First) => '1', Some(Side::Second) => '2' };
+                    prop_assert_eq!(last.rows[(rows - 1 - r) as usize].as_bytes()[c as usize] as char, want);
+                }
+            }
+            // Each frame adds the disc of its `last` square, of the mover's colour.
+            for (k, pair) in f.windows(2).enumerate() {
+                let [row, col] = pair[1].last.unwrap();
+                let mover = if k % 2 == 0 { b'1' } else { b'2' };
+                prop_assert_eq!(pair[0].rows[row as usize].as_bytes()[col as usize], b'.');
+                prop_assert_eq!(pair[1].rows[row as usize].as_bytes()[col as usize], mover);
+                prop_assert_eq!(col.to_string(), moves[k].as_str().unwrap());
+            }
+        }
+
+        #[test]
+        fn a_one_two_three_replays_last_frame_counts_the_judges_score(seed: u64, cols in 3u32..=9, rows in 3u32..=9) {
+            let (end, moves) = random_game(OneTwoThree::new(cols, rows), seed, 1000);
+            let Frames::OneTwoThree(f) =
+                all_frames(GameId::OneTwoThree, json!({}), json!({"cols": cols, "rows": rows}), &moves)
+            else { panic!("one-two-three frames") };
+            let last = f.last().unwrap();
+            prop_assert_eq!(&last.rows, &end.grid().lines());
+            let score = end.outcome().expect("the board is full").score.unwrap();
+            prop_assert_eq!(last.cells.map(|n| n.to_string()), score);
+        }
+
+        #[test]
+        fn a_mathtricks_replays_last_frame_holds_the_judges_totals_and_visited_cells(
+            seed: u64, w in 4u32..=12, h in 4u32..=12,
+        ) {
+            let board = generate_board(w, h, seed);
+            let params = json!({"seed": seed, "width": w, "height": h, "board": board.rows_text()});
+            let (end, moves) = random_game(Mathtricks::new(board), seed, 1000);
+            let Frames::Mathtricks(f) = all_frames(GameId::Mathtricks, json!({}), params, &moves)
+            else { panic!("mathtricks frames") };
+            let last = f.last().unwrap();
+            let score = end.outcome().expect("random games end").score.unwrap();
+            prop_assert_eq!(&last.totals, &score);
+            let pawn = |s| { let c = end.pawn(s); [c.x, c.y] };
+            prop_assert_eq!(last.pawns, [pawn(Side::First), pawn(Side::Second)]);
+            let visited: HashSet<[u32; 2]> = f.iter().flat_map(|fr| fr.visited.iter().copied()).collect();
+            for y in 0..h {
+                for x in 0..w {
+                    prop_assert_eq!(visited.contains(&[x, y]), end.is_visited(x, y), "cell {} {}", x, y);
+                }
+            }
+        }
+
+        #[test]
+        fn a_tron_replays_heads_are_the_rules_heads_and_their_trails_the_used_cells(
+            seed: u64, w in (2u32..=12).prop_map(|v| v * 2), h in (2u32..=10).prop_map(|v| v * 2),
+        ) {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut game = Tron::new(w, h);
+            let mut moves = Vec::new();
+            while game.outcome().is_none() {
+                game.tick([Dir::ALL[rng.gen_range(0..4)], Dir::ALL[rng.gen_range(0..4)]]);
+                moves.push(json!(game.heads()));
+            }
+            let Frames::Tron(f) = all_frames(GameId::Tron, json!({}), json!({"width": w, "height": h, "ms": 50}), &moves)
+            else { panic!("tron frames") };
+            // Rows are counted from the top in frames, y from the bottom in the game.
+            prop_assert_eq!(f.last().unwrap().heads, game.heads().map(|(x, y)| [x, h - 1 - y]));
+            let trails: HashSet<[u32; 2]> = f.iter().flat_map(|fr| fr.heads).collect();
+            for y in 0..h {
+                for x in 0..w {
+                    prop_assert_eq!(trails.contains(&[x, h - 1 - y]), game.is_used(x, y), "cell {} {}", x, y);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_checkers_capture_removes_the_jumped_man_and_marks_the_chain() {
+        let r = checkers_frames(&[json!("2 5,0 4,1"), json!("2 2,3 3,2"), json!("2 4,1 2,3")]);
+        assert_eq!(r.stopped, None);
+        let Frames::Checkers(f) = r.frames else { panic!() };
+        assert_eq!(f[0].board[0], ".w.w.w.w");
+        assert_eq!(f[0].board[7], "b.b.b.b.");
+        assert_eq!((f[0].last.len(), f[0].pieces), (0, [12, 12]));
+        assert_eq!(f[3].board[2], ".w.b.w.w", "the Black man landed on 2,3");
+        assert_eq!(f[3].board[3], "........", "the White man on 3,2 is gone");
+        assert_eq!(f[3].last, vec![[4, 1], [2, 3]]);
+        assert_eq!(f[3].pieces, [12, 11]);
+    }
+
+    #[test]
+    fn a_man_reaching_the_far_row_is_drawn_as_a_king() {
+        let (game, moves) = (0..200u64)
+            .map(|seed| random_game(Checkers::new(60), seed, 400))
+            .find(|(g, _)| g.pieces().any(|(_, p)| p.king))
+            .expect("some random game crowns a man");
+        let Frames::Checkers(f) = checkers_frames(&moves).frames else { panic!() };
+        let kings = f.last().unwrap().board.concat().chars().filter(|c| "BW".contains(*c)).count();
+        assert_eq!(kings, game.pieces().filter(|(_, p)| p.king).count());
+        assert!(kings > 0);
+    }
+
+    #[test]
+    fn connect4_rows_are_drawn_top_first_from_the_stored_settings() {
+        let r =
+            replay(GameId::Connect4, &json!({"rows": "6", "cols": 7}), &json!({}), &[json!("3"), json!("3")]);
+        let Frames::Connect4(f) = r.frames else { panic!() };
+        assert_eq!(f[0].rows, vec!["......."; 6]);
+        assert_eq!(f[0].last, None);
+        assert_eq!(f[1].last, Some([5, 3]), "the first disc lies on the bottom row");
+        assert_eq!(f[2].last, Some([4, 3]));
+        assert_eq!(f[2].rows[4..], ["...2...".to_string(), "...1...".to_string()]);
+    }
+
+    #[test]
+    fn the_frames_of_an_unplayable_move_stop_before_it_and_say_why() {
+        let r = replay(GameId::Connect4, &json!({}), &json!({}), &[json!("3"), json!("99"), json!("4")]);
+        assert_eq!(r.frames.len(), 2, "the start and the first move");
+        let why = r.stopped.unwrap();
+        assert!(why.starts_with("move 2 (\"99\")") && why.contains("out of range"), "{why}");
+
+        let r = checkers_frames(&[json!("2 5,0 4,1"), json!("two squares")]);
+        assert_eq!(r.frames.len(), 2);
+        assert!(r.stopped.unwrap().contains("malformed move"));
+
+        let mv = json!([["A--", "---", "---"]]);
+        let r = replay(
+            GameId::OneTwoThree,
+            &json!({}),
+            &json!({"cols": 3, "rows": 3}),
+            &[mv[0].clone(), json!(5)],
+        );
+        assert_eq!(
+            (r.frames.len(), r.stopped.unwrap()),
+            (2, "move 2 (5): not a move of this game".to_string())
+        );
+
+        // Tron: a head that jumps two cells.
+        let r =
+            replay(GameId::Tron, &json!({}), &json!({"width": 12, "height": 6}), &[json!([[11, 0], [3, 0]])]);
+        assert_eq!(r.frames.len(), 1);
+        assert!(r.stopped.unwrap().contains("player 2's head cannot go from (1, 0) to (3, 0)"));
+    }
+
+    #[test]
+    fn a_game_without_a_usable_start_has_no_frames_and_says_why() {
+        let cases = [
+            (GameId::Tron, json!({}), json!({"width": 12})),
+            (GameId::Tron, json!({}), json!({"width": 5, "height": 6})),
+            (GameId::OneTwoThree, json!({}), json!({"cols": 30, "rows": 3})),
+            (GameId::Mathtricks, json!({}), json!({"board": [["+0", "+1"], ["+1"]]})),
+            (GameId::Mathtricks, json!({}), json!({"width": 8})),
+            (GameId::Connect4, json!({"rows": 0}), json!({})),
+            (GameId::Checkers, json!({"max_rounds": "many"}), json!({})),
+        ];
+        for (game, settings, params) in cases {
+            let r = replay(game, &settings, &params, &[]);
+            assert!(r.frames.is_empty(), "{game} {params}");
+            let why = r.stopped.unwrap();
+            assert!(why.starts_with("params: ") || why.starts_with("stored settings: "), "{why}");
+        }
+    }
+
+    #[test]
+    fn a_game_stored_with_no_moves_has_its_start_position() {
+        for game in GameId::ALL {
+            let params = match game {
+                GameId::OneTwoThree => json!({"cols": 6, "rows": 4}),
+                GameId::Mathtricks => json!({"seed": 3, "width": 8, "height": 8}),
+                GameId::Tron => json!({"width": 12, "height": 6, "ms": 230}),
+                _ => json!({}),
+            };
+            let r = replay(game, &json!({}), &params, &[]);
+            assert_eq!((r.frames.len(), r.stopped), (1, None), "{game}");
+        }
+    }
+
+    #[test]
+    fn mathtricks_totals_beyond_64_bits_are_exact_decimal_strings() {
+        // Player 1 walks the top row: +3, then *4 thirty-two times = 3 * 2^64.
+        let w = 34;
+        let mut top = vec!["+0", "+3"];
+        top.extend(std::iter::repeat_n("*4", 32));
+        let plain = vec!["+1"; w];
+        let mut bottom = vec!["+1"; w];
+        bottom[w - 1] = "+0";
+        let params = json!({"board": [top, plain, plain, bottom]});
+        let mut moves = Vec::new();
+        for x in 1..w as u32 {
+            moves.push(json!(format!("{x} 0")));
+            moves.push(json!(format!("{} 3", w as u32 - 1 - x)));
+        }
+        let Frames::Mathtricks(f) = all_frames(GameId::Mathtricks, json!({}), params, &moves) else {
+            panic!()
+        };
+        assert_eq!(f.last().unwrap().totals, ["55340232221128654848".to_string(), "33".to_string()]);
+        assert_eq!(f[0].visited, vec![[0, 0], [33, 3]]);
+        assert_eq!(f[1].visited, vec![[1, 0]]);
+    }
+
+    #[test]
+    fn a_mathtricks_result_without_its_board_is_replayed_on_the_board_of_its_seed() {
+        let board = generate_board(8, 8, 77);
+        let (_, moves) = random_game(Mathtricks::new(board.clone()), 5, 1000);
+        let with = replay(GameId::Mathtricks, &json!({}), &json!({"board": board.rows_text()}), &moves);
+        let without =
+            replay(GameId::Mathtricks, &json!({}), &json!({"seed": 77, "width": 8, "height": 8}), &moves);
+        assert_eq!(with, without);
+        assert_eq!(with.stopped, None);
+    }
+
+    #[test]
+    fn tron_frames_turn_the_grid_over_so_that_row_zero_is_the_top() {
+        let moves = [json!([[11, 0], [2, 0]]), json!([[11, 1], [2, 1]])];
+        let Frames::Tron(f) = all_frames(GameId::Tron, json!({}), json!({"width": 12, "height": 6}), &moves)
+        else {
+            panic!()
+        };
+        assert_eq!(f[0].heads, [[0, 5], [1, 5]]);
+        assert_eq!(f[2].heads, [[11, 4], [2, 4]]);
+        let text = serde_json::to_string(&Frames::Tron(f)).unwrap();
+        assert_eq!(text, r#"[{"heads":[[0,5],[1,5]]},{"heads":[[11,5],[2,5]]},{"heads":[[11,4],[2,4]]}]"#);
+    }
+
+    #[test]
+    fn tron_frames_grow_linearly_with_the_ticks() {
+        // Both lines run up their columns of a 160x120 grid until they meet their own start.
+        let mut game = Tron::new(160, 120);
+        let mut moves = Vec::new();
+        while game.outcome().is_none() {
+            game.tick([Dir::PlusY, Dir::PlusY]);
+            moves.push(json!(game.heads()));
+        }
+        assert_eq!(moves.len(), 120);
+        let frames = all_frames(GameId::Tron, json!({}), json!({"width": 160, "height": 120}), &moves);
+        let bytes = serde_json::to_string(&frames).unwrap().len();
+        assert!(bytes < 40 * 121, "{bytes} bytes for 121 frames");
+    }
+
+    #[test]
+    fn moves_after_a_tron_crash_do_not_replay() {
+        // The heads step into each other's cells: both crash on the first tick.
+        let moves = [json!([[1, 0], [0, 0]]), json!([[2, 0], [11, 0]])];
+        let r = replay(GameId::Tron, &json!({}), &json!({"width": 12, "height": 6}), &moves);
+        assert_eq!(r.frames.len(), 2);
+        assert!(r.stopped.unwrap().contains("already over"));
+    }
+}
