@@ -116,11 +116,8 @@ async fn house_bots_play_every_student_but_not_each_other_are_ranked_apart_and_c
 #[tokio::test]
 async fn a_house_bot_runs_inside_the_sandbox_as_the_judges_own_binary() {
     use botarena::judge::sandbox::{SandboxConfig, SandboxLauncher};
-    let config = SandboxConfig {
-        helper: PathBuf::from(env!("CARGO_BIN_EXE_botarena")),
-        uid_base: 63000,
-        ..Default::default()
-    };
+    let config =
+        SandboxConfig { helper: PathBuf::from(env!("CARGO_BIN_EXE_botarena")), ..Default::default() };
     let launcher = match SandboxLauncher::new(config) {
         Ok(l) if l.fully_isolated() => Arc::new(l) as Arc<dyn Launcher>,
         _ => {
