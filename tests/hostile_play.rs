@@ -8,8 +8,8 @@ use botarena::judge::sandbox::{self, SandboxConfig, SandboxLauncher};
 use serde_json::Value;
 use std::process::Command;
 
-/// The tests share the sandbox users, so they run one at a time (another test's live bot would
-/// look like a leftover process).
+/// One match at a time: each `play` leases its own sandbox uids, but their bots are pinned to
+/// the same cores and would slow each other into timeouts.
 static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn fully_isolated() -> bool {
@@ -40,12 +40,11 @@ fn play(bot: &str, log_dir: &std::path::Path) -> Value {
     serde_json::from_slice(&out.stdout).expect("a JSON result")
 }
 
+/// The `play` process has ended, so its uid range is free again: no process may still run
+/// under a uid of a free range (ranges that live instances hold are theirs, not leftovers).
 fn assert_no_sandbox_process_left() {
-    for slot in 0..4 {
-        let uid = SandboxConfig::default().uid_base + slot;
-        let left = sandbox::processes_of_user(uid);
-        assert!(left.is_empty(), "processes of uid {uid} left behind: {left:?}");
-    }
+    let left = sandbox::orphaned_sandbox_processes(&SandboxConfig::default().uid_ranges());
+    assert!(left.is_empty(), "processes (pid, uid) left behind: {left:?}");
 }
 
 /// Each game: bot `a` forfeits with one of `kinds`; bot `b` (the house bot) never forfeits.

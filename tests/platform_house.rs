@@ -116,11 +116,8 @@ async fn house_bots_play_every_student_but_not_each_other_are_ranked_apart_and_c
 #[tokio::test]
 async fn a_house_bot_runs_inside_the_sandbox_as_the_judges_own_binary() {
     use botarena::judge::sandbox::{SandboxConfig, SandboxLauncher};
-    let config = SandboxConfig {
-        helper: PathBuf::from(env!("CARGO_BIN_EXE_botarena")),
-        uid_base: 63000,
-        ..Default::default()
-    };
+    let config =
+        SandboxConfig { helper: PathBuf::from(env!("CARGO_BIN_EXE_botarena")), ..Default::default() };
     let launcher = match SandboxLauncher::new(config) {
         Ok(l) if l.fully_isolated() => Arc::new(l) as Arc<dyn Launcher>,
         _ => {
@@ -153,4 +150,58 @@ async fn a_house_bot_runs_inside_the_sandbox_as_the_judges_own_binary() {
         assert!(r["forfeit"].is_null(), "{r}");
         assert!(r["moves"].as_array().unwrap().len() >= 7, "{r}");
     }
+}
+
+/// Each game's moves, by index, of every game of the contest.
+async fn moves_by_game(app: &TestApp) -> Vec<serde_json::Value> {
+    sqlx::query_scalar("select result->'moves' from games where status = 'done' order by index")
+        .fetch_all(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_house_bot_plays_every_game_of_a_match_differently_and_a_rejudge_replays_them_exactly() {
+    let app = setup().await;
+    app.contest("c4", &["games=10"]).await;
+    let admin = app.user("root", Role::Admin).await;
+    let admin = app.token(admin).await;
+    let r = app
+        .api("PATCH", "/api/contests/c4/settings", Some(&admin), Some(json!({"house_bots": "random"})))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // A student bot that always plays the same way: any variety comes from the house bot.
+    let ada = app.user("ada", Role::Student).await;
+    let ada = app.token(ada).await;
+    submit_and_compile(&app, &ada, LEFTMOST_PY).await;
+
+    let q = game_queue(&app, plain());
+    while q.run_one(plain(), None).await.unwrap() {}
+    let first = moves_by_game(&app).await;
+    assert_eq!(first.len(), 10);
+    let distinct: std::collections::HashSet<String> = first.iter().map(|m| m.to_string()).collect();
+    assert_eq!(distinct.len(), 10, "the house bot repeated a game: {first:?}");
+    // The two games of a pair share their seed for the boards, not for the house bot: its first
+    // three moves (chosen among 9 open columns) must differ. A seed per pair would make them
+    // equal in every pair; with a seed per game two equal pairs out of five are a 1-in-50000 chance.
+    let house_is_b: bool = sqlx::query_scalar(
+        "select u.is_house from matches m join submissions s on s.id = m.submission_b join users u on u.id = s.user_id",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert!(house_is_b);
+    let house_moves = |index: usize| -> Vec<serde_json::Value> {
+        // Game 2k: the house bot (b) moves second; game 2k+1: first.
+        first[index].as_array().unwrap().iter().skip(1 - index % 2).step_by(2).take(3).cloned().collect()
+    };
+    let same_pairs = (0..5).filter(|k| house_moves(2 * k) == house_moves(2 * k + 1)).count();
+    assert!(same_pairs <= 1, "the house bot opened {same_pairs} pairs of games the same way: {first:?}");
+
+    // The match keeps its seed: replayed, every game is the same again.
+    let r = app.api("POST", "/api/contests/c4/rejudge", Some(&admin), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(scalar(&app, "select count(*) from games where status = 'done'").await, 0);
+    while q.run_one(plain(), None).await.unwrap() {}
+    assert_eq!(moves_by_game(&app).await, first);
 }

@@ -22,9 +22,8 @@ fn launcher() -> Option<&'static SandboxLauncher> {
     let built = LAUNCHER.get_or_init(|| {
         let config = SandboxConfig {
             helper: PathBuf::from(env!("CARGO_BIN_EXE_botarena")),
-            // A range of its own, one user per test, so "no process of this user is left"
-            // means exactly this test's bot.
-            uid_base: 62000,
+            // One user per test (slots 0..30 of worker 0, in the uid range this process
+            // leases), so "no process of this user is left" means exactly this test's bot.
             slots_per_worker: 1000,
             tmp_mib: 16,
             ..Default::default()

@@ -7,7 +7,7 @@ use crate::house;
 use crate::judge::compile::{self, CompileOutcome};
 use crate::judge::languages::{Language, Languages};
 use crate::judge::launch::Launcher;
-use crate::judge::matches::{default_cpus, derive_seed};
+use crate::judge::matches::default_cpus;
 use crate::judge::result::{BotId, GameResult, MatchResult};
 use crate::judge::{self, BotCommand, MatchSpec, Progress};
 use anyhow::{bail, Context};
@@ -55,7 +55,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<i32> {
     let prepare = |arg: &str, bot: BotId| {
         let dir = workspace.path().join(bot.as_str());
         std::fs::create_dir(&dir)?;
-        prepare_bot(arg, bot, game, &settings, seed, &languages, launcher.as_ref(), &dir)
+        prepare_bot(arg, game, &settings, &languages, launcher.as_ref(), &dir)
             .with_context(|| format!("bot {} ({arg})", bot.as_str()))
     };
     let bots = [prepare(&args.bot_a, BotId::A)?, prepare(&args.bot_b, BotId::B)?];
@@ -105,20 +105,16 @@ fn clock_seed() -> u64 {
 
 /// Turns a bot argument into a command: `house:<level>`, a source file (compiled into `dir`), or
 /// an executable.
-#[allow(clippy::too_many_arguments)]
 fn prepare_bot(
     arg: &str,
-    bot: BotId,
     game: GameId,
     settings: &Settings,
-    seed: u64,
     languages: &Languages,
     launcher: &dyn Launcher,
     dir: &Path,
 ) -> anyhow::Result<BotCommand> {
     if let Some(level) = arg.strip_prefix("house:") {
-        let bot_seed = derive_seed(seed, 1000 + bot as u64);
-        return house_bot(Path::new(SELF_EXE), game, level, settings, bot_seed, dir);
+        return house_bot(Path::new(SELF_EXE), game, level, settings, dir);
     }
     let path = Path::new(arg);
     let meta = std::fs::metadata(path).with_context(|| format!("cannot read {arg}"))?;
@@ -167,6 +163,7 @@ pub fn run_command(lang: &Language, label: &str, dir: &Path, memory_mib: u64) ->
         workdir: dir.to_path_buf(),
         readable: lang.readable.clone(),
         unlimited_address_space: !lang.address_space_limit,
+        seed_per_game: false,
     }
 }
 
@@ -175,14 +172,14 @@ pub fn run_command(lang: &Language, label: &str, dir: &Path, memory_mib: u64) ->
 pub const SELF_EXE: &str = "/proc/self/exe";
 
 /// A house bot: `program` (this very binary, [`SELF_EXE`], unless told otherwise) run as
-/// `botarena house <game> <level>`, told the time limits. Like any bot it runs through the
-/// launcher, under the game's limits.
+/// `botarena house <game> <level> --seed N`, told the time limits; each game gives it a seed of
+/// its own (`BotCommand::seed_per_game`). Like any bot it runs through the launcher, under the
+/// game's limits.
 pub fn house_bot(
     program: &Path,
     game: GameId,
     level: &str,
     settings: &Settings,
-    seed: u64,
     dir: &Path,
 ) -> anyhow::Result<BotCommand> {
     if !house::LEVELS.contains(&level) {
@@ -194,7 +191,8 @@ pub fn house_bot(
     Ok(BotCommand {
         label: format!("house:{level}"),
         program: program.to_path_buf(),
-        args: vec!["house".into(), game.to_string(), level.into(), "--seed".into(), seed.to_string()],
+        args: vec!["house".into(), game.to_string(), level.into()],
+        seed_per_game: true,
         // The protocols do not tell bots everything (connect4's board size, the time limits):
         // house bots read every numeric setting from `BOTARENA_<NAME>`.
         env: settings

@@ -31,6 +31,8 @@ pub enum Kind {
     Int {
         min: u64,
         max: u64,
+        /// Why the range is what it is, told with the error when a value falls outside it.
+        why: Option<&'static str>,
     },
     /// A comma-separated list of `WxH` (or `WxHxMS` when `tick` is set).
     Boards {
@@ -53,7 +55,17 @@ pub struct Def {
 }
 
 const fn int(name: &'static str, default: &'static str, min: u64, max: u64, help: &'static str) -> Def {
-    Def { name, default, kind: Kind::Int { min, max }, help }
+    Def { name, default, kind: Kind::Int { min, max, why: None }, help }
+}
+
+impl Def {
+    /// The same integer setting, with the reason for its range given in the error message.
+    const fn because(self, reason: &'static str) -> Def {
+        match self.kind {
+            Kind::Int { min, max, .. } => Def { kind: Kind::Int { min, max, why: Some(reason) }, ..self },
+            Kind::Boards { .. } => self,
+        }
+    }
 }
 
 /// The settings of a game, in display order: the shared limits first, then the game's parameters.
@@ -76,7 +88,11 @@ pub fn defs(game: GameId) -> Vec<Def> {
         GameId::Checkers => defs.push(int("max_rounds", "60", 1, 10_000, "rounds before scoring")),
         GameId::Connect4 => {
             defs.push(int("rows", "9", 4, 20, "rows of the grid"));
-            defs.push(int("cols", "9", 4, 20, "columns of the grid"));
+            defs.push(
+                int("cols", "9", 4, 10, "columns of the grid").because(
+                    "the end codes 10, 11 and 12 (you won, you lost, draw) must not be column numbers",
+                ),
+            );
             defs.push(int("connect", "4", 2, 20, "discs in a row that win"));
         }
         GameId::OneTwoThree => defs.push(Def {
@@ -248,10 +264,11 @@ fn bad(def: &Def, value: &str, why: impl Into<String>) -> SettingError {
 
 fn parse_value(def: &Def, value: &str) -> Result<Value, SettingError> {
     match def.kind {
-        Kind::Int { min, max } => {
+        Kind::Int { min, max, why } => {
             let n: u64 = value.parse().map_err(|_| bad(def, value, "not a whole number"))?;
             if n < min || n > max {
-                return Err(bad(def, value, format!("must be between {min} and {max}")));
+                let why = why.map(|w| format!(": {w}")).unwrap_or_default();
+                return Err(bad(def, value, format!("must be between {min} and {max}{why}")));
             }
             Ok(Value::Int(n))
         }
@@ -316,6 +333,16 @@ mod tests {
         let err = Settings::from_assignments(GameId::Connect4, ["colour=red"]).unwrap_err();
         let msg = err.to_string();
         assert!(msg.contains("rows") && msg.contains("move_ms"), "{msg}");
+    }
+
+    #[test]
+    fn connect4_refuses_more_than_10_columns_and_says_why() {
+        assert!(Settings::from_assignments(GameId::Connect4, ["cols=10"]).is_ok());
+        let msg = Settings::from_assignments(GameId::Connect4, ["cols=11"]).unwrap_err().to_string();
+        assert!(msg.contains("between 4 and 10"), "{msg}");
+        assert!(msg.contains("end codes 10, 11 and 12"), "{msg}");
+        // Rows are not column numbers: 20 rows stay allowed.
+        assert!(Settings::from_assignments(GameId::Connect4, ["rows=20"]).is_ok());
     }
 
     #[test]

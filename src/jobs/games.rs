@@ -9,7 +9,7 @@ use crate::db::submissions;
 use crate::games::GameId;
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
-use crate::judge::matches::{derive_seed, MatchSpec};
+use crate::judge::matches::MatchSpec;
 use crate::judge::result::{BotId, GameResult, MatchSummary};
 use crate::judge::{self, GameLog};
 use anyhow::Context;
@@ -237,12 +237,11 @@ impl GameQueue {
         tokio::task::spawn_blocking(move || {
             let mut dirs = Vec::new();
             let mut bots = Vec::new();
-            for (side, bot) in sides.iter().zip([BotId::A, BotId::B]) {
+            for side in &sides {
                 let dir = tempfile::Builder::new().prefix("botarena-game-").tempdir()?;
                 let command = match &side.house_level {
                     Some(level) => {
-                        let bot_seed = derive_seed(plan.seed, 1000 + bot as u64);
-                        crate::cli::play::house_bot(&house_exe, game, level, &settings, bot_seed, dir.path())?
+                        crate::cli::play::house_bot(&house_exe, game, level, &settings, dir.path())?
                     }
                     None => {
                         let lang = languages.get(&side.language).with_context(|| {

@@ -3,7 +3,7 @@
 
 use super::launch::Launcher;
 use super::log::GameLog;
-use super::matches::{run_match, GamePlan, MatchSpec, Progress};
+use super::matches::{house_bot_seed, run_match, GamePlan, MatchSpec, Progress};
 use super::per_move::{play_per_move_game, PerMoveProtocol};
 use super::realtime::{play_real_time_game, RealTimeGame, PAUSE};
 use super::result::{GameResult, MatchResult};
@@ -52,7 +52,15 @@ pub fn play_game(spec: &MatchSpec, plan: &GamePlan, launcher: &dyn Launcher) -> 
     let board_text = plan.board.map(|b| format!(" on {b}")).unwrap_or_default();
     // People count games from 1 (the result's `index` stays 0-based).
     let title = format!("{} game {}{board_text}", spec.game, plan.index + 1);
-    let seats = plan.seats.map(|b| (b, spec.bot(b).clone(), spec.cpu(b)));
+    let seats = [0, 1].map(|seat| {
+        let b = plan.seats[seat];
+        let mut command = spec.bot(b).clone();
+        if command.seed_per_game {
+            let seed = house_bot_seed(spec.seed, plan.index, seat);
+            command.args.extend(["--seed".to_string(), seed.to_string()]);
+        }
+        (b, command, spec.cpu(b))
+    });
     let mut table = Table::new(launcher, limits, title, seats);
     let ending = match spec.game {
         GameId::Checkers => {

@@ -68,17 +68,22 @@ pub struct Tagged {
     pub event: BotEvent,
 }
 
-/// `DEBUG` alone or `DEBUG <message>`: the message, for lines that are DEBUG output.
+/// The message of a DEBUG line, as the original checkers judge reads it: every line that begins
+/// with `DEBUG` is debug output (`DEBUG x`, `DEBUG: x`, `DEBUGGER` alike), and its message is
+/// what follows the first 6 characters (`DEBUG` and the separator, whatever it is).
 pub fn debug_message(line: &str) -> Option<&str> {
-    match line.strip_prefix("DEBUG")? {
-        "" => Some(""),
-        rest => rest.strip_prefix(' '),
-    }
+    let rest = line.strip_prefix("DEBUG")?;
+    let separator = rest.chars().next().map_or(0, char::len_utf8);
+    Some(&rest[separator..])
 }
 
 /// Whether the end of a crashed bot's standard error shows a runtime's out-of-memory message.
 /// Used with `RLIMIT_AS`, where running out of memory is an allocation failure, not a kill.
 pub fn looks_like_out_of_memory(stderr_tail: &str) -> bool {
+    // The JVM reports hitting the process limit as an OutOfMemoryError too.
+    if stderr_tail.contains("unable to create native thread") {
+        return false;
+    }
     const MARKERS: [&str; 8] = [
         "MemoryError",                   // Python
         "std::bad_alloc",                // C++
@@ -422,10 +427,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn debug_lines_are_recognized_by_their_first_word() {
+    fn every_line_beginning_with_debug_is_debug_and_its_message_follows_the_sixth_character() {
         assert_eq!(debug_message("DEBUG hello world"), Some("hello world"));
         assert_eq!(debug_message("DEBUG"), Some(""));
-        assert_eq!(debug_message("DEBUGGER"), None);
+        assert_eq!(debug_message("DEBUG: score 3"), Some(" score 3"));
+        assert_eq!(debug_message("DEBUGGER"), Some("ER"));
+        assert_eq!(debug_message("DEBUGé x"), Some(" x"));
+        assert_eq!(debug_message("DEBUG  two spaces"), Some(" two spaces"));
+        assert_eq!(debug_message("debug lower case"), None);
+        assert_eq!(debug_message(" DEBUG indented"), None);
         assert_eq!(debug_message("2 5,0 4,1"), None);
     }
 
@@ -434,5 +444,9 @@ mod tests {
         assert!(looks_like_out_of_memory("Traceback ...\nMemoryError\n"));
         assert!(looks_like_out_of_memory("terminate called after throwing an instance of 'std::bad_alloc'"));
         assert!(!looks_like_out_of_memory("Segmentation fault"));
+        assert!(!looks_like_out_of_memory(
+            "Exception in thread \"main\" java.lang.OutOfMemoryError: unable to create native thread: \
+             possibly out of memory or process/resource limits reached"
+        ));
     }
 }

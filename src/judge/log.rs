@@ -25,7 +25,8 @@ pub enum Channel {
     ToBot,
     /// The bot printed it on standard output (not DEBUG).
     FromBot,
-    /// A `DEBUG` message of the bot (the text after `DEBUG `).
+    /// A `DEBUG` message of the bot (what follows the first 6 characters of a line beginning
+    /// with `DEBUG`).
     Debug,
     /// A line of the bot's standard error.
     Stderr,

@@ -77,6 +77,13 @@ pub fn derive_seed(seed: u64, n: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The seed of the house bot in `seat` (0 moves first) of game `game_index` of a match: every
+/// game and seat gets its own (the same pair of games, or two house bots, never repeat each
+/// other), and the same match seed gives the same seeds.
+pub fn house_bot_seed(match_seed: u64, game_index: u32, seat: usize) -> u64 {
+    derive_seed(derive_seed(match_seed, 1 << 32 | u64::from(game_index)), seat as u64)
+}
+
 /// The games of a match: `games` of them, sides swapped each game; games `2k` and `2k+1` are
 /// one pair, played on the same board (board `k` of the list, cycling) with the same seed.
 pub fn plan(settings: &Settings, seed: u64) -> Vec<GamePlan> {
@@ -134,6 +141,21 @@ mod tests {
         assert_eq!(p[0].seed, p[1].seed);
         assert_ne!(p[1].seed, p[2].seed);
         assert_eq!(p[2].board.unwrap().width, 12);
+    }
+
+    #[test]
+    fn house_bot_seeds_differ_per_game_and_seat_and_repeat_with_the_match_seed() {
+        let mut seen = std::collections::HashSet::new();
+        for game in 0..100 {
+            for seat in 0..2 {
+                assert!(
+                    seen.insert(house_bot_seed(42, game, seat)),
+                    "game {game} seat {seat} repeats a seed"
+                );
+                assert_eq!(house_bot_seed(42, game, seat), house_bot_seed(42, game, seat));
+            }
+        }
+        assert_ne!(house_bot_seed(42, 0, 0), house_bot_seed(43, 0, 0));
     }
 
     #[test]

@@ -31,6 +31,10 @@ pub struct BotCommand {
     pub readable: Vec<PathBuf>,
     /// See [`LaunchSpec::unlimited_address_space`] (the JVM).
     pub unlimited_address_space: bool,
+    /// A house bot: each game appends `--seed N`, N derived from the match seed, the game's
+    /// index and the seat ([`super::matches::house_bot_seed`]), so every game of a match differs
+    /// and the same match seed replays the same games.
+    pub seed_per_game: bool,
 }
 
 /// The time and memory limits of a game, from its settings.
@@ -144,6 +148,11 @@ pub struct Table<'a> {
     pub log: GameLog,
 }
 
+/// Processes and threads a bot may have at once (the sandbox's pids cgroup counts threads):
+/// room for an ordinary multi-threaded bot (a JVM starts about 15 threads of its own before a
+/// bot's 60), still a hard stop for fork and thread bombs.
+pub const BOT_MAX_PROCESSES: u64 = 256;
+
 /// How long bots may take to exit by themselves after the final message.
 pub const EXIT_GRACE: Duration = Duration::from_millis(200);
 
@@ -222,7 +231,7 @@ impl<'a> Table<'a> {
             unlimited_address_space: c.unlimited_address_space,
             memory_mib,
             cpu: seat.cpu,
-            max_processes: 64,
+            max_processes: BOT_MAX_PROCESSES,
             max_file_bytes: 16 * 1024 * 1024,
             cpu_time_limit: Some(cpu_time_limit),
             slot: side.index(),

@@ -176,7 +176,7 @@ fn run_one(
         unlimited_address_space: bot.unlimited_address_space,
         memory_mib,
         cpu: None,
-        max_processes: 64,
+        max_processes: super::table::BOT_MAX_PROCESSES,
         max_file_bytes: 16 * 1024 * 1024,
         cpu_time_limit: Some(time_limit + Duration::from_secs(1)),
         // The compile job's slot: the tests run in that job, after the compiler has exited.

@@ -12,7 +12,8 @@
 //!
 //! Using it: build one `SandboxLauncher::new(SandboxConfig::default())?` per process (it
 //! probes the host with a real start, ~20 ms) and share it; give each bot of a game its own
-//! `LaunchSpec::slot` (0 and 1; compiles another) since the slot picks the user id. The
+//! `LaunchSpec::slot` (0 and 1; compiles another) since the slot picks the user id, inside the
+//! range of uids the process leases on the host ([`uids`]: no two live processes share one). The
 //! workdir is shown at its own path: read-only for bots (the launcher makes its files readable
 //! by others), writable for compiles (the directory is lent to the slot's user and everything in
 //! it given back to the judge's user when the compile ends). Programs must live in the system
@@ -23,6 +24,7 @@
 pub mod cgroup;
 pub mod helper;
 pub mod seccomp;
+pub mod uids;
 
 use std::fs;
 use std::io::{self, Read};
@@ -32,6 +34,7 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
@@ -62,10 +65,14 @@ pub struct SandboxConfig {
     /// The binary that has the `sandbox exec` subcommand; our own by default. Tests, whose
     /// executable is the test harness, point it at `CARGO_BIN_EXE_botarena`.
     pub helper: PathBuf,
-    /// First user id of the sandbox range; launch `slot` of worker `worker` runs as
-    /// `uid_base + worker * slots_per_worker + slot` (group id the same number). The range must
-    /// not belong to any real user.
+    /// First user id of the sandbox uids: `uid_ranges` ranges of `uid_range_size` uids each.
+    /// Each process running as root leases one range no other live process holds (see
+    /// [`uids`]) and runs launch `slot` of worker `worker` as
+    /// `range_first + worker * slots_per_worker + slot` (group id the same number). None of
+    /// these uids may belong to a real user.
     pub uid_base: u32,
+    pub uid_range_size: u32,
+    pub uid_ranges: u32,
     pub worker: u32,
     pub slots_per_worker: u32,
     /// Directory for the sandbox's mount point (the new root is a tmpfs mounted on
@@ -106,7 +113,9 @@ impl Default for SandboxConfig {
         }
         SandboxConfig {
             helper: PathBuf::from("/proc/self/exe"),
-            uid_base: 61000,
+            uid_base: uids::DEFAULT_UID_BASE,
+            uid_range_size: uids::DEFAULT_RANGE_SIZE,
+            uid_ranges: uids::DEFAULT_RANGE_COUNT,
             worker: 0,
             slots_per_worker: 4,
             state_dir: PathBuf::from("/run/botarena"),
@@ -116,6 +125,18 @@ impl Default for SandboxConfig {
             system_paths,
             network: NetworkMode::Shared,
             trace_phases: false,
+        }
+    }
+}
+
+impl SandboxConfig {
+    /// The host's split of the sandbox uids, with lock files under `<state_dir>/uids`.
+    pub fn uid_ranges(&self) -> uids::UidRanges {
+        uids::UidRanges {
+            base: self.uid_base,
+            size: self.uid_range_size,
+            count: self.uid_ranges,
+            lock_dir: self.state_dir.join("uids"),
         }
     }
 }
@@ -136,6 +157,8 @@ pub struct SandboxLauncher {
     config: SandboxConfig,
     caps: Capabilities,
     root_dir: PathBuf,
+    /// This process's range of sandbox uids (as root; without root bots keep the judge's user).
+    uids: Option<Arc<uids::UidLease>>,
 }
 
 static LAUNCH_COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -143,7 +166,8 @@ static LAUNCH_COUNTER: AtomicU64 = AtomicU64::new(0);
 impl SandboxLauncher {
     /// Detects what this host can enforce and prepares it (the cgroup parents, the shared
     /// network namespace, the mount point). Never fails for lack of privileges: what is
-    /// missing is off in [`Self::protections`]; it fails only if the helper binary is unusable.
+    /// missing is off in [`Self::protections`]. It fails if the helper binary is unusable, if
+    /// `worker` does not fit in a uid range, or (as root) if no uid range is free on this host.
     pub fn new(config: SandboxConfig) -> io::Result<SandboxLauncher> {
         if !config.helper.exists() {
             return Err(io::Error::new(
@@ -151,7 +175,18 @@ impl SandboxLauncher {
                 format!("sandbox helper {} does not exist", config.helper.display()),
             ));
         }
+        if u64::from(config.worker) * u64::from(config.slots_per_worker) >= u64::from(config.uid_range_size) {
+            return Err(io::Error::other(format!(
+                "sandbox worker {} needs uids beyond this process's range of {} (slots of {} uids per \
+                 worker): run at most {} game workers per process",
+                config.worker,
+                config.uid_range_size,
+                config.slots_per_worker,
+                (config.uid_range_size / config.slots_per_worker.max(1)).saturating_sub(1)
+            )));
+        }
         let root = Uid::effective().is_root();
+        let uids = if root { Some(config.uid_ranges().process_lease()?) } else { None };
         let mut caps = Capabilities { root, seccomp: seccomp::supported(), ..Default::default() };
         let root_dir = config.state_dir.join("root");
         if root {
@@ -174,7 +209,7 @@ impl SandboxLauncher {
         } else {
             caps.namespace_note = "not running as root".to_string();
         }
-        let mut launcher = SandboxLauncher { config, caps, root_dir };
+        let mut launcher = SandboxLauncher { config, caps, root_dir, uids };
         if launcher.caps.namespaces {
             // A real start proves the whole chain works here (mounts inside containers can be
             // refused even to root); if it does not, degrade rather than fail every bot.
@@ -215,9 +250,35 @@ impl SandboxLauncher {
         self.protections().iter().all(|p| p.on)
     }
 
-    /// The user id of a slot.
+    /// The user id of a slot, in this process's uid range. Slots beyond the range wrap around
+    /// (use [`Self::slot_uid`] to refuse them).
     pub fn uid_for_slot(&self, slot: usize) -> u32 {
-        self.config.uid_base + self.config.worker * self.config.slots_per_worker + slot as u32
+        let size = u64::from(self.config.uid_range_size.max(1));
+        let offset =
+            (u64::from(self.config.worker) * u64::from(self.config.slots_per_worker) + slot as u64) % size;
+        self.first_uid() + offset as u32
+    }
+
+    /// The user id of a slot, or an error if the slot lies beyond this process's uid range.
+    fn slot_uid(&self, slot: usize) -> io::Result<u32> {
+        let offset = u64::from(self.config.worker) * u64::from(self.config.slots_per_worker) + slot as u64;
+        if offset >= u64::from(self.config.uid_range_size) {
+            return Err(io::Error::other(format!(
+                "slot {slot} of sandbox worker {} is beyond this process's {} sandbox uids",
+                self.config.worker, self.config.uid_range_size
+            )));
+        }
+        Ok(self.uid_for_slot(slot))
+    }
+
+    /// First uid of this process's range (the first range's when no range is leased).
+    fn first_uid(&self) -> u32 {
+        self.uids.as_ref().map(|l| l.first).unwrap_or(self.config.uid_base)
+    }
+
+    /// This process's leased uid range, as root.
+    pub fn uid_lease(&self) -> Option<&uids::UidLease> {
+        self.uids.as_deref()
     }
 
     fn system_readable(&self, spec: &LaunchSpec) -> Vec<PathBuf> {
@@ -291,7 +352,7 @@ fn chown_back(path: &Path, depth: usize) {
 impl Launcher for SandboxLauncher {
     fn launch(&self, spec: &LaunchSpec) -> io::Result<Launched> {
         let caps = &self.caps;
-        let uid = self.uid_for_slot(spec.slot);
+        let uid = self.slot_uid(spec.slot)?;
         let drop_user = caps.root;
         let memory_bytes = spec.memory_mib.max(1) * 1024 * 1024;
         let chown = if drop_user { prepare_workdir(spec, uid)? } else { None };
@@ -473,10 +534,15 @@ impl Launcher for SandboxLauncher {
             Protection {
                 name: "separate user per slot",
                 on: caps.root,
-                note: if caps.root {
-                    format!("uids from {}", self.uid_for_slot(0))
-                } else {
-                    "not running as root: bots run as the judge's user".to_string()
+                note: match &self.uids {
+                    Some(lease) => format!(
+                        "uids {}–{}, range {} of {}, held by this process alone",
+                        lease.first,
+                        lease.last(),
+                        lease.index + 1,
+                        self.config.uid_ranges
+                    ),
+                    None => "not running as root: bots run as the judge's user".to_string(),
                 },
             },
             Protection {
@@ -661,13 +727,29 @@ pub fn kill_user(uid: u32, limit: Duration) -> io::Result<()> {
 
 /// Pids of the processes whose real user id is `uid`, from `/proc`.
 pub fn processes_of_user(uid: u32) -> Vec<i32> {
+    processes_of_users(|u| u == uid).into_iter().map(|(pid, _)| pid).collect()
+}
+
+/// Pids and uids of the processes whose uid `wanted` picks, from one pass over `/proc`.
+pub fn processes_of_users(wanted: impl Fn(u32) -> bool) -> Vec<(i32, u32)> {
     let Ok(dir) = fs::read_dir("/proc") else { return Vec::new() };
     dir.flatten()
         .filter_map(|e| {
             let pid: i32 = e.file_name().to_str()?.parse().ok()?;
             let meta = fs::metadata(e.path()).ok()?;
-            (meta.uid() == uid).then_some(pid)
+            wanted(meta.uid()).then_some((pid, meta.uid()))
         })
+        .collect()
+}
+
+/// Processes running under a sandbox uid of a range that no live process holds: what a
+/// finished judge left behind. (Live instances' bots are in held ranges and are not counted.)
+pub fn orphaned_sandbox_processes(ranges: &uids::UidRanges) -> Vec<(i32, u32)> {
+    let found = processes_of_users(|uid| ranges.index_of(uid).is_some());
+    // Looked at after the scan: a range leased meanwhile is held now and its processes skipped.
+    found
+        .into_iter()
+        .filter(|(_, uid)| ranges.index_of(*uid).is_some_and(|i| !ranges.is_held(i).unwrap_or(true)))
         .collect()
 }
 
