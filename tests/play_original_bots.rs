@@ -47,7 +47,7 @@ fn a_checkers_bot_printing_debug_colon_lines_plays_full_games_and_its_messages_a
     assert_no_forfeit(&result);
     for (index, g) in games(&result).iter().enumerate() {
         assert!(g["moves"].as_array().unwrap().len() > 10, "{g}");
-        let log = std::fs::read_to_string(logs.path().join(format!("game-{index}.log"))).unwrap();
+        let log = std::fs::read_to_string(logs.path().join(format!("game-{}.log", index + 1))).unwrap();
         // Every form is DEBUG output, logged as such, never read as the bot's output.
         for message in ["hello, I play", "the opponent moved from", "no space after the word", "game over"] {
             assert!(
@@ -67,7 +67,7 @@ fn a_java_bot_that_starts_60_threads_plays_a_full_match() {
         Some(logs.path()),
     );
     assert_no_forfeit(&result);
-    let log = std::fs::read_to_string(logs.path().join("game-0.log")).unwrap();
+    let log = std::fs::read_to_string(logs.path().join("game-1.log")).unwrap();
     assert!(log.contains("started 60 threads"), "{log}");
 }
 
@@ -81,7 +81,7 @@ fn the_jvms_own_warnings_go_to_standard_error_not_into_the_bots_moves() {
         Some(logs.path()),
     );
     assert_no_forfeit(&result);
-    let log = std::fs::read_to_string(logs.path().join("game-0.log")).unwrap();
+    let log = std::fs::read_to_string(logs.path().join("game-1.log")).unwrap();
     assert!(
         log.lines().any(|l| l.contains(" a stderr ") && l.contains("[warning]")),
         "no JVM warning on standard error:\n{log}"

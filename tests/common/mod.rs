@@ -138,9 +138,12 @@ impl Resp {
                 .replace("&#39;", "'")
                 .replace("&quot;", "\"")
                 .replace("&#34;", "\"")
-                .replace("&amp;", "&")
                 .replace("&lt;", "<")
-                .replace("&gt;", ">"),
+                .replace("&#60;", "<")
+                .replace("&gt;", ">")
+                .replace("&#62;", ">")
+                .replace("&#38;", "&")
+                .replace("&amp;", "&"),
         )
     }
 }
