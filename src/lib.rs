@@ -1,6 +1,6 @@
 //! botarena: a self-hosted online judge for two-player game bots.
 //!
-//! - [`games`]: the rules, pure and deterministic.
+//! - [`games`]: the rules, pure and deterministic (the `botarena-games` crate in `crates/games`).
 //! - [`judge`]: running bots (processes, limits, protocols, the referee).
 //! - [`house`]: built-in bots.
 //! - [`starters`]: the starter bots students copy, embedded from `starters/`.
@@ -10,10 +10,13 @@
 //! - [`web`]: the axum server: pages and the JSON API.
 //! - [`jobs`]: background work in Postgres (the compile queue).
 
+/// The rules live in their own crate (`crates/games`), so nothing in them can depend on the
+/// judge, the database or the web server; re-exported here under their old path.
+pub use botarena_games as games;
+
 pub mod cli;
 pub mod config;
 pub mod db;
-pub mod games;
 pub mod house;
 pub mod jobs;
 pub mod judge;

@@ -533,7 +533,7 @@ proptest! {
     }
 }
 
-/// One case of `tests/data/checkers/positions.txt`.
+/// One case of `crates/games/tests/data/checkers/positions.txt`.
 struct Case {
     name: String,
     game: Checkers,
@@ -590,7 +590,7 @@ fn parse_cases(text: &str) -> Vec<Case> {
 
 #[test]
 fn the_known_positions_in_the_data_file_have_the_listed_moves_and_outcomes() {
-    let cases = parse_cases(include_str!("../../../tests/data/checkers/positions.txt"));
+    let cases = parse_cases(include_str!("../../tests/data/checkers/positions.txt"));
     assert!(cases.len() >= 7);
     for case in cases {
         let name = &case.name;
