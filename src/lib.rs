@@ -8,7 +8,9 @@
 //! - [`config`]: typed configuration of the platform (flags and environment).
 //! - [`db`]: PostgreSQL (embedded cluster or `DATABASE_URL`), migrations, queries.
 //! - [`web`]: the axum server: pages and the JSON API.
-//! - [`jobs`]: background work in Postgres (the compile queue).
+//! - [`service`]: what the platform does (accounts, scheduling, rejudges, standings), called by
+//!   the web, the jobs and the command line.
+//! - [`jobs`]: background work in Postgres (the compile and game queues, the scoreboard refresher).
 
 /// The rules live in their own crate (`crates/games`), so nothing in them can depend on the
 /// judge, the database or the web server; re-exported here under their old path.
@@ -20,5 +22,6 @@ pub mod db;
 pub mod house;
 pub mod jobs;
 pub mod judge;
+pub mod service;
 pub mod starters;
 pub mod web;

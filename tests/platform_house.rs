@@ -105,7 +105,7 @@ async fn house_bots_play_every_student_but_not_each_other_are_ranked_apart_and_c
     );
     // Not even after an admin gives one a password.
     let house: i64 = scalar(&app, "select id from users where username = 'house:level1'").await;
-    let hash = botarena::web::password::hash("a-good-password".into()).await.unwrap();
+    let hash = botarena::service::password::hash("a-good-password".into()).await.unwrap();
     let mut conn = app.pool.acquire().await.unwrap();
     botarena::db::users::set_password(&mut conn, house, &hash, false).await.unwrap();
     drop(conn);
@@ -137,7 +137,7 @@ async fn a_house_bot_runs_inside_the_sandbox_as_the_judges_own_binary() {
 
     // The default `house_exe`, `/proc/self/exe`, names the sandbox helper (botarena) inside.
     let mut q = game_queue(&app, launcher.clone());
-    q.house_exe = PathBuf::from(botarena::cli::play::SELF_EXE);
+    q.house_exe = PathBuf::from(botarena::judge::commands::SELF_EXE);
     while q.run_one(launcher.clone(), None).await.unwrap() {}
     let results: Vec<serde_json::Value> =
         sqlx::query_scalar("select result from games where status = 'done' order by id")

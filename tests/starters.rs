@@ -159,7 +159,7 @@ fn the_one_two_three_starters_pass_every_validity_case() {
         let dir = tempfile::tempdir().unwrap();
         let outcome = compile::compile(&launcher, lang, s.source.as_bytes(), dir.path()).unwrap();
         assert!(matches!(outcome, CompileOutcome::Ok { .. }), "{}: {outcome:?}", s.language);
-        let bot = botarena::cli::play::run_command(lang, s.language, dir.path(), 256);
+        let bot = botarena::judge::commands::run_command(lang, s.language, dir.path(), 256);
         // The contest default is 1 s per run; validity results are not what a busy CI machine
         // should decide, so each run gets a little more here.
         let report = validity::run(&launcher, &bot, Duration::from_secs(3), 256);

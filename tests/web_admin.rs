@@ -7,7 +7,7 @@ mod common;
 use axum::http::StatusCode;
 use botarena::db::games::{self, MAX_ATTEMPTS};
 use botarena::db::users::Role;
-use botarena::jobs::{scheduler, scoreboard};
+use botarena::service::{scheduler, scoreboard};
 use common::*;
 use serde_json::{json, Value};
 
@@ -421,7 +421,7 @@ async fn after_the_deadline_the_standings_freeze_once_the_last_game_is_done_and_
     assert_eq!(r.json()["error"], "deadline_passed");
 
     // A game of a current match is still queued: not final yet.
-    scoreboard::refresh_due(&app.pool).await.unwrap();
+    botarena::jobs::scoreboard::refresh_due(&app.pool).await.unwrap();
     let frozen = || async {
         sqlx::query_scalar::<_, Option<time::OffsetDateTime>>("select frozen_at from contests")
             .fetch_one(&app.pool)
@@ -430,7 +430,7 @@ async fn after_the_deadline_the_standings_freeze_once_the_last_game_is_done_and_
     };
     assert!(frozen().await.is_none());
     finish_match(&app, bob, cyd, &["first", "second"]).await;
-    scoreboard::refresh_due(&app.pool).await.unwrap();
+    botarena::jobs::scoreboard::refresh_due(&app.pool).await.unwrap();
     assert!(frozen().await.is_some());
     let final_board = app.api("GET", "/api/contests/c4/scoreboard", Some(&token), None).await.json();
     assert_eq!(final_board["rows"][0]["points"], 6);
@@ -443,7 +443,7 @@ async fn after_the_deadline_the_standings_freeze_once_the_last_game_is_done_and_
         .await
         .unwrap();
     let final_board = app.api("GET", "/api/contests/c4/scoreboard", Some(&token), None).await.json();
-    scoreboard::refresh_due(&app.pool).await.unwrap();
+    botarena::jobs::scoreboard::refresh_due(&app.pool).await.unwrap();
     let admin = app.token(root).await;
     let refreshed = app.api("POST", "/api/contests/c4/scoreboard/refresh", Some(&admin), None).await.json();
     assert_eq!(refreshed, final_board);

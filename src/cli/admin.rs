@@ -3,7 +3,7 @@
 
 use crate::config::DbArgs;
 use crate::db::users::{self, Role};
-use crate::web::password;
+use crate::service::password;
 use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
 use std::io::BufRead;
@@ -76,13 +76,7 @@ pub fn run(args: AdminArgs) -> anyhow::Result<i32> {
                 println!("admin {username} created");
             }
             None => {
-                sqlx::query!(
-                    "update users set role = 'admin', password_hash = $2, must_change_password = false where username = $1",
-                    username,
-                    hash
-                )
-                .execute(&mut *conn)
-                .await?;
+                crate::db::users::promote_to_admin(&mut conn, &username, &hash).await?;
                 crate::db::audit::record(&mut conn, None, "admin.promote", &username, None, None).await?;
                 println!("{username} existed: now an admin, with the new password");
             }

@@ -52,7 +52,7 @@ pub fn run(args: ContestArgs) -> anyhow::Result<i32> {
         let Some(id) = contests::create(&mut tx, &contest).await? else {
             bail!("a contest with the slug `{}` exists already", contest.slug);
         };
-        crate::jobs::house::sync(&mut tx, id).await?;
+        crate::service::house::sync(&mut tx, id).await?;
         crate::db::audit::record(
             &mut tx,
             None,

@@ -29,11 +29,7 @@ pub fn run(args: TokenArgs) -> anyhow::Result<i32> {
     super::migrate::with_db(&db, async |pool| {
         let mut conn = pool.acquire().await?;
         // House-bot accounts act for no person: they get no token, as they cannot log in.
-        let Some(id) =
-            sqlx::query_scalar!("select id from users where username = $1 and not is_house", username)
-                .fetch_optional(&mut *conn)
-                .await?
-        else {
+        let Some(id) = crate::db::users::person_id(&mut conn, &username).await? else {
             bail!("no user named `{username}`");
         };
         let (_, token) = tokens::create(&mut conn, id, &name).await?;

@@ -19,7 +19,7 @@ pub struct Contest {
     pub submit_interval_s: i32,
     pub daily_budget_s: i32,
     pub scoreboard_refresh_s: i32,
-    /// House-bot levels playing as extra opponents (see `jobs::house`).
+    /// House-bot levels playing as extra opponents (see `service::house`).
     pub house_bots: Vec<String>,
     pub created_at: OffsetDateTime,
 }
@@ -297,6 +297,12 @@ pub fn assignments(c: &Contest) -> Vec<String> {
     out.push(format!("languages={}", c.languages.join(",")));
     out.push(format!("house_bots={}", c.house_bots.join(",")));
     out
+}
+
+/// A contest's slug and title, for pages that start from one of its submissions or games.
+pub async fn slug_and_title(conn: &mut PgConnection, id: i64) -> sqlx::Result<(String, String)> {
+    let c = sqlx::query!("select slug, title from contests where id = $1", id).fetch_one(conn).await?;
+    Ok((c.slug, c.title))
 }
 
 #[cfg(test)]

@@ -669,3 +669,58 @@ pub async fn lock_contest(conn: &mut PgConnection, contest_id: i64) -> sqlx::Res
     sqlx::query!("select pg_advisory_xact_lock($1)", contest_id).execute(conn).await?;
     Ok(())
 }
+
+/// One game of a submission's matches, with the side (`"a"` or `"b"`) the submission played.
+pub struct GameOfSubmission {
+    pub id: i64,
+    pub status: String,
+    pub result: Option<Value>,
+    pub side: String,
+}
+
+/// Every game of a submission's matches.
+pub async fn games_of_submission(
+    conn: &mut PgConnection,
+    submission: i64,
+) -> sqlx::Result<Vec<GameOfSubmission>> {
+    sqlx::query_as!(
+        GameOfSubmission,
+        r#"select g.id, g.status::text as "status!", g.result,
+                  case when m.submission_a = $1 then 'a' else 'b' end as "side!"
+           from games g join matches m on m.id = g.match_id
+           where m.submission_a = $1 or m.submission_b = $1"#,
+        submission
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// What a game's page shows of its match: the contest and the players' shown names.
+pub struct GamePageInfo {
+    pub slug: String,
+    pub title: String,
+    pub game: String,
+    pub nick_a: String,
+    pub nick_b: String,
+}
+
+pub async fn game_page_info(
+    conn: &mut PgConnection,
+    match_id: i64,
+    user_a: i64,
+    user_b: i64,
+) -> sqlx::Result<GamePageInfo> {
+    sqlx::query_as!(
+        GamePageInfo,
+        r#"select c.slug, c.title, c.game,
+                  coalesce(ua.nickname, ua.username) as "nick_a!", coalesce(ub.nickname, ub.username) as "nick_b!"
+           from matches m join contests c on c.id = m.contest_id
+           join users ua on ua.id = $2 join users ub on ub.id = $3
+           where m.id = $1"#,
+        match_id,
+        user_a,
+        user_b
+    )
+    .fetch_one(conn)
+    .await
+}

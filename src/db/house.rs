@@ -1,4 +1,4 @@
-//! The accounts and submissions that stand for house bots in contests (see `jobs::house`): one
+//! The accounts and submissions that stand for house bots in contests (see `service::house`): one
 //! account per level (`house:<level>`, which no roster username can be, since `:` is refused),
 //! and per contest one `ready` submission in the reserved language `house` whose source is the
 //! level.

@@ -8,7 +8,6 @@ pub mod embedded;
 pub mod games;
 pub mod house;
 pub mod submissions;
-pub mod testing;
 pub mod tokens;
 pub mod users;
 

@@ -342,3 +342,40 @@ pub async fn clear_login_failures(conn: &mut PgConnection, username: &str) -> sq
     sqlx::query!("delete from login_failures_by_address where username = $1", username).execute(conn).await?;
     Ok(())
 }
+
+/// Locks a user's row until the transaction ends, so that two requests of one user (e.g. two
+/// submissions at once) run one after the other.
+pub async fn lock(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
+    sqlx::query!("select id from users where id = $1 for update", id).fetch_one(conn).await?;
+    Ok(())
+}
+
+/// The name a user is shown by: the nickname, or the username when there is none.
+pub async fn shown_name(conn: &mut PgConnection, id: i64) -> sqlx::Result<String> {
+    sqlx::query_scalar!(r#"select coalesce(nickname, username) as "n!" from users where id = $1"#, id)
+        .fetch_one(conn)
+        .await
+}
+
+/// The id of a person's account (house-bot accounts act for no person and are left out).
+pub async fn person_id(conn: &mut PgConnection, username: &str) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar!("select id from users where username = $1 and not is_house", username)
+        .fetch_optional(conn)
+        .await
+}
+
+/// Makes an existing user an admin with a new password (no change at first login).
+pub async fn promote_to_admin(
+    conn: &mut PgConnection,
+    username: &str,
+    password_hash: &str,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update users set role = 'admin', password_hash = $2, must_change_password = false where username = $1",
+        username,
+        password_hash
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}

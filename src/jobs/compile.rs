@@ -136,7 +136,7 @@ impl CompileQueue {
                     let ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
                     submissions::add_usage(&mut tx, job.contest_id, job.user_id, ms).await?;
                     if ok {
-                        let n = super::scheduler::on_compiled(&mut tx, job.id).await?;
+                        let n = crate::service::scheduler::on_compiled(&mut tx, job.id).await?;
                         tracing::info!(submission = job.id, "{n} match(es) scheduled");
                     }
                 } else {
@@ -182,7 +182,7 @@ impl CompileQueue {
                 let (game, stored) =
                     games::contest_game(&mut *self.pool.acquire().await?, job.contest_id).await?;
                 let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
-                let settings = super::scheduler::settings_from_json(game, &stored)?;
+                let settings = crate::service::scheduler::settings_from_json(game, &stored)?;
                 let limits = (Duration::from_millis(settings.int("move_ms")), settings.int("memory_mib"));
                 (game == GameId::OneTwoThree).then(|| (launcher.clone(), limits))
             }
@@ -201,7 +201,7 @@ impl CompileQueue {
             }
             let artifact = tar_dir(dir.path()).context("packing the build")?;
             let report = tester.map(|(launcher, (time, memory_mib))| {
-                let bot = crate::cli::play::run_command(&lang, "validity", dir.path(), memory_mib);
+                let bot = crate::judge::commands::run_command(&lang, "validity", dir.path(), memory_mib);
                 validity::run(launcher.as_ref(), &bot, time, memory_mib)
             });
             anyhow::Ok((outcome, Some(artifact), report))

@@ -74,7 +74,7 @@ impl GameQueue {
             worker_id: format!("{host}:{}:{}", std::process::id(), uuid::Uuid::new_v4().simple()),
             concurrency: default_concurrency(),
             lease: Duration::from_secs(60),
-            house_exe: PathBuf::from(crate::cli::play::SELF_EXE),
+            house_exe: PathBuf::from(crate::judge::commands::SELF_EXE),
             running: Arc::new(AtomicI32::new(0)),
         }
     }
@@ -229,8 +229,8 @@ impl GameQueue {
         cpus: Option<[usize; 2]>,
     ) -> anyhow::Result<(GameResult, GameLog)> {
         let game: GameId = setup.game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
-        let settings = super::scheduler::settings_from_json(game, &job.settings)?;
-        let plan = super::scheduler::plan_from_json(&job.plan)?;
+        let settings = crate::service::scheduler::settings_from_json(game, &job.settings)?;
+        let plan = crate::service::scheduler::plan_from_json(&job.plan)?;
         let sides = setup.sides.clone();
         let seed = setup.seed as u64;
         let (languages, house_exe) = (self.languages.clone(), self.house_exe.clone());
@@ -241,7 +241,7 @@ impl GameQueue {
                 let dir = tempfile::Builder::new().prefix("botarena-game-").tempdir()?;
                 let command = match &side.house_level {
                     Some(level) => {
-                        crate::cli::play::house_bot(&house_exe, game, level, &settings, dir.path())?
+                        crate::judge::commands::house_bot(&house_exe, game, level, &settings, dir.path())?
                     }
                     None => {
                         let lang = languages.get(&side.language).with_context(|| {
@@ -251,7 +251,12 @@ impl GameQueue {
                             side.artifact.as_deref().context("the submission has no compiled bot")?;
                         super::compile::untar_into(artifact, dir.path()).context("unpacking a bot")?;
                         let label = format!("{} (#{})", side.nickname, side.submission_id);
-                        crate::cli::play::run_command(lang, &label, dir.path(), settings.int("memory_mib"))
+                        crate::judge::commands::run_command(
+                            lang,
+                            &label,
+                            dir.path(),
+                            settings.int("memory_mib"),
+                        )
                     }
                 };
                 bots.push(command);

@@ -1,12 +1,10 @@
 //! Background work of the platform, driven by rows in Postgres so that it survives restarts and
-//! several processes can share it: the compile queue, the scheduler of matches, the game queue
-//! the house bots that play as contest opponents, and the scoreboard refresher.
+//! several processes can share it: the compile queue, the game queue and the scoreboard
+//! refresher. What a job *does* to the platform's data (scheduling matches, computing standings)
+//! is the service layer's ([`crate::service`]); this module owns the loops, leases and workers.
 
 pub mod compile;
 pub mod games;
-pub mod house;
-pub mod rejudge;
-pub mod scheduler;
 pub mod scoreboard;
 
 /// A job's running heartbeat, stopped when dropped: a job abandoned half-way (its task aborted,

@@ -1,141 +1,12 @@
-//! The scoreboard: recomputed from the finished matches between current submissions into a
-//! stored snapshot, by a job every `scoreboard_refresh_s` of the contest (or on an admin's
-//! request), and served from that snapshot in between. After the deadline, once nothing is left
-//! to judge, the snapshot is computed a last time and frozen (an admin may freeze and unfreeze).
+//! The scoreboard refresher: recomputes the snapshots that are due (each contest's
+//! `scoreboard_refresh_s`) and freezes the final standings once a contest past its deadline has
+//! nothing left to judge. The computing itself is [`crate::service::scoreboard`].
 
-use crate::db::games;
-use serde_json::{json, Value};
-use sqlx::{PgConnection, PgPool};
-use std::collections::HashMap;
+use crate::db;
+use crate::service::scoreboard::{freeze, refresh};
+use sqlx::PgPool;
 use std::time::Duration;
-use time::OffsetDateTime;
 use tokio::sync::watch;
-
-#[derive(Default, Clone, Copy)]
-struct Wdl {
-    won: u32,
-    drawn: u32,
-    lost: u32,
-}
-
-impl Wdl {
-    fn add(&mut self, mine: u32, theirs: u32) {
-        match mine.cmp(&theirs) {
-            std::cmp::Ordering::Greater => self.won += 1,
-            std::cmp::Ordering::Equal => self.drawn += 1,
-            std::cmp::Ordering::Less => self.lost += 1,
-        }
-    }
-    fn json(&self) -> Value {
-        json!({"won": self.won, "drawn": self.drawn, "lost": self.lost})
-    }
-}
-
-/// Computes the standings of a contest (rows in rank order, equal points sharing a rank).
-/// Students' rows count only their matches against other students (the spec's "every other
-/// user"), so enabling house bots never changes the students' standings; a student's results
-/// against house bots are on their matches page. House bots' rows (`"house": true`) count their
-/// matches against the students and come after them, ranked apart.
-pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Value>> {
-    let entrants = games::entrants(conn, contest_id).await?;
-    let matches = games::current_matches(conn, contest_id).await?;
-    let mut points: HashMap<i64, i64> = HashMap::new();
-    let mut mwdl: HashMap<i64, Wdl> = HashMap::new();
-    let mut gwdl: HashMap<i64, Wdl> = HashMap::new();
-    let house: std::collections::HashSet<i64> =
-        entrants.iter().filter(|e| e.house).map(|e| e.submission_id).collect();
-    for m in &matches {
-        let sides = [
-            (m.submission_a, m.submission_b, m.points_a, m.points_b, "a"),
-            (m.submission_b, m.submission_a, m.points_b, m.points_a, "b"),
-        ];
-        for (me, other, mine, theirs, side) in sides {
-            // Between a student and a house bot, only the house bot's side counts.
-            if house.contains(&other) && !house.contains(&me) {
-                continue;
-            }
-            *points.entry(me).or_default() += i64::from(mine);
-            mwdl.entry(me).or_default().add(mine.max(0) as u32, theirs.max(0) as u32);
-            for r in &m.results {
-                let (won, lost) = match r["winner"].as_str() {
-                    Some(w) if w == side => (1, 0),
-                    Some(_) => (0, 1),
-                    None => (0, 0),
-                };
-                gwdl.entry(me).or_default().add(won, lost);
-            }
-        }
-    }
-    let mut rows: Vec<_> = entrants
-        .iter()
-        .map(|e| {
-            let p = points.get(&e.submission_id).copied().unwrap_or(0);
-            let g = gwdl.get(&e.submission_id).copied().unwrap_or_default();
-            (p, g, e)
-        })
-        .collect();
-    // The students first, then the house bots, each ranked among themselves.
-    rows.sort_by(|x, y| {
-        x.2.house
-            .cmp(&y.2.house)
-            .then(y.0.cmp(&x.0))
-            .then((y.1.won as i64 - y.1.lost as i64).cmp(&(x.1.won as i64 - x.1.lost as i64)))
-            .then(x.2.nickname.cmp(&y.2.nickname))
-    });
-    let mut out = Vec::with_capacity(rows.len());
-    let (mut rank, mut group_start) = (0, 0);
-    for (i, (p, g, e)) in rows.iter().enumerate() {
-        if i == 0 || rows[i - 1].2.house != e.house {
-            group_start = i;
-        }
-        if i == group_start || rows[i - 1].0 != *p {
-            rank = i - group_start + 1;
-        }
-        out.push(json!({
-            "rank": rank,
-            "nickname": e.nickname,
-            "points": p,
-            "matches": mwdl.get(&e.submission_id).copied().unwrap_or_default().json(),
-            "games": g.json(),
-            "submission_id": e.submission_id,
-            "language": e.language,
-            "submitted_at": crate::web::rfc3339(&e.submitted_at),
-            "house": e.house,
-        }));
-    }
-    Ok(out)
-}
-
-/// Recomputes and stores the snapshot of a contest; returns when it was computed and its rows.
-/// A frozen contest keeps its final snapshot: that is returned unchanged.
-pub async fn refresh(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
-    if games::frozen_at(conn, contest_id).await?.is_some() {
-        if let Some(snapshot) = games::scoreboard(conn, contest_id).await? {
-            return Ok(snapshot);
-        }
-    }
-    let rows = Value::Array(compute(conn, contest_id).await?);
-    let at = games::store_scoreboard(conn, contest_id, &rows).await?;
-    Ok((at, rows))
-}
-
-/// Computes the final snapshot and freezes the standings: neither the refresher nor a manual
-/// refresh changes them until [`unfreeze`].
-pub async fn freeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
-    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-    let rows = Value::Array(compute(&mut tx, contest_id).await?);
-    let at = games::store_scoreboard(&mut tx, contest_id, &rows).await?;
-    games::set_frozen(&mut tx, contest_id, true).await?;
-    tx.commit().await?;
-    Ok((at, rows))
-}
-
-/// Lets the standings change again, recomputed now. After the deadline the refresher freezes
-/// them again once nothing of the contest is left to judge (e.g. after a rejudge).
-pub async fn unfreeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
-    games::set_frozen(conn, contest_id, false).await?;
-    refresh(conn, contest_id).await
-}
 
 /// Refreshes every contest whose snapshot is due, every `tick`, until `stop` turns true.
 pub fn spawn(pool: PgPool, tick: Duration, mut stop: watch::Receiver<bool>) -> tokio::task::JoinHandle<()> {
@@ -155,11 +26,11 @@ pub fn spawn(pool: PgPool, tick: Duration, mut stop: watch::Receiver<bool>) -> t
 /// One round of the refresher: the snapshots that are due, then the freezes that are due.
 pub async fn refresh_due(pool: &PgPool) -> sqlx::Result<()> {
     let mut conn = pool.acquire().await?;
-    for id in games::scoreboards_due(&mut conn).await? {
+    for id in db::games::scoreboards_due(&mut conn).await? {
         refresh(&mut conn, id).await?;
     }
     // The final standings: computed once when the last game after the deadline is done.
-    for id in games::freezes_due(&mut conn).await? {
+    for id in db::games::freezes_due(&mut conn).await? {
         freeze(&mut conn, id).await?;
     }
     Ok(())

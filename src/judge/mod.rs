@@ -13,6 +13,7 @@
 //! `to_text_for(Some(bot))` for what one student may see).
 
 pub mod bot;
+pub mod commands;
 pub mod compile;
 pub mod languages;
 pub mod launch;

@@ -4,11 +4,12 @@
 use super::auth::{check_csrf, PageUser};
 use super::error::{AppError, PageResult};
 use super::input::{Form, FormPairs};
-use super::{password, render, AppState, Nav};
+use super::{render, AppState, Nav};
 use crate::db::contests::{self, FieldError, NewContest};
 use crate::db::users::{self, Role};
 use crate::games::settings;
 use crate::games::GameId;
+use crate::service::password;
 use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -358,7 +359,7 @@ async fn create_contest(
             let mut tx = state.pool.begin().await?;
             match contests::create(&mut tx, &c).await? {
                 Some(id) => {
-                    crate::jobs::house::sync(&mut tx, id).await?;
+                    crate::service::house::sync(&mut tx, id).await?;
                     crate::db::audit::record(
                         &mut tx,
                         Some(who.user.id),

@@ -15,7 +15,7 @@ use crate::db::users::User;
 use crate::db::{audit, users};
 use crate::games::settings;
 use crate::games::GameId;
-use crate::jobs::{rejudge, scoreboard};
+use crate::service::{rejudge, scoreboard};
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::http::header;
@@ -139,7 +139,7 @@ pub async fn change_settings(
         Err(errors) => return Ok(Err(errors)),
     };
     contests::update(&mut tx, c.id, &new).await?;
-    crate::jobs::house::sync(&mut tx, c.id).await?;
+    crate::service::house::sync(&mut tx, c.id).await?;
     let after = contests::by_slug(&mut tx, slug).await?.ok_or_else(|| AppError::not_found("contest"))?;
     let changed = diff(&setting_values(&c), &setting_values(&after));
     if !changed.is_empty() {
@@ -414,9 +414,7 @@ pub async fn disqualify(state: &AppState, actor: &User, id: i64) -> Result<Strin
         });
     };
     games::cancel_stale(&mut tx, contest_id).await?;
-    let slug = sqlx::query_scalar!("select slug from contests where id = $1", contest_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let (slug, _) = contests::slug_and_title(&mut tx, contest_id).await?;
     let owner = users::by_id(&mut tx, sub.user_id).await?.map(|u| u.username).unwrap_or_default();
     audit::record(
         &mut tx,

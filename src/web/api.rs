@@ -145,9 +145,7 @@ async fn get_submission(
     if s.user_id != user.id && !user.is_admin() {
         return Err(AppError::forbidden("This is another user's submission."));
     }
-    let slug = sqlx::query_scalar!("select slug from contests where id = $1", s.contest_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let (slug, _) = contests::slug_and_title(&mut conn, s.contest_id).await?;
     Ok(Json(json!({
         "id": s.id,
         "contest": slug,

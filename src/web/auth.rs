@@ -5,8 +5,9 @@
 use super::client::ClientAddress;
 use super::error::{AppError, PageError, PageResult};
 use super::input::{Form, Path};
-use super::{password, render, AppState, Nav};
+use super::{render, AppState, Nav};
 use crate::db::{tokens, users, users::User};
+use crate::service::password;
 use askama::Template;
 use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::request::Parts;

@@ -391,15 +391,13 @@ async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String
             AppError::forbidden("This is another user's submission; you can see only your own.").into()
         );
     }
-    let c = sqlx::query!("select slug, title from contests where id = $1", s.contest_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let (slug, title) = contests::slug_and_title(&mut conn, s.contest_id).await?;
     drop(conn);
     Ok(render(&OnePage {
         nav: who.nav().await?,
         id: s.id,
-        slug: c.slug,
-        title: c.title,
+        slug,
+        title,
         language: state.language_name(&s.language),
         pending: matches!(s.status, Status::Queued | Status::Compiling),
         status: s.status,

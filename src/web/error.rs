@@ -38,11 +38,11 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
-impl From<super::password::PasswordError> for AppError {
-    fn from(e: super::password::PasswordError) -> Self {
+impl From<crate::service::password::PasswordError> for AppError {
+    fn from(e: crate::service::password::PasswordError) -> Self {
         match e {
-            super::password::PasswordError::Busy => AppError::Unavailable {
-                retry_after: super::password::WAIT.as_secs().max(1),
+            crate::service::password::PasswordError::Busy => AppError::Unavailable {
+                retry_after: crate::service::password::WAIT.as_secs().max(1),
                 message: "The server is busy checking other logins. Try again in a few seconds.".into(),
             },
             other => AppError::Internal(other.into()),

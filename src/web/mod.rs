@@ -12,7 +12,6 @@ pub mod error;
 pub mod input;
 pub mod judging;
 pub mod pages;
-pub mod password;
 pub mod statement;
 pub mod submit;
 
@@ -60,7 +59,7 @@ impl AppState {
         languages: Arc<Languages>,
         compile_wakeup: Arc<Notify>,
     ) -> anyhow::Result<Self> {
-        let dummy_hash = password::hash(uuid::Uuid::new_v4().to_string()).await?;
+        let dummy_hash = crate::service::password::hash(uuid::Uuid::new_v4().to_string()).await?;
         Ok(AppState(Arc::new(Inner {
             pool,
             config,

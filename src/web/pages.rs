@@ -11,7 +11,7 @@ use super::{render, when, AppState, Nav};
 use crate::db::contests::settings_pairs;
 use crate::db::games::{self, GameStatus};
 use crate::db::submissions;
-use crate::db::users::User;
+use crate::db::users::{self, User};
 use crate::judge::log::{cut, Channel};
 use crate::judge::result::BotId;
 use crate::judge::GameLog;
@@ -159,26 +159,14 @@ async fn matches(
         .await?
         .filter(|s| s.contest_id == c.id)
         .ok_or_else(|| AppError::not_found("submission"))?;
-    let nickname = sqlx::query_scalar!(
-        r#"select coalesce(nickname, username) as "n!" from users where id = $1"#,
-        sub.user_id
-    )
-    .fetch_one(&mut *conn)
-    .await?;
+    let nickname = users::shown_name(&mut conn, sub.user_id).await?;
     let rows = games::matches_of_submission(&mut conn, id).await?;
     // Every game of those matches, with the side this submission played in it.
-    let outcomes: HashMap<i64, String> = sqlx::query!(
-        r#"select g.id, g.status::text as "status!", g.result,
-                  case when m.submission_a = $1 then 'a' else 'b' end as "side!"
-           from games g join matches m on m.id = g.match_id
-           where m.submission_a = $1 or m.submission_b = $1"#,
-        id
-    )
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(|g| (g.id, outcome_for(&g.status, g.result.as_ref(), &g.side)))
-    .collect();
+    let outcomes: HashMap<i64, String> = games::games_of_submission(&mut conn, id)
+        .await?
+        .into_iter()
+        .map(|g| (g.id, outcome_for(&g.status, g.result.as_ref(), &g.side)))
+        .collect();
     drop(conn);
     let matches = rows
         .into_iter()
@@ -309,18 +297,8 @@ pub(super) fn script_json(v: &Value) -> String {
 
 async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
     let g = game_or_404(&state, &id).await?;
-    let info = sqlx::query!(
-        r#"select c.slug, c.title, c.game,
-                  coalesce(ua.nickname, ua.username) as "nick_a!", coalesce(ub.nickname, ub.username) as "nick_b!"
-           from matches m join contests c on c.id = m.contest_id
-           join users ua on ua.id = $2 join users ub on ub.id = $3
-           where m.id = $1"#,
-        g.match_id,
-        g.user_a,
-        g.user_b
-    )
-    .fetch_one(&mut *state.pool.acquire().await?)
-    .await?;
+    let info =
+        games::game_page_info(&mut *state.pool.acquire().await?, g.match_id, g.user_a, g.user_b).await?;
     let nick = |side: &str| if side == "a" { info.nick_a.clone() } else { info.nick_b.clone() };
     let done = g.status == GameStatus::Done && g.result.is_some();
     let r = g.result.clone().filter(|_| done).unwrap_or(Value::Null);

@@ -33,8 +33,8 @@ pub fn router() -> Router<AppState> {
         .route("/download/botarena", get(download_binary))
 }
 
-/// The running executable: what `/download/botarena` serves and what its hash is taken of.
-const SELF_EXE: &str = "/proc/self/exe";
+/// The running executable is what `/download/botarena` serves and what its hash is taken of.
+use crate::judge::commands::SELF_EXE;
 
 /// A game's page in `docs/games/`, built into the binary.
 pub fn game_doc(game: GameId) -> &'static str {

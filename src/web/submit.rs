@@ -5,7 +5,7 @@ use super::error::AppError;
 use super::AppState;
 use crate::db::contests::Contest;
 use crate::db::submissions;
-use crate::db::users::User;
+use crate::db::users::{self, User};
 use time::OffsetDateTime;
 
 /// How much of the rate limits a user has left in a contest, for the submit page and errors.
@@ -105,7 +105,7 @@ pub async fn submit(
     }
     let mut tx = state.pool.begin().await?;
     // One submission of a user at a time, so two at once cannot both pass the interval check.
-    sqlx::query!("select id from users where id = $1 for update", user.id).fetch_one(&mut *tx).await?;
+    users::lock(&mut tx, user.id).await?;
     let allow = allowance(&mut tx, contest, user).await?;
     if allow.wait_s > 0 {
         return Err(AppError::RateLimited {

@@ -1,4 +1,4 @@
-//! Shared test harness: a fresh database per test (see `botarena::db::testing`), the whole HTTP
+//! Shared test harness: a fresh database per test (see `database.rs`), the whole HTTP
 //! stack driven with `oneshot`, and a cookie-keeping client that fills in CSRF tokens like a
 //! browser would.
 #![allow(dead_code)]
@@ -9,12 +9,14 @@ use axum::Router;
 use botarena::config::WebConfig;
 use botarena::db::users::{self, Role};
 use botarena::judge::languages::Languages;
-use botarena::web::{app, password, AppState};
+use botarena::service::password;
+use botarena::web::{app, AppState};
 use sqlx::PgPool;
 use std::sync::Arc;
 use tokio::sync::Notify;
 use tower::ServiceExt;
 
+pub mod database;
 pub mod queues;
 
 pub struct TestApp {
@@ -28,7 +30,7 @@ pub async fn setup() -> TestApp {
 }
 
 pub async fn setup_with(config: WebConfig) -> TestApp {
-    let pool = botarena::db::testing::fresh_pool().await;
+    let pool = database::fresh_pool().await;
     let languages = Arc::new(Languages::load_default().expect("language config"));
     let state = AppState::new(pool.clone(), config, languages, Arc::new(Notify::new())).await.expect("state");
     TestApp { router: app(state.clone()), pool, state }

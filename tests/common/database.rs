@@ -1,12 +1,12 @@
 //! Databases for tests: each test gets a fresh, migrated database in one cluster shared by the
 //! whole test run, so `cargo test` needs no server set up by hand.
 //!
-//! The cluster is the embedded one (see [`super::embedded`]) of `target/test-postgres`, left
+//! The cluster is the embedded one (see `botarena::db::embedded`) of `target/test-postgres`, left
 //! running between test runs (`scripts/test-postgres.sh stop` stops it). With
 //! `BOTARENA_TEST_DATABASE_URL` set, tests use that server instead (its user must be allowed to
 //! create databases).
 
-use super::embedded::Cluster;
+use botarena::db::embedded::Cluster;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, PgConnection, PgPool};
 use std::str::FromStr;
@@ -39,7 +39,7 @@ fn server() -> &'static Server {
             .map(std::path::PathBuf::from)
             .unwrap_or_else(test_data_dir);
         // `target/` may have been copied from another machine, without the cluster it names.
-        super::embedded::forget_missing_cluster(&dir);
+        botarena::db::embedded::forget_missing_cluster(&dir);
         let cluster = std::thread::spawn(move || Cluster::open_with(&dir, false))
             .join()
             .expect("cluster start panicked")
@@ -49,7 +49,7 @@ fn server() -> &'static Server {
 }
 
 /// `target/test-postgres`. When the cluster's user cannot reach the checkout (a clone under
-/// `/root` run as root), the cluster itself lives elsewhere, named there (see [`super::embedded`]).
+/// `/root` run as root), the cluster itself lives elsewhere, named there (see `botarena::db::embedded`).
 pub fn test_data_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("test-postgres")
 }
@@ -83,6 +83,6 @@ pub async fn fresh_pool() -> PgPool {
         .connect_with(server.options_for(&name))
         .await
         .expect("connect to the test database");
-    super::MIGRATOR.run(&pool).await.expect("migrations apply to a fresh database");
+    botarena::db::MIGRATOR.run(&pool).await.expect("migrations apply to a fresh database");
     pool
 }
