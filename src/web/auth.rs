@@ -16,6 +16,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use rand::RngCore;
 use serde::Deserialize;
+use subtle::ConstantTimeEq;
 use time::OffsetDateTime;
 use tower_sessions::Session;
 
@@ -50,17 +51,13 @@ pub async fn csrf_token(session: &Session) -> Result<String, AppError> {
 pub async fn check_csrf(session: &Session, sent: &str) -> Result<(), AppError> {
     let expected = session.get::<String>(CSRF_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
     match expected {
-        Some(t) if !sent.is_empty() && constant_time_eq(t.as_bytes(), sent.as_bytes()) => Ok(()),
+        Some(t) if !sent.is_empty() && bool::from(t.as_bytes().ct_eq(sent.as_bytes())) => Ok(()),
         _ => Err(AppError::Forbidden {
             code: "csrf",
             message: "This form has expired or was not sent from this site. Go back, reload the page and try again."
                 .into(),
         }),
     }
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Whoever is asking for a page: maybe nobody.
