@@ -42,7 +42,7 @@ pub async fn csrf_token(session: &Session) -> Result<String, AppError> {
     }
     let mut bytes = [0u8; 24];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
-    let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let token = hex::encode(bytes);
     session.insert(CSRF_KEY, &token).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
     Ok(token)
 }
