@@ -146,15 +146,12 @@ where
     }
 }
 
+/// What `next=` leaves as it is: the unreserved characters of RFC 3986 and `/`.
+const NEXT_KEEPS: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~').remove(b'/');
+
 fn urlencode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
+    percent_encoding::utf8_percent_encode(s, NEXT_KEEPS).to_string()
 }
 
 /// The user of an `/api` request, from `Authorization: Bearer <token>`.
@@ -579,4 +576,14 @@ async fn revoke_token(
     let mut page = profile(&state, &who).await?;
     page.notice = Some("Token revoked.".into());
     Ok(render(&page))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn next_keeps_paths_and_unreserved_characters_and_encodes_the_rest() {
+        assert_eq!(super::urlencode("/contests/c-1_a.b~"), "/contests/c-1_a.b~");
+        assert_eq!(super::urlencode("/games?id=7&x=a b"), "/games%3Fid%3D7%26x%3Da%20b");
+        assert_eq!(super::urlencode("/é%"), "/%C3%A9%25");
+    }
 }
