@@ -17,17 +17,14 @@ pub struct TokenInfo {
 }
 
 fn hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 /// Creates a token for the user and returns its id and its text (the only time it is known).
 pub async fn create(conn: &mut PgConnection, user_id: i64, name: &str) -> sqlx::Result<(i64, String)> {
     let mut bytes = [0u8; 24];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
-    let token: String = PREFIX
-        .chars()
-        .chain(bytes.iter().flat_map(|b| format!("{b:02x}").chars().collect::<Vec<_>>()))
-        .collect();
+    let token = format!("{PREFIX}{}", hex::encode(bytes));
     let id = sqlx::query_scalar!(
         "insert into api_tokens (user_id, name, token_hash) values ($1, $2, $3) returning id",
         user_id,
@@ -75,4 +72,15 @@ pub async fn revoke(conn: &mut PgConnection, user_id: i64, id: i64) -> sqlx::Res
     .execute(conn)
     .await?;
     Ok(res.rows_affected() == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_stored_hash_is_the_lowercase_hex_sha256_of_the_token() {
+        assert_eq!(
+            super::hash("bta_abc"),
+            "0de4940c8ee3b5b7105a77f73bfd129e6f8469c186d85d7892ab22efb5ffc38a"
+        );
+    }
 }

@@ -17,6 +17,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use rand::RngCore;
 use serde::Deserialize;
+use subtle::ConstantTimeEq;
 use time::OffsetDateTime;
 use tower_sessions::Session;
 
@@ -42,7 +43,7 @@ pub async fn csrf_token(session: &Session) -> Result<String, AppError> {
     }
     let mut bytes = [0u8; 24];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
-    let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let token = hex::encode(bytes);
     session.insert(CSRF_KEY, &token).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
     Ok(token)
 }
@@ -51,17 +52,13 @@ pub async fn csrf_token(session: &Session) -> Result<String, AppError> {
 pub async fn check_csrf(session: &Session, sent: &str) -> Result<(), AppError> {
     let expected = session.get::<String>(CSRF_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
     match expected {
-        Some(t) if !sent.is_empty() && constant_time_eq(t.as_bytes(), sent.as_bytes()) => Ok(()),
+        Some(t) if !sent.is_empty() && bool::from(t.as_bytes().ct_eq(sent.as_bytes())) => Ok(()),
         _ => Err(AppError::Forbidden {
             code: "csrf",
             message: "This form has expired or was not sent from this site. Go back, reload the page and try again."
                 .into(),
         }),
     }
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Whoever is asking for a page: maybe nobody.
@@ -150,15 +147,12 @@ where
     }
 }
 
+/// What `next=` leaves as it is: the unreserved characters of RFC 3986 and `/`.
+const NEXT_KEEPS: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~').remove(b'/');
+
 fn urlencode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
+    percent_encoding::utf8_percent_encode(s, NEXT_KEEPS).to_string()
 }
 
 /// The user of an `/api` request, from `Authorization: Bearer <token>`.
@@ -583,4 +577,14 @@ async fn revoke_token(
     let mut page = profile(&state, &who).await?;
     page.notice = Some("Token revoked.".into());
     Ok(render(&page))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn next_keeps_paths_and_unreserved_characters_and_encodes_the_rest() {
+        assert_eq!(super::urlencode("/contests/c-1_a.b~"), "/contests/c-1_a.b~");
+        assert_eq!(super::urlencode("/games?id=7&x=a b"), "/games%3Fid%3D7%26x%3Da%20b");
+        assert_eq!(super::urlencode("/é%"), "/%C3%A9%25");
+    }
 }

@@ -33,6 +33,7 @@ use nix::sys::resource::{getrlimit, setrlimit, Resource};
 use nix::sys::signal::{self, SigHandler, Signal};
 use nix::sys::wait::{waitpid, WaitStatus};
 use nix::unistd::{self, ForkResult, Gid, Pid, Uid};
+use seccompiler::BpfProgram;
 use serde::{Deserialize, Serialize};
 
 use super::seccomp;
@@ -150,9 +151,16 @@ pub fn run(spec: HelperSpec) -> ! {
                 .unwrap_or_else(|e| fail(efd, &format!("opening {}", p.display()), e))
         })
         .collect();
+    // Compiled now, before any fork, so the bot only hands the finished programs to the kernel.
+    let filters = if spec.seccomp {
+        seccomp::filter(spec.deny_unix_sockets)
+            .unwrap_or_else(|e| fail(efd, "building the seccomp filter", e))
+    } else {
+        Vec::new()
+    };
     if !spec.namespaces {
         // Degraded mode (no privileges for namespaces): just become the bot.
-        become_bot(&spec, &cgroups);
+        become_bot(&spec, &cgroups, &filters);
     }
 
     if let Some(fd) = spec.netns_fd {
@@ -185,7 +193,7 @@ pub fn run(spec: HelperSpec) -> ! {
         Err(e) => fail(efd, "fork", e),
         Ok(ForkResult::Child) => {
             drop(status_r);
-            init(&spec, status_w, &cgroups)
+            init(&spec, status_w, &cgroups, &filters)
         }
         Ok(ForkResult::Parent { child }) => {
             drop(status_w);
@@ -232,7 +240,7 @@ fn die_by_signal(sig: i32) -> ! {
 }
 
 /// Init (PID 1): builds the root, forks the bot, reaps everything, reports the bot's status.
-fn init(spec: &HelperSpec, status_w: OwnedFd, cgroups: &[fs::File]) -> ! {
+fn init(spec: &HelperSpec, status_w: OwnedFd, cgroups: &[fs::File], filters: &[BpfProgram]) -> ! {
     let efd = spec.error_fd;
     if let Err(e) = nix::sys::prctl::set_pdeathsig(Signal::SIGKILL) {
         fail(efd, "PR_SET_PDEATHSIG in init", e);
@@ -250,7 +258,7 @@ fn init(spec: &HelperSpec, status_w: OwnedFd, cgroups: &[fs::File]) -> ! {
         Err(e) => fail(efd, "fork", e),
         Ok(ForkResult::Child) => {
             drop(status_w);
-            become_bot(spec, cgroups)
+            become_bot(spec, cgroups, filters)
         }
         Ok(ForkResult::Parent { child }) => child,
     };
@@ -451,8 +459,9 @@ fn cstring(bytes: &[u8]) -> CString {
     CString::new(bytes.iter().copied().filter(|b| *b != 0).collect::<Vec<u8>>()).unwrap_or_default()
 }
 
-/// The bot process: cgroups, user, limits, seccomp, exec.
-fn become_bot(spec: &HelperSpec, cgroups: &[fs::File]) -> ! {
+/// The bot process: cgroups, user, limits, seccomp, exec. `filters` were compiled before the
+/// forks (empty when seccomp is off).
+fn become_bot(spec: &HelperSpec, cgroups: &[fs::File], filters: &[BpfProgram]) -> ! {
     let efd = spec.error_fd;
     phase(spec, "bot-forked");
     for (mut file, path) in cgroups.iter().zip(&spec.cgroup_procs) {
@@ -533,8 +542,7 @@ fn become_bot(spec: &HelperSpec, cgroups: &[fs::File]) -> ! {
 
     phase(spec, "exec");
     if spec.seccomp {
-        let filter = seccomp::filter(spec.deny_unix_sockets);
-        if let Err(e) = seccomp::install(&filter) {
+        if let Err(e) = seccomp::install(filters) {
             fail(efd, "installing the seccomp filter", e);
         }
     }
