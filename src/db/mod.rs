@@ -7,10 +7,13 @@ pub mod contests;
 pub mod embedded;
 pub mod games;
 pub mod house;
+pub mod queue;
+pub mod scoreboard;
 pub mod submissions;
 pub mod testing;
 pub mod tokens;
 pub mod users;
+pub mod workers;
 
 use crate::config::DbArgs;
 use anyhow::Context;

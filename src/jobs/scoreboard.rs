@@ -3,7 +3,7 @@
 //! request), and served from that snapshot in between. After the deadline, once nothing is left
 //! to judge, the snapshot is computed a last time and frozen (an admin may freeze and unfreeze).
 
-use crate::db::games;
+use crate::db;
 use serde_json::{json, Value};
 use sqlx::{PgConnection, PgPool};
 use std::collections::HashMap;
@@ -37,8 +37,8 @@ impl Wdl {
 /// against house bots are on their matches page. House bots' rows (`"house": true`) count their
 /// matches against the students and come after them, ranked apart.
 pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Value>> {
-    let entrants = games::entrants(conn, contest_id).await?;
-    let matches = games::current_matches(conn, contest_id).await?;
+    let entrants = db::scoreboard::entrants(conn, contest_id).await?;
+    let matches = db::scoreboard::current_matches(conn, contest_id).await?;
     let mut points: HashMap<i64, i64> = HashMap::new();
     let mut mwdl: HashMap<i64, Wdl> = HashMap::new();
     let mut gwdl: HashMap<i64, Wdl> = HashMap::new();
@@ -109,13 +109,13 @@ pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
 /// Recomputes and stores the snapshot of a contest; returns when it was computed and its rows.
 /// A frozen contest keeps its final snapshot: that is returned unchanged.
 pub async fn refresh(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
-    if games::frozen_at(conn, contest_id).await?.is_some() {
-        if let Some(snapshot) = games::scoreboard(conn, contest_id).await? {
+    if db::scoreboard::frozen_at(conn, contest_id).await?.is_some() {
+        if let Some(snapshot) = db::scoreboard::scoreboard(conn, contest_id).await? {
             return Ok(snapshot);
         }
     }
     let rows = Value::Array(compute(conn, contest_id).await?);
-    let at = games::store_scoreboard(conn, contest_id, &rows).await?;
+    let at = db::scoreboard::store_scoreboard(conn, contest_id, &rows).await?;
     Ok((at, rows))
 }
 
@@ -124,8 +124,8 @@ pub async fn refresh(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(
 pub async fn freeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     let rows = Value::Array(compute(&mut tx, contest_id).await?);
-    let at = games::store_scoreboard(&mut tx, contest_id, &rows).await?;
-    games::set_frozen(&mut tx, contest_id, true).await?;
+    let at = db::scoreboard::store_scoreboard(&mut tx, contest_id, &rows).await?;
+    db::scoreboard::set_frozen(&mut tx, contest_id, true).await?;
     tx.commit().await?;
     Ok((at, rows))
 }
@@ -133,7 +133,7 @@ pub async fn freeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(O
 /// Lets the standings change again, recomputed now. After the deadline the refresher freezes
 /// them again once nothing of the contest is left to judge (e.g. after a rejudge).
 pub async fn unfreeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
-    games::set_frozen(conn, contest_id, false).await?;
+    db::scoreboard::set_frozen(conn, contest_id, false).await?;
     refresh(conn, contest_id).await
 }
 
@@ -155,11 +155,11 @@ pub fn spawn(pool: PgPool, tick: Duration, mut stop: watch::Receiver<bool>) -> t
 /// One round of the refresher: the snapshots that are due, then the freezes that are due.
 pub async fn refresh_due(pool: &PgPool) -> sqlx::Result<()> {
     let mut conn = pool.acquire().await?;
-    for id in games::scoreboards_due(&mut conn).await? {
+    for id in db::scoreboard::scoreboards_due(&mut conn).await? {
         refresh(&mut conn, id).await?;
     }
     // The final standings: computed once when the last game after the deadline is done.
-    for id in games::freezes_due(&mut conn).await? {
+    for id in db::scoreboard::freezes_due(&mut conn).await? {
         freeze(&mut conn, id).await?;
     }
     Ok(())
