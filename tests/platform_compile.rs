@@ -119,7 +119,7 @@ async fn a_compile_whose_worker_died_is_retried_and_given_up_after_three_tries()
         botarena::db::submissions::claim_compile(&mut conn, "other", 60.0, 3).await.unwrap().is_none(),
         "leased"
     );
-    sqlx::query("update submissions set lease_until = now() - interval '1 second'")
+    sqlx::query("update jobs set lease_until = now() - interval '1 second'")
         .execute(&mut *conn)
         .await
         .unwrap();
@@ -133,10 +133,14 @@ async fn a_compile_whose_worker_died_is_retried_and_given_up_after_three_tries()
         .unwrap());
 
     // A job that kills its worker every time ends as a compile error with an explanation.
-    sqlx::query("update submissions set status = 'compiling', attempts = 3, lease_until = now() - interval '1 second'")
-        .execute(&mut *conn)
-        .await
-        .unwrap();
+    sqlx::query("update submissions set status = 'compiling'").execute(&mut *conn).await.unwrap();
+    sqlx::query(
+        "update jobs set attempts = 3, locked_by = 'dead-worker', lease_until = now() - interval '1 second',
+                finished_at = null",
+    )
+    .execute(&mut *conn)
+    .await
+    .unwrap();
     drop(conn);
     assert!(!queue(&app).run_one().await.unwrap());
     let v = app.api("GET", &format!("/api/submissions/{id}"), Some(&t), None).await.json();

@@ -163,21 +163,24 @@ async fn a_game_whose_worker_died_is_played_again_counted_once_and_its_log_stays
     // A worker claims a game and dies: its lease runs out.
     let mut conn = app.pool.acquire().await.unwrap();
     let dead = games::claim(&mut conn, "dead-worker", 60.0).await.unwrap().unwrap();
-    sqlx::query("update games set lease_until = now() - interval '1 second' where id = $1")
-        .bind(dead.id)
-        .execute(&mut *conn)
-        .await
-        .unwrap();
+    sqlx::query(
+        "update jobs set lease_until = now() - interval '1 second' where kind = 'game' and game_id = $1",
+    )
+    .bind(dead.id)
+    .execute(&mut *conn)
+    .await
+    .unwrap();
     assert_eq!(play_all(&app).await, 2);
     // The dead worker's late result is ignored.
     let late = games::finish(&mut conn, dead.id, "dead-worker", &json!({}), "{}", [1, 1]).await.unwrap();
     assert!(!late);
-    let (status, attempts): (String, i32) =
-        sqlx::query_as("select status::text, attempts from games where id = $1")
-            .bind(dead.id)
-            .fetch_one(&mut *conn)
-            .await
-            .unwrap();
+    let (status, attempts): (String, i32) = sqlx::query_as(
+        "select g.status::text, j.attempts from games g join jobs j on j.game_id = g.id where g.id = $1",
+    )
+    .bind(dead.id)
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap();
     assert_eq!((status.as_str(), attempts), ("done", 2));
     drop(conn);
 

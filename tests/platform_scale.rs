@@ -103,7 +103,9 @@ async fn a_crowded_contest_survives_killed_workers_with_one_legal_result_per_gam
         let _ = h.await;
     }
     let orphans: Vec<i64> =
-        sqlx::query_scalar("select id from games where status = 'running' and locked_by = $1")
+        sqlx::query_scalar(
+            "select g.id from games g join jobs j on j.game_id = g.id where g.status = 'running' and j.locked_by = $1",
+        )
             .bind(&first.worker_id)
             .fetch_all(&app.pool)
             .await
@@ -136,12 +138,13 @@ async fn a_crowded_contest_survives_killed_workers_with_one_legal_result_per_gam
     for h in handles {
         h.await.unwrap();
     }
-    let retried: Vec<(String, i32)> =
-        sqlx::query_as("select status::text, attempts from games where id = any($1)")
-            .bind(&orphans)
-            .fetch_all(&app.pool)
-            .await
-            .unwrap();
+    let retried: Vec<(String, i32)> = sqlx::query_as(
+        "select g.status::text, j.attempts from games g join jobs j on j.game_id = g.id where g.id = any($1)",
+    )
+    .bind(&orphans)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
     assert!(retried.iter().all(|(s, a)| s == "done" && *a >= 2), "{retried:?}");
 
     let stored = Stored::load(&app).await;

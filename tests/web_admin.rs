@@ -6,7 +6,9 @@ mod common;
 
 use axum::http::StatusCode;
 use botarena::db::games::{self, MAX_ATTEMPTS};
+use botarena::db::queue::{self, JobKind};
 use botarena::db::users::Role;
+use botarena::db::workers;
 use botarena::service::{scheduler, scoreboard};
 use common::*;
 use serde_json::{json, Value};
@@ -272,8 +274,8 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
     // status, attempts, result, locked_by, move_ms, charge
     type Row = (String, i32, Option<Value>, Option<String>, i64, bool);
     let rows: Vec<Row> = sqlx::query_as(
-        "select status::text, attempts, result, locked_by, (settings->>'move_ms')::bigint, charge
-         from games where match_id = $1 order by index",
+        "select g.status::text, j.attempts, g.result, j.locked_by, (g.settings->>'move_ms')::bigint, g.charge
+         from games g join jobs j on j.game_id = g.id where g.match_id = $1 order by g.index",
     )
     .bind(current)
     .fetch_all(&mut *conn)
@@ -300,7 +302,7 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
     // The same worker process claims the replay; its late result of the old attempt is ignored.
     let replay = games::claim(&mut conn, "w1", 60.0).await.unwrap().unwrap();
     assert_eq!(replay.settings["move_ms"], 1234);
-    assert!(!games::extend_lease(&mut conn, playing.id, "w1", 60.0).await.unwrap());
+    assert!(!queue::extend_lease(&mut conn, JobKind::Game, playing.id, "w1", 60.0).await.unwrap());
     assert!(!games::finish(&mut conn, playing.id, "w1", &json!({"winner": "b"}), "{}", [9, 9])
         .await
         .unwrap());
@@ -529,7 +531,7 @@ async fn a_game_whose_lease_expires_max_attempts_times_is_failed_until_a_rejudge
         let job = games::claim(&mut conn, &format!("dying-{n}"), 60.0).await.unwrap().unwrap();
         assert_eq!(*crashing.get_or_insert(job.id), job.id, "the same game is retried");
         assert_eq!(job.attempts, n + 1);
-        sqlx::query("update games set lease_until = now() - interval '1 second' where id = $1")
+        sqlx::query("update jobs set lease_until = now() - interval '1 second' where game_id = $1")
             .bind(job.id)
             .execute(&mut *conn)
             .await
@@ -585,8 +587,8 @@ async fn the_status_page_shows_queues_running_games_and_stale_workers() {
     ready(&app, app.user("ada", Role::Student).await).await;
     ready(&app, app.user("bob", Role::Student).await).await;
     let mut conn = app.pool.acquire().await.unwrap();
-    games::worker_seen(&mut conn, "host:1:alive", 1).await.unwrap();
-    games::worker_seen(&mut conn, "host:2:gone", 0).await.unwrap();
+    workers::worker_seen(&mut conn, "host:1:alive", 1).await.unwrap();
+    workers::worker_seen(&mut conn, "host:2:gone", 0).await.unwrap();
     sqlx::query("update workers set last_seen = now() - interval '5 minutes' where id = 'host:2:gone'")
         .execute(&mut *conn)
         .await

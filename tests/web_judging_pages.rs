@@ -65,7 +65,7 @@ async fn house_rows_of_the_snapshot_are_listed_apart() {
         {"rank": 1, "nickname": "house:level2", "points": 6, "matches": wdl, "games": wdl,
          "language": "house", "submitted_at": "2026-11-22T06:00:00Z", "house": true},
     ]);
-    botarena::db::games::store_scoreboard(&mut app.pool.acquire().await.unwrap(), contest, &rows)
+    botarena::db::scoreboard::store_scoreboard(&mut app.pool.acquire().await.unwrap(), contest, &rows)
         .await
         .unwrap();
     let r = app.logged_in("ada").await.get("/contests/c4/scoreboard").await;

@@ -96,11 +96,12 @@ async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and
     let running = "select count(*) from games where status = 'running'";
     wait_for(&app, running, 1, Duration::from_secs(60), &first_log).await;
     tokio::time::sleep(Duration::from_millis(700)).await;
-    let (killed_game, killed_by): (i64, String) =
-        sqlx::query_as("select id, locked_by from games where status = 'running'")
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
+    let (killed_game, killed_by): (i64, String) = sqlx::query_as(
+        "select g.id, j.locked_by from games g join jobs j on j.game_id = g.id where g.status = 'running'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
     let bots = sandboxed_processes();
     assert!(!bots.is_empty(), "the game's bots run under the sandbox's user ids");
     first.kill().unwrap();
@@ -118,7 +119,7 @@ async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and
         count(&app, "select count(*) from games where result is not null and status <> 'done'").await,
         0
     );
-    sqlx::query("update games set lease_until = now() - interval '1 second' where id = $1")
+    sqlx::query("update jobs set lease_until = now() - interval '1 second' where game_id = $1")
         .bind(killed_game)
         .execute(&app.pool)
         .await
@@ -143,7 +144,7 @@ async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and
         count(&app, "select count(*) from games where status = 'done' and result is not null").await,
         2
     );
-    let (attempts,): (i32,) = sqlx::query_as("select attempts from games where id = $1")
+    let (attempts,): (i32,) = sqlx::query_as("select attempts from jobs where game_id = $1")
         .bind(killed_game)
         .fetch_one(&app.pool)
         .await

@@ -1,9 +1,10 @@
-//! Matches and their games, which are also the game queue (see `jobs::games`), the workers seen,
-//! and the stored scoreboard snapshots.
+//! Matches and their games. Each game is the subject of a job of the queue (`db::queue`,
+//! played by `jobs::games`); the game's status is what users see, updated with its job.
 
+use super::queue::{self, JobKind};
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::PgConnection;
+use sqlx::{Connection, PgConnection};
 use time::OffsetDateTime;
 
 #[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -76,28 +77,38 @@ pub async fn create_game(
     plan: &Value,
     settings: &Value,
 ) -> sqlx::Result<i64> {
-    sqlx::query_scalar!(
+    let id = sqlx::query_scalar!(
         "insert into games (match_id, index, plan, settings) values ($1, $2, $3, $4) returning id",
         match_id,
         index,
         plan,
         settings
     )
-    .fetch_one(conn)
-    .await
+    .fetch_one(&mut *conn)
+    .await?;
+    queue::enqueue(conn, JobKind::Game, id).await?;
+    Ok(id)
 }
 
 /// Cancels the games still queued (or failed) of matches whose submissions are no longer current
-/// (superseded or disqualified), and those matches themselves if unfinished. Returns the games
-/// cancelled.
+/// (superseded or disqualified), and those matches themselves if unfinished. A game a worker
+/// has just claimed is left to finish. Returns the games cancelled.
 pub async fn cancel_stale(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<u64> {
-    let res = sqlx::query!(
-        "update games g set status = 'cancelled', locked_by = null, lease_until = null
-         from matches m
-         where g.match_id = m.id and m.contest_id = $1 and g.status in ('queued', 'failed')
-           and exists (select 1 from submissions s
-                       where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')",
+    let stale = sqlx::query!(
+        r#"select g.id, g.status as "status: GameStatus" from games g join matches m on m.id = g.match_id
+           where m.contest_id = $1 and g.status in ('queued', 'failed')
+             and exists (select 1 from submissions s
+                         where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')"#,
         contest_id
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let queued: Vec<i64> = stale.iter().filter(|g| g.status == GameStatus::Queued).map(|g| g.id).collect();
+    let mut cancelled = queue::cancel(conn, JobKind::Game, &queued).await?;
+    cancelled.extend(stale.iter().filter(|g| g.status == GameStatus::Failed).map(|g| g.id));
+    let res = sqlx::query!(
+        "update games set status = 'cancelled' where id = any($1) and status in ('queued', 'failed')",
+        &cancelled
     )
     .execute(&mut *conn)
     .await?;
@@ -126,45 +137,60 @@ pub struct GameJob {
 }
 
 /// Claims the oldest queued game, or a running one whose lease ran out (its worker died), unless
-/// it has had its [`MAX_ATTEMPTS`] (see [`fail_exhausted`]).
+/// it has had its [`MAX_ATTEMPTS`] (see [`fail_exhausted`]); the game becomes `running`.
 pub async fn claim(conn: &mut PgConnection, worker: &str, lease_secs: f64) -> sqlx::Result<Option<GameJob>> {
-    sqlx::query_as!(
-        GameJob,
-        "update games set status = 'running', attempts = attempts + 1, locked_by = $1,
-                lease_until = now() + make_interval(secs => $2), started_at = now()
-         where id = (
-             select id from games
-             where (status = 'queued' or (status = 'running' and lease_until < now())) and attempts < $3
-             order by id
-             for update skip locked
-             limit 1)
-         returning id, match_id, plan, settings, attempts, charge",
-        worker,
-        lease_secs,
-        MAX_ATTEMPTS
-    )
-    .fetch_optional(conn)
-    .await
+    let mut tx = conn.begin().await?;
+    loop {
+        let Some(claimed) = queue::claim(&mut tx, JobKind::Game, worker, lease_secs, MAX_ATTEMPTS).await?
+        else {
+            return Ok(None);
+        };
+        let job = sqlx::query_as!(
+            GameJob,
+            r#"update games set status = 'running', started_at = now()
+               where id = $1 and status in ('queued', 'running')
+               returning id, match_id, plan, settings, $2::int4 as "attempts!", charge"#,
+            claimed.subject,
+            claimed.attempts
+        )
+        .fetch_optional(&mut *tx)
+        .await?;
+        match job {
+            Some(job) => {
+                tx.commit().await?;
+                return Ok(Some(job));
+            }
+            // Cancelled meanwhile: nothing left to play.
+            None => queue::abandon(&mut tx, JobKind::Game, claimed.subject).await?,
+        }
+    }
 }
 
 /// Gives up on the games that had their [`MAX_ATTEMPTS`] without a result (their last lease ran
 /// out, or the judge released them): they become `failed` with the reason, and so do their
 /// matches, which stay out of the standings until a rejudge. Returns how many games.
 pub async fn fail_exhausted(conn: &mut PgConnection) -> sqlx::Result<i64> {
-    sqlx::query_scalar!(
+    let mut tx = conn.begin().await?;
+    let given_up = queue::fail_exhausted(&mut tx, JobKind::Game, MAX_ATTEMPTS).await?;
+    let (ids, attempts): (Vec<i64>, Vec<i32>) = given_up.iter().map(|c| (c.subject, c.attempts)).unzip();
+    let n = sqlx::query_scalar!(
         r#"with failed as (
-               update games set status = 'failed', locked_by = null, lease_until = null, finished_at = now(),
-                      failure = 'Given up after ' || attempts || ' attempts: each time its worker died, lost its lease or could not run it (a fault of the judge, not of the bots). A rejudge plays it again.'
-               where attempts >= $1 and (status = 'queued' or (status = 'running' and lease_until < now()))
-               returning match_id),
+               update games g set status = 'failed', finished_at = now(),
+                      failure = 'Given up after ' || a.attempts || ' attempts: each time its worker died, lost its lease or could not run it (a fault of the judge, not of the bots). A rejudge plays it again.'
+               from unnest($1::int8[], $2::int4[]) as a(id, attempts)
+               where g.id = a.id and g.status in ('queued', 'running')
+               returning g.match_id),
            matches_failed as (
                update matches set status = 'failed', points_a = null, points_b = null
                where id in (select match_id from failed) and status <> 'cancelled')
            select count(*) as "n!" from failed"#,
-        MAX_ATTEMPTS
+        &ids,
+        &attempts
     )
-    .fetch_one(conn)
-    .await
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(n)
 }
 
 /// One side of a match, for a worker: the compiled bot (or the house bot's level) and whose it is.
@@ -216,40 +242,19 @@ pub async fn match_setup(conn: &mut PgConnection, match_id: i64) -> sqlx::Result
     Ok(Some(MatchSetup { contest_id: m.contest_id, game: m.game, seed: m.seed, sides: [a, b] }))
 }
 
-/// Extends the lease of a game still running; `false` if it is no longer ours.
-pub async fn extend_lease(
-    conn: &mut PgConnection,
-    id: i64,
-    worker: &str,
-    lease_secs: f64,
-) -> sqlx::Result<bool> {
-    let res = sqlx::query!(
-        "update games set lease_until = now() + make_interval(secs => $3)
-         where id = $1 and locked_by = $2 and status = 'running'",
-        id,
-        worker,
-        lease_secs
-    )
-    .execute(conn)
-    .await?;
-    Ok(res.rows_affected() == 1)
-}
-
 /// Puts a game back in the queue after a failure of the judge itself.
 pub async fn release(conn: &mut PgConnection, id: i64, worker: &str) -> sqlx::Result<()> {
-    sqlx::query!(
-        "update games set status = 'queued', locked_by = null, lease_until = null
-         where id = $1 and locked_by = $2 and status = 'running'",
-        id,
-        worker
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
+    let mut tx = conn.begin().await?;
+    if queue::release(&mut tx, JobKind::Game, id, worker).await? {
+        sqlx::query!("update games set status = 'queued' where id = $1 and status = 'running'", id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await
 }
 
 /// Stores a game's result, exactly once: `false` (nothing written) when the game is no longer
-/// ours (its lease ran out and another worker took it, or it was cancelled).
+/// ours (its lease ran out and another worker took it, or a rejudge replaced it).
 pub async fn finish(
     conn: &mut PgConnection,
     id: i64,
@@ -258,20 +263,27 @@ pub async fn finish(
     log: &str,
     think_ms: [i64; 2],
 ) -> sqlx::Result<bool> {
+    let mut tx = conn.begin().await?;
+    if !queue::finish(&mut tx, JobKind::Game, id, worker).await? {
+        return Ok(false);
+    }
     let res = sqlx::query!(
-        "update games set status = 'done', result = $3, log = $4, think_ms_a = $5, think_ms_b = $6,
-                finished_at = now(), locked_by = null, lease_until = null
-         where id = $1 and status = 'running' and locked_by = $2",
+        "update games set status = 'done', result = $2, log = $3, think_ms_a = $4, think_ms_b = $5,
+                finished_at = now()
+         where id = $1 and status = 'running'",
         id,
-        worker,
         result,
         log,
         think_ms[0],
         think_ms[1]
     )
-    .execute(conn)
+    .execute(&mut *tx)
     .await?;
-    Ok(res.rows_affected() == 1)
+    if res.rows_affected() != 1 {
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Locks a match row until the transaction ends, so that the workers storing its last two games
@@ -307,19 +319,6 @@ pub async fn set_match_state(
         status as GameStatus,
         points.map(|p| p[0]),
         points.map(|p| p[1])
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Records a worker's heartbeat.
-pub async fn worker_seen(conn: &mut PgConnection, worker: &str, running: i32) -> sqlx::Result<()> {
-    sqlx::query!(
-        "insert into workers (id, running) values ($1, $2)
-         on conflict (id) do update set last_seen = now(), running = $2",
-        worker,
-        running
     )
     .execute(conn)
     .await?;
@@ -381,98 +380,17 @@ pub async fn game(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Game>
     sqlx::query_as!(
         Game,
         r#"select g.id, g.match_id, g.index, g.status as "status: GameStatus", g.plan, g.settings, g.result,
-                  g.log, g.attempts, m.submission_a, m.submission_b, sa.user_id as user_a, sb.user_id as user_b,
+                  g.log, coalesce(j.attempts, 0) as "attempts!", m.submission_a, m.submission_b, sa.user_id as user_a, sb.user_id as user_b,
                   g.finished_at, c.game
            from games g join matches m on m.id = g.match_id
            join contests c on c.id = m.contest_id
            join submissions sa on sa.id = m.submission_a
            join submissions sb on sb.id = m.submission_b
+           left join jobs j on j.kind = 'game' and j.subject_id = g.id
            where g.id = $1"#,
         id
     )
     .fetch_optional(conn)
-    .await
-}
-
-/// What the admins' status page and `GET /api/queue` show: compile and game jobs by status, the
-/// running and the failed games, and the workers seen.
-pub struct QueueState {
-    pub compile: Vec<(crate::db::submissions::Status, i64)>,
-    pub counts: Vec<(GameStatus, i64)>,
-    pub workers: Vec<WorkerRow>,
-    pub running: Vec<GameRow>,
-    pub failed: Vec<GameRow>,
-}
-
-/// A game worker process, from its heartbeats.
-#[derive(Clone, Debug)]
-pub struct WorkerRow {
-    pub id: String,
-    pub last_seen: OffsetDateTime,
-    /// Games it holds the lease of right now.
-    pub games: i64,
-    /// No heartbeat for over a minute: it died or lost the database.
-    pub stale: bool,
-}
-
-/// A game as the status page lists it.
-#[derive(Clone, Debug)]
-pub struct GameRow {
-    pub id: i64,
-    pub contest: String,
-    pub players: String,
-    pub worker: Option<String>,
-    pub attempts: i32,
-    pub started_at: Option<OffsetDateTime>,
-    pub lease_until: Option<OffsetDateTime>,
-    pub failure: Option<String>,
-}
-
-pub async fn queue_state(conn: &mut PgConnection) -> sqlx::Result<QueueState> {
-    use crate::db::submissions::Status;
-    let compile = sqlx::query!(
-        r#"select status as "status: Status", count(*) as "n!" from submissions group by status"#
-    )
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(|r| (r.status, r.n))
-    .collect();
-    let counts =
-        sqlx::query!(r#"select status as "status: GameStatus", count(*) as "n!" from games group by status"#)
-            .fetch_all(&mut *conn)
-            .await?
-            .into_iter()
-            .map(|r| (r.status, r.n))
-            .collect();
-    let workers = sqlx::query_as!(
-        WorkerRow,
-        r#"select w.id, w.last_seen,
-                  (select count(*) from games g where g.locked_by = w.id and g.status = 'running') as "games!",
-                  w.last_seen < now() - interval '1 minute' as "stale!"
-           from workers w order by w.last_seen desc limit 100"#
-    )
-    .fetch_all(&mut *conn)
-    .await?;
-    let running = games_with_status(conn, GameStatus::Running).await?;
-    let failed = games_with_status(conn, GameStatus::Failed).await?;
-    Ok(QueueState { compile, counts, workers, running, failed })
-}
-
-/// The first 200 games with this status, oldest first, with their contest and players.
-async fn games_with_status(conn: &mut PgConnection, status: GameStatus) -> sqlx::Result<Vec<GameRow>> {
-    sqlx::query_as!(
-        GameRow,
-        r#"select g.id, c.slug as contest,
-                  coalesce(ua.nickname, ua.username) || ' vs ' || coalesce(ub.nickname, ub.username) as "players!",
-                  g.locked_by as worker, g.attempts, g.started_at, g.lease_until, g.failure
-           from games g join matches m on m.id = g.match_id join contests c on c.id = m.contest_id
-           join submissions sa on sa.id = m.submission_a join users ua on ua.id = sa.user_id
-           join submissions sb on sb.id = m.submission_b join users ub on ub.id = sb.user_id
-           where g.status = $1 order by g.id limit 200"#,
-        status as GameStatus
-    )
-    .fetch_all(conn)
     .await
 }
 
@@ -503,17 +421,20 @@ pub async fn replace_games(
     plans: &[(i32, Value)],
     settings: &Value,
 ) -> sqlx::Result<()> {
+    // Their jobs go with them: a worker holding one finds nothing to extend or finish.
     sqlx::query!("delete from games where match_id = $1", match_id).execute(&mut *conn).await?;
     for (index, plan) in plans {
-        sqlx::query!(
-            "insert into games (match_id, index, plan, settings, charge) values ($1, $2, $3, $4, false)",
+        let id = sqlx::query_scalar!(
+            "insert into games (match_id, index, plan, settings, charge) values ($1, $2, $3, $4, false)
+             returning id",
             match_id,
             index,
             plan,
             settings
         )
-        .execute(&mut *conn)
+        .fetch_one(&mut *conn)
         .await?;
+        queue::enqueue(conn, JobKind::Game, id).await?;
     }
     sqlx::query!(
         "update matches set status = 'queued', points_a = null, points_b = null, finished_at = null where id = $1",
@@ -522,138 +443,6 @@ pub async fn replace_games(
     .execute(conn)
     .await?;
     Ok(())
-}
-
-/// A done match between two current (ready) submissions of a contest.
-#[derive(Clone, Debug)]
-pub struct CurrentMatch {
-    pub submission_a: i64,
-    pub submission_b: i64,
-    pub points_a: i32,
-    pub points_b: i32,
-    pub results: Vec<Value>,
-}
-
-/// The finished matches between current submissions of a contest, with their games' results.
-pub async fn current_matches(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<CurrentMatch>> {
-    sqlx::query_as!(
-        CurrentMatch,
-        r#"select m.submission_a, m.submission_b, m.points_a as "points_a!", m.points_b as "points_b!",
-                  array(select g.result from games g where g.match_id = m.id and g.status = 'done'
-                        order by g.index) as "results!: Vec<Value>"
-           from matches m
-           join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
-           join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
-           where m.contest_id = $1 and m.status = 'done'"#,
-        contest_id
-    )
-    .fetch_all(conn)
-    .await
-}
-
-/// A current submission of a contest, for the scoreboard.
-#[derive(Clone, Debug)]
-pub struct Entrant {
-    pub submission_id: i64,
-    pub user_id: i64,
-    /// A house bot, ranked apart from the students.
-    pub house: bool,
-    pub nickname: String,
-    pub language: String,
-    pub submitted_at: OffsetDateTime,
-}
-
-pub async fn entrants(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Entrant>> {
-    sqlx::query_as!(
-        Entrant,
-        r#"select distinct on (s.user_id) s.id as submission_id, s.user_id, u.is_house as house,
-                  coalesce(u.nickname, u.username) as "nickname!", s.language,
-                  (select max(created_at) from submissions x where x.contest_id = $1 and x.user_id = s.user_id)
-                      as "submitted_at!"
-           from submissions s join users u on u.id = s.user_id
-           where s.contest_id = $1 and s.status = 'ready'
-           order by s.user_id, s.id desc"#,
-        contest_id
-    )
-    .fetch_all(conn)
-    .await
-}
-
-/// Stores a scoreboard snapshot.
-pub async fn store_scoreboard(
-    conn: &mut PgConnection,
-    contest_id: i64,
-    rows: &Value,
-) -> sqlx::Result<OffsetDateTime> {
-    sqlx::query_scalar!(
-        "insert into scoreboards (contest_id, computed_at, rows) values ($1, now(), $2)
-         on conflict (contest_id) do update set computed_at = now(), rows = $2
-         returning computed_at",
-        contest_id,
-        rows
-    )
-    .fetch_one(conn)
-    .await
-}
-
-/// The stored snapshot: when, and its rows.
-pub async fn scoreboard(
-    conn: &mut PgConnection,
-    contest_id: i64,
-) -> sqlx::Result<Option<(OffsetDateTime, Value)>> {
-    Ok(sqlx::query!("select computed_at, rows from scoreboards where contest_id = $1", contest_id)
-        .fetch_optional(conn)
-        .await?
-        .map(|r| (r.computed_at, r.rows)))
-}
-
-/// Contests not frozen whose snapshot is missing or older than their refresh interval.
-pub async fn scoreboards_due(conn: &mut PgConnection) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar!(
-        r#"select c.id as "id!" from contests c left join scoreboards s on s.contest_id = c.id
-         where c.frozen_at is null
-           and (s.computed_at is null
-                or s.computed_at < now() - make_interval(secs => c.scoreboard_refresh_s::float8))"#
-    )
-    .fetch_all(conn)
-    .await
-}
-
-/// When the contest's standings were frozen, if they are.
-pub async fn frozen_at(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Option<OffsetDateTime>> {
-    Ok(sqlx::query_scalar!("select frozen_at from contests where id = $1", contest_id)
-        .fetch_optional(conn)
-        .await?
-        .flatten())
-}
-
-/// Freezes (now) or unfreezes the contest's standings.
-pub async fn set_frozen(conn: &mut PgConnection, contest_id: i64, frozen: bool) -> sqlx::Result<()> {
-    sqlx::query!(
-        "update contests set frozen_at = case when $2 then now() end where id = $1",
-        contest_id,
-        frozen
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Contests past their deadline, not frozen yet, with nothing left to judge: no compile queued
-/// and no game of a current match queued or running (failed games do not hold it up).
-pub async fn freezes_due(conn: &mut PgConnection) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar!(
-        "select c.id from contests c
-         where c.frozen_at is null and c.deadline <= now()
-           and not exists (select 1 from submissions s
-                           where s.contest_id = c.id and s.status in ('queued', 'compiling'))
-           and not exists (select 1 from games g join matches m on m.id = g.match_id
-                           join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
-                           join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
-                           where m.contest_id = c.id and g.status in ('queued', 'running'))"
-    )
-    .fetch_all(conn)
-    .await
 }
 
 /// The game and stored settings of a contest.

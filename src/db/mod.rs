@@ -7,9 +7,12 @@ pub mod contests;
 pub mod embedded;
 pub mod games;
 pub mod house;
+pub mod queue;
+pub mod scoreboard;
 pub mod submissions;
 pub mod tokens;
 pub mod users;
+pub mod workers;
 
 use crate::config::DbArgs;
 use anyhow::Context;

@@ -1,7 +1,9 @@
-//! Submissions, which are also the compile queue (see `jobs::compile`), and compute usage.
+//! Submissions, the subjects of the compile and validity jobs (see `db::queue`,
+//! `jobs::compile`, `jobs::validity`), and compute usage.
 
+use super::queue::{self, JobKind};
 use serde::Serialize;
-use sqlx::PgConnection;
+use sqlx::{Connection, PgConnection};
 use time::OffsetDateTime;
 
 #[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -69,15 +71,19 @@ pub async fn create(
     language: &str,
     source: &[u8],
 ) -> sqlx::Result<i64> {
-    sqlx::query_scalar!(
+    let mut tx = conn.begin().await?;
+    let id = sqlx::query_scalar!(
         "insert into submissions (contest_id, user_id, language, source) values ($1, $2, $3, $4) returning id",
         contest_id,
         user_id,
         language,
         source
     )
-    .fetch_one(conn)
-    .await
+    .fetch_one(&mut *tx)
+    .await?;
+    queue::enqueue(&mut tx, JobKind::Compile, id).await?;
+    tx.commit().await?;
+    Ok(id)
 }
 
 pub async fn by_id(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Submission>> {
@@ -179,83 +185,95 @@ pub struct CompileJob {
     pub attempts: i32,
 }
 
-/// Claims the oldest queued submission, or one whose compile lease ran out (its worker died),
-/// for `worker` until `lease_secs` from now. `FOR UPDATE SKIP LOCKED` lets several processes
-/// share the queue without taking the same row.
+/// Claims the oldest queued compile, or one whose lease ran out (its worker died), for `worker`
+/// until `lease_secs` from now (see `db::queue::claim`); the submission becomes `compiling`.
 pub async fn claim_compile(
     conn: &mut PgConnection,
     worker: &str,
     lease_secs: f64,
     max_attempts: i32,
 ) -> sqlx::Result<Option<CompileJob>> {
-    sqlx::query_as!(
-        CompileJob,
-        r#"update submissions set status = 'compiling', attempts = attempts + 1, locked_by = $1,
-                  lease_until = now() + make_interval(secs => $2)
-           where id = (
-               select id from submissions
-               where (status = 'queued' or (status = 'compiling' and lease_until < now()))
-                 and attempts < $3
-               order by created_at, id
-               for update skip locked
-               limit 1)
-           returning id, contest_id, user_id, language, source, attempts"#,
-        worker,
-        lease_secs,
-        max_attempts
-    )
-    .fetch_optional(conn)
-    .await
+    let mut tx = conn.begin().await?;
+    loop {
+        let Some(claimed) = queue::claim(&mut tx, JobKind::Compile, worker, lease_secs, max_attempts).await?
+        else {
+            return Ok(None);
+        };
+        let job = sqlx::query_as!(
+            CompileJob,
+            r#"update submissions set status = 'compiling'
+               where id = $1 and status in ('queued', 'compiling')
+               returning id, contest_id, user_id, language, source, $2::int4 as "attempts!""#,
+            claimed.subject,
+            claimed.attempts
+        )
+        .fetch_optional(&mut *tx)
+        .await?;
+        match job {
+            Some(job) => {
+                tx.commit().await?;
+                return Ok(Some(job));
+            }
+            // No longer waiting for a compile: the job has nothing left to do.
+            None => queue::abandon(&mut tx, JobKind::Compile, claimed.subject).await?,
+        }
+    }
 }
 
 /// Gives up on compiles that crashed their worker `max_attempts` times: they become compile
 /// errors with an explanation instead of staying in the queue forever. Returns how many.
 pub async fn fail_exhausted(conn: &mut PgConnection, max_attempts: i32) -> sqlx::Result<u64> {
+    let mut tx = conn.begin().await?;
+    let given_up = queue::fail_exhausted(&mut tx, JobKind::Compile, max_attempts).await?;
+    let (ids, attempts): (Vec<i64>, Vec<i32>) = given_up.iter().map(|c| (c.subject, c.attempts)).unzip();
     let res = sqlx::query!(
-        "update submissions set status = 'compile_error', locked_by = null, lease_until = null, compiled_at = now(),
-                compile_log = 'The compiler could not be run to completion ' || attempts || ' times (the judge, not your program, failed). Please submit again.'
-         where status in ('queued', 'compiling') and attempts >= $1 and (lease_until is null or lease_until < now())",
-        max_attempts
+        "update submissions s set status = 'compile_error', compiled_at = now(),
+                compile_log = 'The compiler could not be run to completion ' || a.attempts || ' times (the judge, not your program, failed). Please submit again.'
+         from unnest($1::int8[], $2::int4[]) as a(id, attempts)
+         where s.id = a.id and s.status in ('queued', 'compiling')",
+        &ids,
+        &attempts
     )
-    .execute(conn)
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(res.rows_affected())
 }
 
-/// Extends the lease of a compile still running; `false` if the job is no longer ours.
-pub async fn extend_lease(
-    conn: &mut PgConnection,
-    id: i64,
-    worker: &str,
-    lease_secs: f64,
-) -> sqlx::Result<bool> {
+/// Gives up on validity runs that crashed their worker `max_attempts` times: the submission
+/// becomes a compile error whose log says so, as when its compile could not be run.
+pub async fn fail_validity_exhausted(conn: &mut PgConnection, max_attempts: i32) -> sqlx::Result<u64> {
+    let mut tx = conn.begin().await?;
+    let given_up = queue::fail_exhausted(&mut tx, JobKind::Validity, max_attempts).await?;
+    let (ids, attempts): (Vec<i64>, Vec<i32>) = given_up.iter().map(|c| (c.subject, c.attempts)).unzip();
     let res = sqlx::query!(
-        "update submissions set lease_until = now() + make_interval(secs => $3)
-         where id = $1 and locked_by = $2 and status = 'compiling'",
-        id,
-        worker,
-        lease_secs
+        "update submissions s set status = 'compile_error', compiled_at = now(),
+                compile_log = s.compile_log || E'\n' || 'The validity tests could not be run to completion ' || a.attempts || ' times (the judge, not your program, failed). Please submit again.'
+         from unnest($1::int8[], $2::int4[]) as a(id, attempts)
+         where s.id = a.id and s.status = 'compiling'",
+        &ids,
+        &attempts
     )
-    .execute(conn)
+    .execute(&mut *tx)
     .await?;
-    Ok(res.rows_affected() == 1)
+    tx.commit().await?;
+    Ok(res.rows_affected())
 }
 
-/// Puts a job back in the queue after a failure of the judge itself (not of the program).
+/// Puts a compile back in the queue after a failure of the judge itself (not of the program).
 pub async fn release(conn: &mut PgConnection, id: i64, worker: &str) -> sqlx::Result<()> {
-    sqlx::query!(
-        "update submissions set status = 'queued', locked_by = null, lease_until = null
-         where id = $1 and locked_by = $2 and status = 'compiling'",
-        id,
-        worker
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
+    let mut tx = conn.begin().await?;
+    if queue::release(&mut tx, JobKind::Compile, id, worker).await? {
+        sqlx::query!("update submissions set status = 'queued' where id = $1 and status = 'compiling'", id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await
 }
 
-/// Stores the result of a compile. A good compile supersedes the user's earlier ready
-/// submission to the contest. `false` if the job was no longer ours (its lease ran out and
+/// Stores the result of a compile: a failed one is a compile error; a good one keeps its build
+/// and stays `compiling` until the caller makes it ready ([`mark_ready`]) or queues what must
+/// come first (the validity run). `false` if the job was no longer ours (its lease ran out and
 /// another worker took it), in which case nothing is written.
 pub async fn finish_compile(
     conn: &mut PgConnection,
@@ -265,44 +283,102 @@ pub async fn finish_compile(
     log: &str,
     artifact: Option<&[u8]>,
 ) -> sqlx::Result<bool> {
-    let status = if ok { Status::Ready } else { Status::CompileError };
-    let row = sqlx::query!(
-        "update submissions set status = $3, compile_log = $4, artifact = $5, locked_by = null, lease_until = null,
-                compiled_at = now()
-         where id = $1 and locked_by = $2 and status = 'compiling'
-         returning contest_id, user_id",
+    let mut tx = conn.begin().await?;
+    if !queue::finish(&mut tx, JobKind::Compile, id, worker).await? {
+        return Ok(false);
+    }
+    let status = if ok { Status::Compiling } else { Status::CompileError };
+    sqlx::query!(
+        "update submissions set status = $2, compile_log = $3, artifact = $4, compiled_at = now()
+         where id = $1 and status = 'compiling'",
         id,
-        worker,
         status as Status,
         log,
         artifact
     )
-    .fetch_optional(&mut *conn)
+    .execute(&mut *tx)
     .await?;
-    let Some(row) = row else { return Ok(false) };
-    if ok {
-        sqlx::query!(
-            "update submissions set status = 'superseded'
-             where contest_id = $1 and user_id = $2 and id <> $3 and status = 'ready' and id < $3",
-            row.contest_id,
-            row.user_id,
-            id
-        )
-        .execute(&mut *conn)
-        .await?;
-        // Compiles may finish out of order: a newer ready submission wins.
-        sqlx::query!(
-            "update submissions set status = 'superseded'
-             where id = $3 and exists (select 1 from submissions
-                 where contest_id = $1 and user_id = $2 and id > $3 and status = 'ready')",
-            row.contest_id,
-            row.user_id,
-            id
-        )
-        .execute(&mut *conn)
-        .await?;
-    }
+    tx.commit().await?;
     Ok(true)
+}
+
+/// Makes a compiled submission ready; it supersedes the user's earlier ready submission to the
+/// contest (or is superseded by a newer one already ready: compiles may finish out of order).
+pub async fn mark_ready(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
+    let Some(row) = sqlx::query!(
+        "update submissions set status = 'ready' where id = $1 and status = 'compiling'
+         returning contest_id, user_id",
+        id
+    )
+    .fetch_optional(&mut *conn)
+    .await?
+    else {
+        return Ok(());
+    };
+    sqlx::query!(
+        "update submissions set status = 'superseded'
+         where contest_id = $1 and user_id = $2 and id <> $3 and status = 'ready' and id < $3",
+        row.contest_id,
+        row.user_id,
+        id
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "update submissions set status = 'superseded'
+         where id = $3 and exists (select 1 from submissions
+             where contest_id = $1 and user_id = $2 and id > $3 and status = 'ready')",
+        row.contest_id,
+        row.user_id,
+        id
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// A compiled submission waiting for its validity run.
+#[derive(Clone, Debug)]
+pub struct ValidityJob {
+    pub id: i64,
+    pub contest_id: i64,
+    pub user_id: i64,
+    pub language: String,
+    pub artifact: Vec<u8>,
+    pub attempts: i32,
+}
+
+/// Claims the oldest validity run waiting, or one whose lease ran out, for `worker`.
+pub async fn claim_validity(
+    conn: &mut PgConnection,
+    worker: &str,
+    lease_secs: f64,
+    max_attempts: i32,
+) -> sqlx::Result<Option<ValidityJob>> {
+    let mut tx = conn.begin().await?;
+    loop {
+        let Some(claimed) =
+            queue::claim(&mut tx, JobKind::Validity, worker, lease_secs, max_attempts).await?
+        else {
+            return Ok(None);
+        };
+        let job = sqlx::query_as!(
+            ValidityJob,
+            r#"select id, contest_id, user_id, language, artifact as "artifact!", $2::int4 as "attempts!"
+               from submissions where id = $1 and status = 'compiling' and artifact is not null"#,
+            claimed.subject,
+            claimed.attempts
+        )
+        .fetch_optional(&mut *tx)
+        .await?;
+        match job {
+            Some(job) => {
+                tx.commit().await?;
+                return Ok(Some(job));
+            }
+            None => queue::abandon(&mut tx, JobKind::Validity, claimed.subject).await?,
+        }
+    }
 }
 
 /// Marks a submission disqualified; returns its contest and former status, `None` when there is
@@ -310,16 +386,22 @@ pub async fn finish_compile(
 /// (`games::cancel_stale`). Earlier submissions of the user stay superseded: a disqualified user
 /// is out of the standings until they submit again.
 pub async fn disqualify(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<(i64, Status)>> {
-    Ok(sqlx::query!(
-        r#"update submissions s set status = 'disqualified', locked_by = null, lease_until = null
+    let disqualified = sqlx::query!(
+        r#"update submissions s set status = 'disqualified'
            from (select id, status from submissions where id = $1 for update) old
            where s.id = old.id and old.status <> 'disqualified'
            returning s.contest_id, old.status as "old: Status""#,
         id
     )
-    .fetch_optional(conn)
+    .fetch_optional(&mut *conn)
     .await?
-    .map(|r| (r.contest_id, r.old)))
+    .map(|r| (r.contest_id, r.old));
+    if disqualified.is_some() {
+        // A compile or validity run under way is dropped: its worker finds nothing to store.
+        queue::abandon(conn, JobKind::Compile, id).await?;
+        queue::abandon(conn, JobKind::Validity, id).await?;
+    }
+    Ok(disqualified)
 }
 
 /// The owner of each submission: submission id, username, display name.
@@ -347,8 +429,19 @@ pub async fn artifact(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<V
         .flatten())
 }
 
-/// Stores the validity tests' report of a submission (one-two-three).
-pub async fn set_validity(conn: &mut PgConnection, id: i64, report: &serde_json::Value) -> sqlx::Result<()> {
-    sqlx::query!("update submissions set validity = $2 where id = $1", id, report).execute(conn).await?;
-    Ok(())
+/// Stores the validity tests' report of a submission (one-two-three), which the caller then
+/// makes ready ([`mark_ready`]). `false` if the job was no longer ours: nothing is written.
+pub async fn finish_validity(
+    conn: &mut PgConnection,
+    id: i64,
+    worker: &str,
+    report: &serde_json::Value,
+) -> sqlx::Result<bool> {
+    let mut tx = conn.begin().await?;
+    if !queue::finish(&mut tx, JobKind::Validity, id, worker).await? {
+        return Ok(false);
+    }
+    sqlx::query!("update submissions set validity = $2 where id = $1", id, report).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(true)
 }

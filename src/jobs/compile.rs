@@ -1,18 +1,21 @@
-//! The compile queue. Submissions are the queue: a worker claims the oldest `queued` row (or a
-//! `compiling` row whose lease ran out because its worker died) with `FOR UPDATE SKIP LOCKED`,
-//! compiles it through a [`Launcher`] (the sandbox in production) holding no database connection,
-//! extends its lease while the compiler runs, and stores the outcome with a tar of the build
-//! directory, so that a worker on another machine can run the bot with only the database address.
+//! Compiling a submission, a kind of job of the queue ([`Compile`]): a worker claims the oldest
+//! queued compile (or one whose lease ran out because its worker died), compiles it through a
+//! [`Launcher`] (the sandbox in production) holding no database connection, and stores the
+//! outcome with a tar of the build directory, so that a worker on another machine can run the
+//! bot with only the database address. A good build becomes `ready` and gets its matches, or,
+//! for a game with validity tests, is queued for its validity run (`jobs::validity`) first.
 
+use super::validity::Validity;
+use super::{Job, Worker};
 use crate::db::games;
+use crate::db::queue::{self, JobKind};
 use crate::db::submissions::{self, CompileJob};
 use crate::games::GameId;
 use crate::judge::compile::{compile, CompileOutcome};
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
-use crate::judge::validity;
 use anyhow::Context;
-use sqlx::PgPool;
+use sqlx::{Connection, PgConnection, PgPool};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -29,13 +32,13 @@ pub fn with_launcher(launcher: Arc<dyn Launcher>) -> CompileFn {
     Arc::new(move |lang, source, dir| compile(launcher.as_ref(), lang, source, dir))
 }
 
-/// One process's share of the compile queue.
+/// One process's share of the compile and validity jobs.
 #[derive(Clone)]
 pub struct CompileQueue {
     pub pool: PgPool,
     pub languages: Arc<Languages>,
     pub compile: CompileFn,
-    /// Names this process in `locked_by` (host name and process id).
+    /// Names this process in `locked_by` ([`super::worker_id`]).
     pub worker_id: String,
     /// Compiles at once in this process.
     pub concurrency: usize,
@@ -44,22 +47,18 @@ pub struct CompileQueue {
     /// Claims of one job (crashes included) before it is given up as a compile error.
     pub max_attempts: i32,
     pub wakeup: Arc<Notify>,
-    /// Runs the one-two-three validity tests on a good build (`judge::validity`); without it
-    /// they are skipped.
+    /// Runs the validity tests (`jobs::validity`); without it this process leaves them to
+    /// another worker.
     pub tester: Option<Arc<dyn Launcher>>,
 }
 
 impl CompileQueue {
     pub fn new(pool: PgPool, languages: Arc<Languages>, compile: CompileFn, wakeup: Arc<Notify>) -> Self {
-        let host = nix::unistd::gethostname()
-            .ok()
-            .and_then(|h| h.into_string().ok())
-            .unwrap_or_else(|| "host".into());
         CompileQueue {
             pool,
             languages,
             compile,
-            worker_id: format!("{host}:{}:{}", std::process::id(), uuid::Uuid::new_v4().simple()),
+            worker_id: super::worker_id(),
             concurrency: 1,
             lease: Duration::from_secs(120),
             max_attempts: 3,
@@ -68,7 +67,7 @@ impl CompileQueue {
         }
     }
 
-    /// Runs `concurrency` workers until `stop` turns true; each finishes its current compile first.
+    /// Runs `concurrency` workers until `stop` turns true; each finishes its current job first.
     pub fn spawn(&self, stop: watch::Receiver<bool>) -> Vec<tokio::task::JoinHandle<()>> {
         (0..self.concurrency.max(1))
             .map(|_| {
@@ -92,122 +91,125 @@ impl CompileQueue {
             .collect()
     }
 
-    /// Also runs the validity tests where the game has them; see [`CompileQueue::tester`].
+    /// Also runs the validity tests, with this launcher; see [`CompileQueue::tester`].
     pub fn with_tester(mut self, launcher: Arc<dyn Launcher>) -> Self {
         self.tester = Some(launcher);
         self
     }
 
-    /// Claims and compiles one job; `Ok(false)` when the queue is empty.
+    /// Runs one job: a validity run waiting (when this process has a tester), else a compile.
+    /// `Ok(false)` when there is neither.
     pub async fn run_one(&self) -> anyhow::Result<bool> {
-        let lease = self.lease.as_secs_f64();
-        let job = {
-            let mut conn = self.pool.acquire().await?;
-            let given_up = submissions::fail_exhausted(&mut conn, self.max_attempts).await?;
-            if given_up > 0 {
-                tracing::warn!("{given_up} compile(s) failed {} times and were given up", self.max_attempts);
-            }
-            submissions::claim_compile(&mut conn, &self.worker_id, lease, self.max_attempts).await?
-        };
-        let Some(job) = job else { return Ok(false) };
-        tracing::info!(submission = job.id, attempt = job.attempts, "compiling");
-        let started = Instant::now();
-        let heartbeat = self.heartbeat(job.id);
-        let result = self.compile_job(&job).await;
-        drop(heartbeat);
-        let mut conn = self.pool.acquire().await?;
-        match result {
-            Ok((outcome, artifact, validity)) => {
-                let ok = outcome.is_ok();
-                let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-                let ours = submissions::finish_compile(
-                    &mut tx,
-                    job.id,
-                    &self.worker_id,
-                    ok,
-                    outcome.log(),
-                    artifact.as_deref(),
-                )
-                .await?;
-                if ours {
-                    if let Some(report) = validity {
-                        submissions::set_validity(&mut tx, job.id, &serde_json::to_value(report)?).await?;
-                    }
-                    let ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
-                    submissions::add_usage(&mut tx, job.contest_id, job.user_id, ms).await?;
-                    if ok {
-                        let n = crate::service::scheduler::on_compiled(&mut tx, job.id).await?;
-                        tracing::info!(submission = job.id, "{n} match(es) scheduled");
-                    }
-                } else {
-                    tracing::warn!(
-                        submission = job.id,
-                        "compile finished after its lease was taken over; result dropped"
-                    );
-                }
-                tx.commit().await?;
-            }
-            Err(e) => {
-                // The judge failed, not the program: back to the queue (attempts limit the retries).
-                tracing::error!(submission = job.id, "compile could not run: {e:#}");
-                submissions::release(&mut conn, job.id, &self.worker_id).await?;
-            }
+        let worker = Worker { pool: &self.pool, id: &self.worker_id, lease: self.lease };
+        if self.tester.is_some() && worker.run_one::<Validity>(self).await? {
+            return Ok(true);
         }
-        Ok(true)
+        worker.run_one::<Compile>(self).await
+    }
+}
+
+/// Compiling a submission.
+pub struct Compile(pub CompileJob);
+
+/// A compile's outcome, the build (a tar) when good, and the compute time it took.
+pub struct Compiled {
+    outcome: CompileOutcome,
+    artifact: Option<Vec<u8>>,
+    ms: i64,
+}
+
+impl Job for Compile {
+    const KIND: JobKind = JobKind::Compile;
+    type Context = CompileQueue;
+    type Output = Compiled;
+
+    async fn claim(
+        conn: &mut PgConnection,
+        worker: &str,
+        lease_secs: f64,
+        q: &CompileQueue,
+    ) -> anyhow::Result<Option<Self>> {
+        Ok(submissions::claim_compile(conn, worker, lease_secs, q.max_attempts).await?.map(Compile))
     }
 
-    /// Extends the lease of a running job every third of the lease.
-    fn heartbeat(&self, id: i64) -> super::Heartbeat {
-        let (worker, secs) = (self.worker_id.clone(), self.lease.as_secs_f64());
-        super::spawn_heartbeat(self.pool.clone(), self.lease, "compile", move |mut conn| {
-            let worker = worker.clone();
-            async move { submissions::extend_lease(&mut conn, id, &worker, secs).await }
-        })
+    fn subject(&self) -> i64 {
+        self.0.id
     }
 
-    /// Compiles in a fresh build directory; returns the outcome and, for a good compile, the
-    /// build directory as a tar.
-    /// Compiles in a temporary directory and packs the build; for a one-two-three contest, also
-    /// runs the validity tests on the build (under the contest's move time and memory limits).
-    async fn compile_job(
-        &self,
-        job: &CompileJob,
-    ) -> anyhow::Result<(CompileOutcome, Option<Vec<u8>>, Option<validity::Report>)> {
-        let Some(lang) = self.languages.get(&job.language).cloned() else {
+    fn attempts(&self) -> i32 {
+        self.0.attempts
+    }
+
+    /// Compiles in a temporary directory and packs the build.
+    async fn run(&self, q: &CompileQueue) -> anyhow::Result<Compiled> {
+        let job = &self.0;
+        let started = Instant::now();
+        let Some(lang) = q.languages.get(&job.language).cloned() else {
             let log = format!("The language `{}` is no longer configured on this judge.", job.language);
-            return Ok((CompileOutcome::Error { log }, None, None));
+            return Ok(Compiled { outcome: CompileOutcome::Error { log }, artifact: None, ms: 0 });
         };
-        let tester = match &self.tester {
-            Some(launcher) => {
-                let (game, stored) =
-                    games::contest_game(&mut *self.pool.acquire().await?, job.contest_id).await?;
-                let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
-                let settings = crate::service::scheduler::settings_from_json(game, &stored)?;
-                let limits = (Duration::from_millis(settings.int("move_ms")), settings.int("memory_mib"));
-                (game == GameId::OneTwoThree).then(|| (launcher.clone(), limits))
-            }
-            None => None,
-        };
-        let compile = self.compile.clone();
+        let compile = q.compile.clone();
         let source = job.source.clone();
-        tokio::task::spawn_blocking(move || {
+        let (outcome, artifact) = tokio::task::spawn_blocking(move || {
             let dir = tempfile::Builder::new()
                 .prefix("botarena-build-")
                 .tempdir()
                 .context("creating a build directory")?;
             let outcome = compile(&lang, &source, dir.path()).context("running the compiler")?;
             if !outcome.is_ok() {
-                return anyhow::Ok((outcome, None, None));
+                return anyhow::Ok((outcome, None));
             }
             let artifact = tar_dir(dir.path()).context("packing the build")?;
-            let report = tester.map(|(launcher, (time, memory_mib))| {
-                let bot = crate::judge::commands::run_command(&lang, "validity", dir.path(), memory_mib);
-                validity::run(launcher.as_ref(), &bot, time, memory_mib)
-            });
-            anyhow::Ok((outcome, Some(artifact), report))
+            anyhow::Ok((outcome, Some(artifact)))
         })
         .await
-        .context("compile task")?
+        .context("compile task")??;
+        let ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+        Ok(Compiled { outcome, artifact, ms })
+    }
+
+    /// Stores the outcome and charges the compile to the user's budget; a good build becomes
+    /// ready and gets its matches, unless its game has validity tests, which are queued first.
+    async fn store(
+        &self,
+        conn: &mut PgConnection,
+        worker: &str,
+        q: &CompileQueue,
+        c: Compiled,
+    ) -> anyhow::Result<bool> {
+        let job = &self.0;
+        let ok = c.outcome.is_ok();
+        let mut tx = conn.begin().await?;
+        if !submissions::finish_compile(&mut tx, job.id, worker, ok, c.outcome.log(), c.artifact.as_deref())
+            .await?
+        {
+            return Ok(false);
+        }
+        submissions::add_usage(&mut tx, job.contest_id, job.user_id, c.ms).await?;
+        let validate = ok && {
+            let (game, _) = games::contest_game(&mut tx, job.contest_id).await?;
+            game.parse::<GameId>().map_err(|e| anyhow::anyhow!("{e}"))? == GameId::OneTwoThree
+        };
+        if validate {
+            queue::enqueue(&mut tx, JobKind::Validity, job.id).await?;
+        } else if ok {
+            submissions::mark_ready(&mut tx, job.id).await?;
+            let n = crate::service::scheduler::on_compiled(&mut tx, job.id).await?;
+            tracing::info!(submission = job.id, "{n} match(es) scheduled");
+        }
+        tx.commit().await?;
+        if validate {
+            q.wakeup.notify_one();
+        }
+        Ok(true)
+    }
+
+    async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {
+        submissions::release(conn, self.0.id, worker).await
+    }
+
+    async fn give_up(conn: &mut PgConnection, q: &CompileQueue) -> anyhow::Result<u64> {
+        Ok(submissions::fail_exhausted(conn, q.max_attempts).await?)
     }
 }
 

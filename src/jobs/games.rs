@@ -1,11 +1,14 @@
-//! The game queue: a pool of workers, each claiming one game at a time with `FOR UPDATE SKIP
-//! LOCKED` under a lease its heartbeat renews. A game is played holding no database connection
-//! (both bots unpacked into temporary directories, the referee in `spawn_blocking`), and its
-//! result is written exactly once: a worker whose lease was taken over finds nothing to update.
-//! A game is claimed at most `db::games::MAX_ATTEMPTS` times; then it is given up as `failed`.
+//! Playing a game, a kind of job of the queue ([`PlayGame`]), and the pool of game slots that
+//! play them ([`GameQueue`]), each claiming one game at a time under a lease its heartbeat
+//! renews. A game is played holding no database connection (both bots unpacked into temporary
+//! directories, the referee in `spawn_blocking`), and its result is written exactly once: a
+//! worker whose lease was taken over finds nothing to update. A game is claimed at most
+//! `db::games::MAX_ATTEMPTS` times; then it is given up as `failed`.
 
+use super::{Job, Worker};
 use crate::db::games::{self, GameJob, GameStatus, MatchSetup};
-use crate::db::submissions;
+use crate::db::queue::JobKind;
+use crate::db::{submissions, workers};
 use crate::games::GameId;
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
@@ -13,7 +16,7 @@ use crate::judge::matches::MatchSpec;
 use crate::judge::result::{BotId, GameResult, MatchSummary};
 use crate::judge::{self, GameLog};
 use anyhow::Context;
-use sqlx::PgPool;
+use sqlx::{Connection, PgConnection, PgPool};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
@@ -50,7 +53,7 @@ pub struct GameQueue {
     pub pool: PgPool,
     pub languages: Arc<Languages>,
     pub launchers: LauncherFactory,
-    /// Names this process in `locked_by` and in `workers`.
+    /// Names this process in `locked_by` and in `workers` ([`super::worker_id`]).
     pub worker_id: String,
     pub concurrency: usize,
     /// How long a claimed game stays ours without a heartbeat.
@@ -63,15 +66,11 @@ pub struct GameQueue {
 
 impl GameQueue {
     pub fn new(pool: PgPool, languages: Arc<Languages>, launchers: LauncherFactory) -> Self {
-        let host = nix::unistd::gethostname()
-            .ok()
-            .and_then(|h| h.into_string().ok())
-            .unwrap_or_else(|| "host".into());
         GameQueue {
             pool,
             languages,
             launchers,
-            worker_id: format!("{host}:{}:{}", std::process::id(), uuid::Uuid::new_v4().simple()),
+            worker_id: super::worker_id(),
             concurrency: default_concurrency(),
             lease: Duration::from_secs(60),
             house_exe: PathBuf::from(crate::judge::commands::SELF_EXE),
@@ -109,7 +108,7 @@ impl GameQueue {
             while !*stop.borrow() {
                 if let Ok(mut conn) = q.pool.acquire().await {
                     let running = q.running.load(Ordering::Relaxed);
-                    if let Err(e) = games::worker_seen(&mut conn, &q.worker_id, running).await {
+                    if let Err(e) = workers::worker_seen(&mut conn, &q.worker_id, running).await {
                         tracing::warn!("worker heartbeat: {e:#}");
                     }
                 }
@@ -122,71 +121,98 @@ impl GameQueue {
         Ok(handles)
     }
 
-    /// Claims and plays one game; `Ok(false)` when the queue is empty.
+    /// Claims and plays one game on this slot's launcher (and cores); `Ok(false)` when the
+    /// queue is empty.
     pub async fn run_one(
         &self,
         launcher: Arc<dyn Launcher>,
         cpus: Option<[usize; 2]>,
     ) -> anyhow::Result<bool> {
-        let (job, setup) = {
-            let mut conn = self.pool.acquire().await?;
-            let given_up = games::fail_exhausted(&mut conn).await?;
-            if given_up > 0 {
-                tracing::warn!("{given_up} game(s) failed {} times and were given up", games::MAX_ATTEMPTS);
-            }
-            let Some(job) = games::claim(&mut conn, &self.worker_id, self.lease.as_secs_f64()).await? else {
-                return Ok(false);
-            };
-            let setup = games::match_setup(&mut conn, job.match_id).await?.context("the game's match")?;
-            games::set_match_state(&mut conn, job.match_id, GameStatus::Running, None).await?;
-            (job, setup)
+        let slot = Slot {
+            languages: self.languages.clone(),
+            house_exe: self.house_exe.clone(),
+            running: self.running.clone(),
+            launcher,
+            cpus,
         };
-        tracing::info!(game = job.id, attempt = job.attempts, "playing");
-        self.running.fetch_add(1, Ordering::Relaxed);
-        let heartbeat = self.heartbeat(job.id);
-        let played = self.play(&job, &setup, launcher, cpus).await;
-        drop(heartbeat);
-        self.running.fetch_sub(1, Ordering::Relaxed);
-        let mut conn = self.pool.acquire().await?;
-        match played {
-            Ok((result, log)) => {
-                self.store(&mut conn, &job, &setup, &result, &log).await?;
-            }
-            Err(e) => {
-                tracing::error!(game = job.id, "game could not run: {e:#}");
-                games::release(&mut conn, job.id, &self.worker_id).await?;
-            }
-        }
-        Ok(true)
+        Worker { pool: &self.pool, id: &self.worker_id, lease: self.lease }.run_one::<PlayGame>(&slot).await
+    }
+}
+
+/// What one game slot of a [`GameQueue`] plays with.
+pub struct Slot {
+    languages: Arc<Languages>,
+    house_exe: PathBuf,
+    /// The games this process is playing, for its heartbeat in `workers`.
+    running: Arc<AtomicI32>,
+    launcher: Arc<dyn Launcher>,
+    cpus: Option<[usize; 2]>,
+}
+
+/// Playing a game of a match.
+pub struct PlayGame {
+    pub job: GameJob,
+    pub setup: MatchSetup,
+}
+
+impl Job for PlayGame {
+    const KIND: JobKind = JobKind::Game;
+    type Context = Slot;
+    type Output = (GameResult, GameLog);
+
+    async fn claim(
+        conn: &mut PgConnection,
+        worker: &str,
+        lease_secs: f64,
+        _: &Slot,
+    ) -> anyhow::Result<Option<Self>> {
+        let Some(job) = games::claim(conn, worker, lease_secs).await? else { return Ok(None) };
+        let setup = games::match_setup(conn, job.match_id).await?.context("the game's match")?;
+        games::set_match_state(conn, job.match_id, GameStatus::Running, None).await?;
+        Ok(Some(PlayGame { job, setup }))
+    }
+
+    fn subject(&self) -> i64 {
+        self.job.id
+    }
+
+    fn attempts(&self) -> i32 {
+        self.job.attempts
+    }
+
+    async fn run(&self, slot: &Slot) -> anyhow::Result<(GameResult, GameLog)> {
+        slot.running.fetch_add(1, Ordering::Relaxed);
+        let played = self.play(slot).await;
+        slot.running.fetch_sub(1, Ordering::Relaxed);
+        played
     }
 
     /// Writes the result (once), charges both users' thinking time (never a house bot's, and not
-    /// for a rejudge's replays), and closes the match when its last game is done. A result that is
-    /// no longer ours charges nobody.
+    /// for a rejudge's replays), and closes the match when its last game is done. A result that
+    /// is no longer ours charges nobody.
     async fn store(
         &self,
-        conn: &mut sqlx::PgConnection,
-        job: &GameJob,
-        setup: &MatchSetup,
-        result: &GameResult,
-        log: &GameLog,
-    ) -> anyhow::Result<()> {
+        conn: &mut PgConnection,
+        worker: &str,
+        _: &Slot,
+        (result, log): (GameResult, GameLog),
+    ) -> anyhow::Result<bool> {
+        let (job, setup) = (&self.job, &self.setup);
         let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
         let think_ms = [think(BotId::A), think(BotId::B)];
-        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        let mut tx = conn.begin().await?;
         games::lock_match(&mut tx, job.match_id).await?;
         let ours = games::finish(
             &mut tx,
             job.id,
-            &self.worker_id,
-            &serde_json::to_value(result)?,
-            &serde_json::to_string(log)?,
+            worker,
+            &serde_json::to_value(&result)?,
+            &serde_json::to_string(&log)?,
             think_ms,
         )
         .await?;
         if !ours {
-            tracing::warn!(game = job.id, "game finished after its lease was taken over; result dropped");
-            return Ok(());
+            return Ok(false);
         }
         if job.charge {
             for (side, ms) in setup.sides.iter().zip(think_ms).filter(|(side, _)| side.house_level.is_none())
@@ -207,33 +233,30 @@ impl GameQueue {
             games::set_match_state(&mut tx, job.match_id, GameStatus::Done, Some(points)).await?;
         }
         tx.commit().await?;
-        Ok(())
+        Ok(true)
     }
 
-    /// Extends the lease of a running game every third of the lease.
-    fn heartbeat(&self, id: i64) -> super::Heartbeat {
-        let (worker, secs) = (self.worker_id.clone(), self.lease.as_secs_f64());
-        super::spawn_heartbeat(self.pool.clone(), self.lease, "game", move |mut conn| {
-            let worker = worker.clone();
-            async move { games::extend_lease(&mut conn, id, &worker, secs).await }
-        })
+    async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {
+        games::release(conn, self.job.id, worker).await
     }
 
+    async fn give_up(conn: &mut PgConnection, _: &Slot) -> anyhow::Result<u64> {
+        Ok(games::fail_exhausted(conn).await? as u64)
+    }
+}
+
+impl PlayGame {
     /// Unpacks both bots (a house bot is this binary's `house` command) and plays the game, on a
     /// blocking thread.
-    async fn play(
-        &self,
-        job: &GameJob,
-        setup: &MatchSetup,
-        launcher: Arc<dyn Launcher>,
-        cpus: Option<[usize; 2]>,
-    ) -> anyhow::Result<(GameResult, GameLog)> {
+    async fn play(&self, slot: &Slot) -> anyhow::Result<(GameResult, GameLog)> {
+        let (job, setup) = (&self.job, &self.setup);
         let game: GameId = setup.game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
         let settings = crate::service::scheduler::settings_from_json(game, &job.settings)?;
         let plan = crate::service::scheduler::plan_from_json(&job.plan)?;
         let sides = setup.sides.clone();
         let seed = setup.seed as u64;
-        let (languages, house_exe) = (self.languages.clone(), self.house_exe.clone());
+        let (languages, house_exe) = (slot.languages.clone(), slot.house_exe.clone());
+        let (launcher, cpus) = (slot.launcher.clone(), slot.cpus);
         tokio::task::spawn_blocking(move || {
             let mut dirs = Vec::new();
             let mut bots = Vec::new();

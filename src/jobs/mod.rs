@@ -1,44 +1,149 @@
 //! Background work of the platform, driven by rows in Postgres so that it survives restarts and
-//! several processes can share it: the compile queue, the game queue and the scoreboard
-//! refresher. What a job *does* to the platform's data (scheduling matches, computing standings)
-//! is the service layer's ([`crate::service`]); this module owns the loops, leases and workers.
+//! several processes can share it: the job queue (`db::queue`) and its kinds of job — compiling
+//! a submission, its validity run, playing a game — each a type implementing [`Job`]; and the
+//! scoreboard refresher. What a job *does* to the platform's data (scheduling matches, computing
+//! standings) is the service layer's ([`crate::service`]); this module owns the loops, leases and
+//! workers.
 
 pub mod compile;
 pub mod games;
 pub mod scoreboard;
+pub mod validity;
+
+use crate::db::queue::{self, JobKind};
+use sqlx::{PgConnection, PgPool};
+use std::future::Future;
+use std::time::Duration;
+
+/// A kind of job of the queue, as a type (like crates.io's `BackgroundJob`): how a worker claims
+/// one (marking its subject as being worked on and loading what running it needs), runs it
+/// holding no database connection, and stores what it produced; how a failure of the judge puts
+/// it back, and how a job that used up its attempts is given up. [`Worker::run_one`] drives these
+/// steps with the lease, the heartbeat and the attempts cap common to every kind.
+pub trait Job: Sized + Send + Sync {
+    /// Its kind in `jobs.kind`.
+    const KIND: JobKind;
+    /// What a worker provides to run it (languages, launchers, limits).
+    type Context: Sync;
+    /// What running it produced, stored by [`Job::store`].
+    type Output: Send;
+
+    /// Claims the next job of this kind for `worker`, if there is one.
+    fn claim(
+        conn: &mut PgConnection,
+        worker: &str,
+        lease_secs: f64,
+        ctx: &Self::Context,
+    ) -> impl Future<Output = anyhow::Result<Option<Self>>> + Send;
+
+    /// The submission or game the job is about.
+    fn subject(&self) -> i64;
+
+    /// Claims of the job so far, this one included.
+    fn attempts(&self) -> i32;
+
+    /// Does the work; an error is a failure of the judge, not of the user's program.
+    fn run(&self, ctx: &Self::Context) -> impl Future<Output = anyhow::Result<Self::Output>> + Send;
+
+    /// Stores the output, in one transaction with the end of the job; `false` (nothing written)
+    /// if the job is no longer `worker`'s.
+    fn store(
+        &self,
+        conn: &mut PgConnection,
+        worker: &str,
+        ctx: &Self::Context,
+        output: Self::Output,
+    ) -> impl Future<Output = anyhow::Result<bool>> + Send;
+
+    /// Puts the job back in the queue after [`Job::run`] failed.
+    fn release(&self, conn: &mut PgConnection, worker: &str)
+        -> impl Future<Output = sqlx::Result<()>> + Send;
+
+    /// Gives up the jobs of this kind that used up their attempts, recording why on their
+    /// subjects. Returns how many.
+    fn give_up(
+        conn: &mut PgConnection,
+        ctx: &Self::Context,
+    ) -> impl Future<Output = anyhow::Result<u64>> + Send;
+}
+
+/// Names a queue of this process in `jobs.locked_by` and in `workers`: host name, process id,
+/// and a random part that tells apart two queues of one process.
+pub fn worker_id() -> String {
+    let host =
+        nix::unistd::gethostname().ok().and_then(|h| h.into_string().ok()).unwrap_or_else(|| "host".into());
+    format!("{host}:{}:{}", std::process::id(), uuid::Uuid::new_v4().simple())
+}
+
+/// One worker of the queue: who it is and how long a claimed job stays its own without a
+/// heartbeat.
+#[derive(Clone, Copy)]
+pub struct Worker<'a> {
+    pub pool: &'a PgPool,
+    pub id: &'a str,
+    pub lease: Duration,
+}
+
+impl Worker<'_> {
+    /// Gives up the exhausted jobs of kind `J`, then claims one, runs it under a heartbeat that
+    /// renews its lease, and stores its output (or puts it back if the judge failed).
+    /// `Ok(false)` when there was nothing to claim.
+    pub async fn run_one<J: Job>(&self, ctx: &J::Context) -> anyhow::Result<bool> {
+        let kind = J::KIND.as_str();
+        let job = {
+            let mut conn = self.pool.acquire().await?;
+            let given_up = J::give_up(&mut conn, ctx).await?;
+            if given_up > 0 {
+                tracing::warn!("{given_up} {kind} job(s) used up their attempts and were given up");
+            }
+            J::claim(&mut conn, self.id, self.lease.as_secs_f64(), ctx).await?
+        };
+        let Some(job) = job else { return Ok(false) };
+        let subject = job.subject();
+        tracing::info!(kind, subject, attempt = job.attempts(), "running");
+        let heartbeat = self.heartbeat(J::KIND, subject);
+        let output = job.run(ctx).await;
+        drop(heartbeat);
+        let mut conn = self.pool.acquire().await?;
+        match output {
+            Ok(output) => {
+                if !job.store(&mut conn, self.id, ctx, output).await? {
+                    tracing::warn!(kind, subject, "finished after its lease was taken over; result dropped");
+                }
+            }
+            Err(e) => {
+                // The judge failed, not the program: back to the queue (attempts limit the retries).
+                tracing::error!(kind, subject, "could not run: {e:#}");
+                job.release(&mut conn, self.id).await?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Renews the job's lease every third of the lease until the job is no longer ours
+    /// (finished, or taken over after our lease ran out) or the returned guard is dropped.
+    fn heartbeat(&self, kind: JobKind, subject: i64) -> Heartbeat {
+        let (pool, worker, lease) = (self.pool.clone(), self.id.to_string(), self.lease);
+        Heartbeat(tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(lease / 3).await;
+                let Ok(mut conn) = pool.acquire().await else { continue };
+                match queue::extend_lease(&mut conn, kind, subject, &worker, lease.as_secs_f64()).await {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(e) => tracing::warn!("extending a {} lease: {e:#}", kind.as_str()),
+                }
+            }
+        }))
+    }
+}
 
 /// A job's running heartbeat, stopped when dropped: a job abandoned half-way (its task aborted,
 /// its future dropped) must not keep its lease alive, or no worker would ever take it over.
-pub(crate) struct Heartbeat(tokio::task::JoinHandle<()>);
+struct Heartbeat(tokio::task::JoinHandle<()>);
 
 impl Drop for Heartbeat {
     fn drop(&mut self) {
         self.0.abort();
     }
-}
-
-/// Renews a running job's lease every third of the lease until `extend` says the job is no
-/// longer ours (finished, or taken over after our lease ran out) or the returned guard is
-/// dropped. Shared by every Postgres queue.
-pub(crate) fn spawn_heartbeat<F, Fut>(
-    pool: sqlx::PgPool,
-    lease: std::time::Duration,
-    what: &'static str,
-    extend: F,
-) -> Heartbeat
-where
-    F: Fn(sqlx::pool::PoolConnection<sqlx::Postgres>) -> Fut + Send + 'static,
-    Fut: std::future::Future<Output = sqlx::Result<bool>> + Send,
-{
-    Heartbeat(tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(lease / 3).await;
-            let Ok(conn) = pool.acquire().await else { continue };
-            match extend(conn).await {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => tracing::warn!("extending a {what} lease: {e:#}"),
-            }
-        }
-    }))
 }

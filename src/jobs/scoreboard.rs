@@ -26,11 +26,11 @@ pub fn spawn(pool: PgPool, tick: Duration, mut stop: watch::Receiver<bool>) -> t
 /// One round of the refresher: the snapshots that are due, then the freezes that are due.
 pub async fn refresh_due(pool: &PgPool) -> sqlx::Result<()> {
     let mut conn = pool.acquire().await?;
-    for id in db::games::scoreboards_due(&mut conn).await? {
+    for id in db::scoreboard::scoreboards_due(&mut conn).await? {
         refresh(&mut conn, id).await?;
     }
     // The final standings: computed once when the last game after the deadline is done.
-    for id in db::games::freezes_due(&mut conn).await? {
+    for id in db::scoreboard::freezes_due(&mut conn).await? {
         freeze(&mut conn, id).await?;
     }
     Ok(())

@@ -3,7 +3,7 @@
 //! request), and served from that snapshot in between. After the deadline, once nothing is left
 //! to judge, the snapshot is computed a last time and frozen (an admin may freeze and unfreeze).
 
-use crate::db::games;
+use crate::db;
 use serde_json::{json, Value};
 use sqlx::PgConnection;
 use std::collections::HashMap;
@@ -35,8 +35,8 @@ impl Wdl {
 /// against house bots are on their matches page. House bots' rows (`"house": true`) count their
 /// matches against the students and come after them, ranked apart.
 pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Value>> {
-    let entrants = games::entrants(conn, contest_id).await?;
-    let matches = games::current_matches(conn, contest_id).await?;
+    let entrants = db::scoreboard::entrants(conn, contest_id).await?;
+    let matches = db::scoreboard::current_matches(conn, contest_id).await?;
     let mut points: HashMap<i64, i64> = HashMap::new();
     let mut mwdl: HashMap<i64, Wdl> = HashMap::new();
     let mut gwdl: HashMap<i64, Wdl> = HashMap::new();
@@ -107,13 +107,13 @@ pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
 /// Recomputes and stores the snapshot of a contest; returns when it was computed and its rows.
 /// A frozen contest keeps its final snapshot: that is returned unchanged.
 pub async fn refresh(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
-    if games::frozen_at(conn, contest_id).await?.is_some() {
-        if let Some(snapshot) = games::scoreboard(conn, contest_id).await? {
+    if db::scoreboard::frozen_at(conn, contest_id).await?.is_some() {
+        if let Some(snapshot) = db::scoreboard::scoreboard(conn, contest_id).await? {
             return Ok(snapshot);
         }
     }
     let rows = Value::Array(compute(conn, contest_id).await?);
-    let at = games::store_scoreboard(conn, contest_id, &rows).await?;
+    let at = db::scoreboard::store_scoreboard(conn, contest_id, &rows).await?;
     Ok((at, rows))
 }
 
@@ -122,8 +122,8 @@ pub async fn refresh(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(
 pub async fn freeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     let rows = Value::Array(compute(&mut tx, contest_id).await?);
-    let at = games::store_scoreboard(&mut tx, contest_id, &rows).await?;
-    games::set_frozen(&mut tx, contest_id, true).await?;
+    let at = db::scoreboard::store_scoreboard(&mut tx, contest_id, &rows).await?;
+    db::scoreboard::set_frozen(&mut tx, contest_id, true).await?;
     tx.commit().await?;
     Ok((at, rows))
 }
@@ -131,6 +131,6 @@ pub async fn freeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(O
 /// Lets the standings change again, recomputed now. After the deadline the refresher freezes
 /// them again once nothing of the contest is left to judge (e.g. after a rejudge).
 pub async fn unfreeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
-    games::set_frozen(conn, contest_id, false).await?;
+    db::scoreboard::set_frozen(conn, contest_id, false).await?;
     refresh(conn, contest_id).await
 }

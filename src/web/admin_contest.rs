@@ -9,10 +9,11 @@ use super::error::{AppError, PageResult, Result};
 use super::input::{Form, FormPairs, Path};
 use super::{render, rfc3339, when, AppState, Nav};
 use crate::db::contests::{self, Contest, FieldError, NewContest};
-use crate::db::games::{self, GameStatus, QueueState};
+use crate::db::games::{self, GameStatus};
 use crate::db::submissions::{self, Status};
 use crate::db::users::User;
-use crate::db::{audit, users};
+use crate::db::workers::QueueState;
+use crate::db::{self, audit, users};
 use crate::games::settings;
 use crate::games::GameId;
 use crate::service::{rejudge, scoreboard};
@@ -272,7 +273,7 @@ async fn settings_view(state: &AppState, who: &PageUser, c: &Contest) -> Result<
     let game: GameId = c.game.parse().map_err(|e| anyhow::anyhow!("stored game: {e}"))?;
     let mut conn = state.pool.acquire().await?;
     let history = history_lines(audit::history(&mut conn, &target(&c.slug), 500).await?);
-    let frozen = games::frozen_at(&mut conn, c.id).await?;
+    let frozen = db::scoreboard::frozen_at(&mut conn, c.id).await?;
     Ok(SettingsPage {
         nav: who.nav().await?,
         slug: c.slug.clone(),
@@ -362,8 +363,8 @@ async fn save_settings_form(
 pub async fn rejudge_contest(state: &AppState, actor: &User, c: &Contest) -> Result<rejudge::Rejudged> {
     let mut tx = state.pool.begin().await?;
     let done = rejudge::rejudge(&mut tx, c.id).await?;
-    let was_frozen = games::frozen_at(&mut tx, c.id).await?.is_some();
-    games::set_frozen(&mut tx, c.id, false).await?;
+    let was_frozen = db::scoreboard::frozen_at(&mut tx, c.id).await?.is_some();
+    db::scoreboard::set_frozen(&mut tx, c.id, false).await?;
     audit::record(
         &mut tx,
         Some(actor.id),
@@ -380,7 +381,7 @@ pub async fn rejudge_contest(state: &AppState, actor: &User, c: &Contest) -> Res
 /// Freezes the standings now (computing the final snapshot) or unfreezes them; audited.
 pub async fn set_freeze(state: &AppState, actor: &User, c: &Contest, freeze: bool) -> Result<Value> {
     let mut tx = state.pool.begin().await?;
-    let was = games::frozen_at(&mut tx, c.id).await?.is_some();
+    let was = db::scoreboard::frozen_at(&mut tx, c.id).await?.is_some();
     let (at, rows) = if freeze {
         scoreboard::freeze(&mut tx, c.id).await?
     } else {
@@ -606,7 +607,7 @@ async fn standings_csv(State(state): State<AppState>, who: PageUser, Path(slug):
     who.require_admin()?;
     let c = contest_or_404(&state, &slug).await?;
     let mut conn = state.pool.acquire().await?;
-    let (_, rows) = match games::scoreboard(&mut conn, c.id).await? {
+    let (_, rows) = match db::scoreboard::scoreboard(&mut conn, c.id).await? {
         Some(s) => s,
         None => scoreboard::refresh(&mut conn, c.id).await?,
     };
@@ -693,7 +694,7 @@ fn when_s(t: &time::OffsetDateTime) -> String {
 
 async fn status_page(State(state): State<AppState>, who: PageUser) -> PageResult {
     who.require_admin()?;
-    let q = games::queue_state(&mut *state.pool.acquire().await?).await?;
+    let q = db::workers::queue_state(&mut *state.pool.acquire().await?).await?;
     Ok(render(&StatusPage {
         nav: who.nav().await?,
         compile: Counts::compile(&q),
@@ -707,8 +708,8 @@ async fn queue_api(State(state): State<AppState>, ApiUser(user): ApiUser) -> Res
     if !user.is_admin() {
         return Err(AppError::forbidden("Only admins see the queue."));
     }
-    let q = games::queue_state(&mut *state.pool.acquire().await?).await?;
-    let game = |g: &games::GameRow| {
+    let q = db::workers::queue_state(&mut *state.pool.acquire().await?).await?;
+    let game = |g: &db::workers::GameRow| {
         json!({"id": g.id, "contest": g.contest, "players": g.players, "worker": g.worker, "attempts": g.attempts,
                "started_at": g.started_at.as_ref().map(rfc3339), "lease_until": g.lease_until.as_ref().map(rfc3339),
                "failure": g.failure})

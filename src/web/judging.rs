@@ -5,6 +5,7 @@ use super::contests::contest_or_404;
 use super::error::{AppError, Result};
 use super::input::Path;
 use super::{rfc3339, AppState};
+use crate::db;
 use crate::db::games::{self, GameStatus};
 use crate::db::users::User;
 use crate::games::{frames, GameId};
@@ -43,7 +44,7 @@ pub(super) fn status_str(s: GameStatus) -> &'static str {
 /// the API and the scoreboard page.
 pub(super) async fn snapshot(state: &AppState, contest_id: i64) -> Result<(OffsetDateTime, Value)> {
     let mut conn = state.pool.acquire().await?;
-    Ok(match games::scoreboard(&mut conn, contest_id).await? {
+    Ok(match db::scoreboard::scoreboard(&mut conn, contest_id).await? {
         Some(s) => s,
         None => scoreboard::refresh(&mut conn, contest_id).await?,
     })

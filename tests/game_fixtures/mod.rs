@@ -102,8 +102,8 @@ pub async fn finished_match(app: &TestApp, slug: &str, a: i64, b: i64, results: 
         log.debug(3, BotId::B, "debug of b");
         log.verdict = r.reason.clone();
         let id: i64 = sqlx::query_scalar(
-            "insert into games (match_id, index, plan, settings, status, attempts, result, log, finished_at)
-             values ($1, $2, '{}', $3, 'done', 1, $4, $5, now()) returning id",
+            "insert into games (match_id, index, plan, settings, status, result, log, finished_at)
+             values ($1, $2, '{}', $3, 'done', $4, $5, now()) returning id",
         )
         .bind(match_id)
         .bind(r.index as i32)

@@ -1,0 +1,215 @@
+//! The job queue shared by every kind of background work (compiles, validity runs, games): one
+//! `jobs` row per job with only the queue's bookkeeping — attempts, the worker holding it
+//! (`locked_by`) and until when (`lease_until`). Workers claim with `FOR UPDATE SKIP LOCKED`, so
+//! several processes share a queue without taking the same row; a worker that dies simply stops
+//! renewing its lease, and once the lease runs out the job is claimed again, up to a cap of
+//! attempts after which it is given up. A job is addressed by its kind and its subject (the
+//! submission or the game); the subject's own status, which users see, is the caller's to update
+//! in the same transaction (see `submissions::claim_compile`, `games::claim`, ...).
+
+use sqlx::PgConnection;
+use time::OffsetDateTime;
+
+/// What a job does, and so which table its subject is in.
+#[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[sqlx(type_name = "job_kind", rename_all = "snake_case")]
+pub enum JobKind {
+    /// Compiling a submission.
+    Compile,
+    /// Running the validity tests on a compiled submission (one-two-three).
+    Validity,
+    /// Playing a game.
+    Game,
+}
+
+impl JobKind {
+    /// The name stored in `jobs.kind`, for logs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobKind::Compile => "compile",
+            JobKind::Validity => "validity",
+            JobKind::Game => "game",
+        }
+    }
+}
+
+/// A job just claimed: its subject, and how many times it has been claimed, this time included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claimed {
+    pub subject: i64,
+    pub attempts: i32,
+}
+
+/// Puts a job in the queue for a subject (a submission, or a game for [`JobKind::Game`]).
+pub async fn enqueue(conn: &mut PgConnection, kind: JobKind, subject: i64) -> sqlx::Result<()> {
+    sqlx::query!(
+        "insert into jobs (kind, submission_id, game_id)
+         values ($1, case when $1 <> 'game'::job_kind then $2::int8 end, case when $1 = 'game'::job_kind then $2::int8 end)",
+        kind as JobKind,
+        subject
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Claims the oldest job of the highest priority of `kind` that nobody holds (never claimed,
+/// released, or whose lease ran out because its worker died) and that had fewer than
+/// `max_attempts` claims, for `worker` until `lease_secs` from now.
+pub async fn claim(
+    conn: &mut PgConnection,
+    kind: JobKind,
+    worker: &str,
+    lease_secs: f64,
+    max_attempts: i32,
+) -> sqlx::Result<Option<Claimed>> {
+    sqlx::query_as!(
+        Claimed,
+        r#"update jobs set attempts = attempts + 1, locked_by = $2, lease_until = now() + make_interval(secs => $3)
+           where id = (
+               select id from jobs
+               where kind = $1 and finished_at is null and attempts < $4
+                 and (locked_by is null or lease_until < now())
+               order by priority desc, id
+               for update skip locked
+               limit 1)
+           returning subject_id as "subject!", attempts"#,
+        kind as JobKind,
+        worker,
+        lease_secs,
+        max_attempts
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Extends the lease of a job `worker` holds; `false` if it no longer does (the job was
+/// finished, or taken over after the lease ran out, or is gone with its subject).
+pub async fn extend_lease(
+    conn: &mut PgConnection,
+    kind: JobKind,
+    subject: i64,
+    worker: &str,
+    lease_secs: f64,
+) -> sqlx::Result<bool> {
+    let res = sqlx::query!(
+        "update jobs set lease_until = now() + make_interval(secs => $4)
+         where kind = $1 and subject_id = $2 and locked_by = $3 and finished_at is null",
+        kind as JobKind,
+        subject,
+        worker,
+        lease_secs
+    )
+    .execute(conn)
+    .await?;
+    Ok(res.rows_affected() == 1)
+}
+
+/// Puts a job `worker` holds back in the queue (after a failure of the judge itself; its
+/// attempts still count). `false` if it no longer held it.
+pub async fn release(
+    conn: &mut PgConnection,
+    kind: JobKind,
+    subject: i64,
+    worker: &str,
+) -> sqlx::Result<bool> {
+    let res = sqlx::query!(
+        "update jobs set locked_by = null, lease_until = null
+         where kind = $1 and subject_id = $2 and locked_by = $3 and finished_at is null",
+        kind as JobKind,
+        subject,
+        worker
+    )
+    .execute(conn)
+    .await?;
+    Ok(res.rows_affected() == 1)
+}
+
+/// Takes a job `worker` holds out of the queue, done; `false` (nothing changed) if it no longer
+/// held it, in which case its result must not be stored: exactly one worker stores each job.
+pub async fn finish(
+    conn: &mut PgConnection,
+    kind: JobKind,
+    subject: i64,
+    worker: &str,
+) -> sqlx::Result<bool> {
+    let res = sqlx::query!(
+        "update jobs set finished_at = now(), locked_by = null, lease_until = null
+         where kind = $1 and subject_id = $2 and locked_by = $3 and finished_at is null",
+        kind as JobKind,
+        subject,
+        worker
+    )
+    .execute(conn)
+    .await?;
+    Ok(res.rows_affected() == 1)
+}
+
+/// Gives up the jobs of `kind` that had their `max_attempts` claims and that nobody holds any
+/// more: they leave the queue, and the caller records the failure on their subjects.
+pub async fn fail_exhausted(
+    conn: &mut PgConnection,
+    kind: JobKind,
+    max_attempts: i32,
+) -> sqlx::Result<Vec<Claimed>> {
+    sqlx::query_as!(
+        Claimed,
+        r#"update jobs set finished_at = now(), locked_by = null, lease_until = null
+           where kind = $1 and finished_at is null and attempts >= $2
+             and (locked_by is null or lease_until < now())
+           returning subject_id as "subject!", attempts"#,
+        kind as JobKind,
+        max_attempts
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Takes the jobs of these subjects out of the queue unless a worker holds them (a job being
+/// worked on finishes or is given up as usual). Returns the subjects whose job was cancelled.
+pub async fn cancel(conn: &mut PgConnection, kind: JobKind, subjects: &[i64]) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar!(
+        r#"update jobs set finished_at = now()
+           where kind = $1 and subject_id = any($2) and finished_at is null and locked_by is null
+           returning subject_id as "subject!""#,
+        kind as JobKind,
+        subjects
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Takes a subject's job out of the queue even if a worker holds it (the subject was
+/// disqualified): that worker's result is then dropped.
+pub async fn abandon(conn: &mut PgConnection, kind: JobKind, subject: i64) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update jobs set finished_at = now(), locked_by = null, lease_until = null
+         where kind = $1 and subject_id = $2 and finished_at is null",
+        kind as JobKind,
+        subject
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A job's bookkeeping, for the status pages and tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JobRow {
+    pub attempts: i32,
+    pub locked_by: Option<String>,
+    pub lease_until: Option<OffsetDateTime>,
+    pub finished_at: Option<OffsetDateTime>,
+}
+
+/// The job of a subject, if it has one.
+pub async fn job(conn: &mut PgConnection, kind: JobKind, subject: i64) -> sqlx::Result<Option<JobRow>> {
+    sqlx::query_as!(
+        JobRow,
+        "select attempts, locked_by, lease_until, finished_at from jobs where kind = $1 and subject_id = $2",
+        kind as JobKind,
+        subject
+    )
+    .fetch_optional(conn)
+    .await
+}

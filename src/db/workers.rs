@@ -1,0 +1,104 @@
+//! The worker processes, from their heartbeats, and the queues as the admins' status page and
+//! `GET /api/queue` show them.
+
+use super::games::GameStatus;
+use super::submissions::Status;
+use sqlx::PgConnection;
+use time::OffsetDateTime;
+
+/// Records a worker's heartbeat.
+pub async fn worker_seen(conn: &mut PgConnection, worker: &str, running: i32) -> sqlx::Result<()> {
+    sqlx::query!(
+        "insert into workers (id, running) values ($1, $2)
+         on conflict (id) do update set last_seen = now(), running = $2",
+        worker,
+        running
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// What the admins' status page and `GET /api/queue` show: compile and game jobs by status, the
+/// running and the failed games, and the workers seen.
+pub struct QueueState {
+    pub compile: Vec<(Status, i64)>,
+    pub counts: Vec<(GameStatus, i64)>,
+    pub workers: Vec<WorkerRow>,
+    pub running: Vec<GameRow>,
+    pub failed: Vec<GameRow>,
+}
+
+/// A game worker process, from its heartbeats.
+#[derive(Clone, Debug)]
+pub struct WorkerRow {
+    pub id: String,
+    pub last_seen: OffsetDateTime,
+    /// Games it holds the lease of right now.
+    pub games: i64,
+    /// No heartbeat for over a minute: it died or lost the database.
+    pub stale: bool,
+}
+
+/// A game as the status page lists it.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub id: i64,
+    pub contest: String,
+    pub players: String,
+    pub worker: Option<String>,
+    pub attempts: i32,
+    pub started_at: Option<OffsetDateTime>,
+    pub lease_until: Option<OffsetDateTime>,
+    pub failure: Option<String>,
+}
+
+pub async fn queue_state(conn: &mut PgConnection) -> sqlx::Result<QueueState> {
+    let compile = sqlx::query!(
+        r#"select status as "status: Status", count(*) as "n!" from submissions group by status"#
+    )
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|r| (r.status, r.n))
+    .collect();
+    let counts =
+        sqlx::query!(r#"select status as "status: GameStatus", count(*) as "n!" from games group by status"#)
+            .fetch_all(&mut *conn)
+            .await?
+            .into_iter()
+            .map(|r| (r.status, r.n))
+            .collect();
+    let workers = sqlx::query_as!(
+        WorkerRow,
+        r#"select w.id, w.last_seen,
+                  (select count(*) from jobs j
+                   where j.kind = 'game' and j.locked_by = w.id and j.finished_at is null) as "games!",
+                  w.last_seen < now() - interval '1 minute' as "stale!"
+           from workers w order by w.last_seen desc limit 100"#
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let running = games_with_status(conn, GameStatus::Running).await?;
+    let failed = games_with_status(conn, GameStatus::Failed).await?;
+    Ok(QueueState { compile, counts, workers, running, failed })
+}
+
+/// The first 200 games with this status, oldest first, with their contest and players.
+async fn games_with_status(conn: &mut PgConnection, status: GameStatus) -> sqlx::Result<Vec<GameRow>> {
+    sqlx::query_as!(
+        GameRow,
+        r#"select g.id, c.slug as contest,
+                  coalesce(ua.nickname, ua.username) || ' vs ' || coalesce(ub.nickname, ub.username) as "players!",
+                  j.locked_by as worker, coalesce(j.attempts, 0) as "attempts!", g.started_at, j.lease_until,
+                  g.failure
+           from games g join matches m on m.id = g.match_id join contests c on c.id = m.contest_id
+           left join jobs j on j.kind = 'game' and j.subject_id = g.id
+           join submissions sa on sa.id = m.submission_a join users ua on ua.id = sa.user_id
+           join submissions sb on sb.id = m.submission_b join users ub on ub.id = sb.user_id
+           where g.status = $1 order by g.id limit 200"#,
+        status as GameStatus
+    )
+    .fetch_all(conn)
+    .await
+}

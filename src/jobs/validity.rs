@@ -1,0 +1,112 @@
+//! The validity run of a compiled submission, a kind of job of the queue ([`Validity`]), queued
+//! by a good compile of a game with validity tests (one-two-three): the tests of
+//! `judge::validity` run on the build under the contest's move time and memory limits, and the
+//! report is stored in the transaction that makes the submission ready and schedules its
+//! matches. Until then the submission stays `compiling`.
+
+use super::compile::CompileQueue;
+use super::Job;
+use crate::db::games;
+use crate::db::queue::JobKind;
+use crate::db::submissions::{self, ValidityJob};
+use crate::games::GameId;
+use crate::judge::validity;
+use anyhow::Context;
+use sqlx::{Connection, PgConnection};
+use std::time::{Duration, Instant};
+
+/// Running the validity tests on a compiled submission.
+pub struct Validity {
+    pub job: ValidityJob,
+    /// The contest's move time and memory limits, under which the tests run.
+    pub move_time: Duration,
+    pub memory_mib: u64,
+}
+
+/// The report, and the compute time it took.
+pub struct Tested {
+    report: validity::Report,
+    ms: i64,
+}
+
+impl Job for Validity {
+    const KIND: JobKind = JobKind::Validity;
+    type Context = CompileQueue;
+    type Output = Tested;
+
+    async fn claim(
+        conn: &mut PgConnection,
+        worker: &str,
+        lease_secs: f64,
+        q: &CompileQueue,
+    ) -> anyhow::Result<Option<Self>> {
+        let Some(job) = submissions::claim_validity(conn, worker, lease_secs, q.max_attempts).await? else {
+            return Ok(None);
+        };
+        let (game, stored) = games::contest_game(conn, job.contest_id).await?;
+        let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+        let settings = crate::service::scheduler::settings_from_json(game, &stored)?;
+        let move_time = Duration::from_millis(settings.int("move_ms"));
+        Ok(Some(Validity { job, move_time, memory_mib: settings.int("memory_mib") }))
+    }
+
+    fn subject(&self) -> i64 {
+        self.job.id
+    }
+
+    fn attempts(&self) -> i32 {
+        self.job.attempts
+    }
+
+    /// Unpacks the build into a temporary directory and runs the tests on it.
+    async fn run(&self, q: &CompileQueue) -> anyhow::Result<Tested> {
+        let started = Instant::now();
+        let launcher = q.tester.clone().context("this worker has no launcher for the validity tests")?;
+        let lang = q
+            .languages
+            .get(&self.job.language)
+            .cloned()
+            .with_context(|| format!("language `{}` is not configured here", self.job.language))?;
+        let (artifact, time, memory_mib) = (self.job.artifact.clone(), self.move_time, self.memory_mib);
+        let report = tokio::task::spawn_blocking(move || {
+            let dir = tempfile::Builder::new().prefix("botarena-validity-").tempdir()?;
+            super::compile::untar_into(&artifact, dir.path()).context("unpacking the build")?;
+            let bot = crate::judge::commands::run_command(&lang, "validity", dir.path(), memory_mib);
+            anyhow::Ok(validity::run(launcher.as_ref(), &bot, time, memory_mib))
+        })
+        .await
+        .context("validity task")??;
+        let ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+        Ok(Tested { report, ms })
+    }
+
+    /// Stores the report, charges the run to the user's budget, and makes the submission ready
+    /// with its matches.
+    async fn store(
+        &self,
+        conn: &mut PgConnection,
+        worker: &str,
+        _: &CompileQueue,
+        t: Tested,
+    ) -> anyhow::Result<bool> {
+        let job = &self.job;
+        let mut tx = conn.begin().await?;
+        if !submissions::finish_validity(&mut tx, job.id, worker, &serde_json::to_value(t.report)?).await? {
+            return Ok(false);
+        }
+        submissions::add_usage(&mut tx, job.contest_id, job.user_id, t.ms).await?;
+        submissions::mark_ready(&mut tx, job.id).await?;
+        let n = crate::service::scheduler::on_compiled(&mut tx, job.id).await?;
+        tracing::info!(submission = job.id, "{n} match(es) scheduled");
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {
+        crate::db::queue::release(conn, JobKind::Validity, self.job.id, worker).await.map(drop)
+    }
+
+    async fn give_up(conn: &mut PgConnection, q: &CompileQueue) -> anyhow::Result<u64> {
+        Ok(submissions::fail_validity_exhausted(conn, q.max_attempts).await?)
+    }
+}

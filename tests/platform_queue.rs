@@ -1,0 +1,166 @@
+//! The job queue shared by compiles, validity runs and games (`db::queue`): claims under a lease
+//! with `FOR UPDATE SKIP LOCKED`, take-over after a lease runs out, the attempts cap, release,
+//! and results stored exactly once.
+
+mod common;
+
+use botarena::db::queue::{self, Claimed, JobKind};
+use botarena::db::submissions;
+use botarena::db::users::Role;
+use common::*;
+use std::collections::HashSet;
+
+/// `n` submissions to a fresh contest, each with its queued compile job; their ids, oldest first.
+async fn queued_compiles(app: &TestApp, n: usize) -> Vec<i64> {
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let user = app.user("ada", Role::Student).await;
+    let mut conn = app.pool.acquire().await.unwrap();
+    let contest: i64 =
+        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&mut *conn).await.unwrap();
+    let mut ids = Vec::new();
+    for i in 0..n {
+        let source = format!("int main(void){{return {i};}}");
+        ids.push(submissions::create(&mut conn, contest, user, "c", source.as_bytes()).await.unwrap());
+    }
+    ids
+}
+
+async fn expire_leases(app: &TestApp) {
+    sqlx::query("update jobs set lease_until = now() - interval '1 second' where locked_by is not null")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+}
+
+async fn claim(app: &TestApp, worker: &str, max_attempts: i32) -> Option<Claimed> {
+    let mut conn = app.pool.acquire().await.unwrap();
+    queue::claim(&mut conn, JobKind::Compile, worker, 60.0, max_attempts).await.unwrap()
+}
+
+#[tokio::test]
+async fn jobs_are_claimed_oldest_first_and_only_by_their_kind() {
+    let app = setup().await;
+    let ids = queued_compiles(&app, 3).await;
+    let mut conn = app.pool.acquire().await.unwrap();
+    assert_eq!(queue::claim(&mut conn, JobKind::Game, "w", 60.0, 3).await.unwrap(), None);
+    assert_eq!(queue::claim(&mut conn, JobKind::Validity, "w", 60.0, 3).await.unwrap(), None);
+    for id in ids {
+        assert_eq!(claim(&app, "w", 3).await, Some(Claimed { subject: id, attempts: 1 }));
+    }
+    assert_eq!(claim(&app, "w", 3).await, None, "every job is held");
+}
+
+#[tokio::test]
+async fn two_workers_claiming_at_once_never_take_the_same_job() {
+    let app = setup().await;
+    let ids = queued_compiles(&app, 24).await;
+    let mut tasks = tokio::task::JoinSet::new();
+    for w in 0..6 {
+        let pool = app.pool.clone();
+        tasks.spawn(async move {
+            let mut mine = Vec::new();
+            loop {
+                let mut conn = pool.acquire().await.unwrap();
+                let worker = format!("w{w}");
+                match queue::claim(&mut conn, JobKind::Compile, &worker, 60.0, 3).await.unwrap() {
+                    Some(c) => mine.push(c.subject),
+                    None => break mine,
+                }
+            }
+        });
+    }
+    let mut claimed = Vec::new();
+    while let Some(mine) = tasks.join_next().await {
+        claimed.extend(mine.unwrap());
+    }
+    let distinct: HashSet<i64> = claimed.iter().copied().collect();
+    assert_eq!(claimed.len(), ids.len(), "each job claimed exactly once: {claimed:?}");
+    assert_eq!(distinct, ids.into_iter().collect());
+}
+
+#[tokio::test]
+async fn a_job_whose_lease_ran_out_is_claimed_again_and_its_first_worker_can_no_longer_store_it() {
+    let app = setup().await;
+    let [id] = queued_compiles(&app, 1).await[..] else { unreachable!() };
+    let mut conn = app.pool.acquire().await.unwrap();
+    assert_eq!(claim(&app, "dead", 3).await, Some(Claimed { subject: id, attempts: 1 }));
+    assert!(queue::extend_lease(&mut conn, JobKind::Compile, id, "dead", 60.0).await.unwrap());
+    assert_eq!(claim(&app, "alive", 3).await, None, "leased");
+    expire_leases(&app).await;
+    assert_eq!(claim(&app, "alive", 3).await, Some(Claimed { subject: id, attempts: 2 }));
+    // The first worker's heartbeat and result find the job taken over.
+    assert!(!queue::extend_lease(&mut conn, JobKind::Compile, id, "dead", 60.0).await.unwrap());
+    assert!(!queue::finish(&mut conn, JobKind::Compile, id, "dead").await.unwrap());
+    assert!(queue::finish(&mut conn, JobKind::Compile, id, "alive").await.unwrap());
+    assert!(!queue::finish(&mut conn, JobKind::Compile, id, "alive").await.unwrap(), "stored once");
+    let job = queue::job(&mut conn, JobKind::Compile, id).await.unwrap().unwrap();
+    assert_eq!((job.attempts, job.locked_by, job.lease_until), (2, None, None));
+    assert!(job.finished_at.is_some());
+    assert_eq!(claim(&app, "alive", 3).await, None, "a finished job leaves the queue");
+}
+
+#[tokio::test]
+async fn a_released_job_goes_back_to_the_queue_with_its_attempt_counted() {
+    let app = setup().await;
+    let [id] = queued_compiles(&app, 1).await[..] else { unreachable!() };
+    let mut conn = app.pool.acquire().await.unwrap();
+    claim(&app, "w1", 3).await.unwrap();
+    assert!(!queue::release(&mut conn, JobKind::Compile, id, "w2").await.unwrap(), "not w2's");
+    assert!(queue::release(&mut conn, JobKind::Compile, id, "w1").await.unwrap());
+    assert_eq!(claim(&app, "w2", 3).await, Some(Claimed { subject: id, attempts: 2 }));
+}
+
+#[tokio::test]
+async fn a_job_that_used_up_its_attempts_is_given_up_once_nobody_holds_it() {
+    let app = setup().await;
+    let [id, other] = queued_compiles(&app, 2).await[..] else { unreachable!() };
+    let mut conn = app.pool.acquire().await.unwrap();
+    for n in 1..=3 {
+        assert_eq!(claim(&app, &format!("dying-{n}"), 3).await, Some(Claimed { subject: id, attempts: n }));
+        if n < 3 {
+            expire_leases(&app).await;
+        }
+    }
+    // Still leased by its last worker: not given up yet.
+    assert_eq!(queue::fail_exhausted(&mut conn, JobKind::Compile, 3).await.unwrap(), vec![]);
+    expire_leases(&app).await;
+    // The cap reached, the next claim takes the other job; the sweep gives the first one up.
+    assert_eq!(claim(&app, "alive", 3).await, Some(Claimed { subject: other, attempts: 1 }));
+    assert_eq!(
+        queue::fail_exhausted(&mut conn, JobKind::Compile, 3).await.unwrap(),
+        vec![Claimed { subject: id, attempts: 3 }]
+    );
+    assert_eq!(queue::fail_exhausted(&mut conn, JobKind::Compile, 3).await.unwrap(), vec![], "once");
+    expire_leases(&app).await;
+    assert_eq!(claim(&app, "alive", 3).await, Some(Claimed { subject: other, attempts: 2 }));
+    assert_eq!(claim(&app, "alive", 3).await, None);
+}
+
+#[tokio::test]
+async fn the_compile_queue_gives_up_a_submission_as_a_compile_error_and_disqualifying_drops_its_job() {
+    let app = setup().await;
+    let [id, dq] = queued_compiles(&app, 2).await[..] else { unreachable!() };
+    let mut conn = app.pool.acquire().await.unwrap();
+    let job = submissions::claim_compile(&mut conn, "w", 60.0, 1).await.unwrap().unwrap();
+    assert_eq!((job.id, job.attempts), (id, 1));
+    let status: String = sqlx::query_scalar("select status::text from submissions where id = $1")
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    assert_eq!(status, "compiling");
+    expire_leases(&app).await;
+    assert_eq!(submissions::fail_exhausted(&mut conn, 1).await.unwrap(), 1);
+    let s = submissions::by_id(&mut conn, id).await.unwrap().unwrap();
+    assert_eq!(s.status, submissions::Status::CompileError);
+    assert!(s.compile_log.contains("1 times"), "{}", s.compile_log);
+
+    // A disqualified submission's job leaves the queue, even while a worker holds it.
+    let job = submissions::claim_compile(&mut conn, "w", 60.0, 3).await.unwrap().unwrap();
+    assert_eq!(job.id, dq);
+    submissions::disqualify(&mut conn, dq).await.unwrap().unwrap();
+    assert!(!submissions::finish_compile(&mut conn, dq, "w", true, "late", Some(b"tar")).await.unwrap());
+    let s = submissions::by_id(&mut conn, dq).await.unwrap().unwrap();
+    assert_eq!(s.status, submissions::Status::Disqualified);
+    assert!(submissions::claim_compile(&mut conn, "w", 60.0, 3).await.unwrap().is_none());
+}
