@@ -1,12 +1,13 @@
 //! Matches and their games, which are also the game queue (see `jobs::games`), the workers seen,
 //! and the stored scoreboard snapshots.
 
-use serde::Serialize;
+use crate::db::scoreboard::ScoreRow;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 
-#[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[sqlx(type_name = "game_status", rename_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum GameStatus {
@@ -583,8 +584,9 @@ pub async fn entrants(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<
 pub async fn store_scoreboard(
     conn: &mut PgConnection,
     contest_id: i64,
-    rows: &Value,
+    rows: &[ScoreRow],
 ) -> sqlx::Result<OffsetDateTime> {
+    let rows = serde_json::to_value(rows).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
     sqlx::query_scalar!(
         "insert into scoreboards (contest_id, computed_at, rows) values ($1, now(), $2)
          on conflict (contest_id) do update set computed_at = now(), rows = $2
@@ -600,11 +602,15 @@ pub async fn store_scoreboard(
 pub async fn scoreboard(
     conn: &mut PgConnection,
     contest_id: i64,
-) -> sqlx::Result<Option<(OffsetDateTime, Value)>> {
-    Ok(sqlx::query!("select computed_at, rows from scoreboards where contest_id = $1", contest_id)
+) -> sqlx::Result<Option<(OffsetDateTime, Vec<ScoreRow>)>> {
+    let Some(r) = sqlx::query!("select computed_at, rows from scoreboards where contest_id = $1", contest_id)
         .fetch_optional(conn)
         .await?
-        .map(|r| (r.computed_at, r.rows)))
+    else {
+        return Ok(None);
+    };
+    let rows = Vec::<ScoreRow>::deserialize(&r.rows).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+    Ok(Some((r.computed_at, rows)))
 }
 
 /// Contests not frozen whose snapshot is missing or older than their refresh interval.
