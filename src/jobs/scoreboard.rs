@@ -96,7 +96,10 @@ pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
 
 /// Recomputes and stores the snapshot of a contest; returns when it was computed and its rows.
 /// A frozen contest keeps its final snapshot: that is returned unchanged.
-pub async fn refresh(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
+pub async fn refresh(
+    conn: &mut PgConnection,
+    contest_id: i64,
+) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
     if games::frozen_at(conn, contest_id).await?.is_some() {
         if let Some(snapshot) = games::scoreboard(conn, contest_id).await? {
             return Ok(snapshot);
@@ -109,7 +112,10 @@ pub async fn refresh(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(
 
 /// Computes the final snapshot and freezes the standings: neither the refresher nor a manual
 /// refresh changes them until [`unfreeze`].
-pub async fn freeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
+pub async fn freeze(
+    conn: &mut PgConnection,
+    contest_id: i64,
+) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     let rows = compute(&mut tx, contest_id).await?;
     let at = games::store_scoreboard(&mut tx, contest_id, &rows).await?;
@@ -120,7 +126,10 @@ pub async fn freeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(O
 
 /// Lets the standings change again, recomputed now. After the deadline the refresher freezes
 /// them again once nothing of the contest is left to judge (e.g. after a rejudge).
-pub async fn unfreeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
+pub async fn unfreeze(
+    conn: &mut PgConnection,
+    contest_id: i64,
+) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
     games::set_frozen(conn, contest_id, false).await?;
     refresh(conn, contest_id).await
 }

@@ -3,11 +3,13 @@
 //! and workers. The pages (session, CSRF) and `/api` (token) are two faces of the functions
 //! below, so both validate and audit the same way.
 
+use super::api_types::{
+    self, Counts, Disqualified, ErrorBody, FrozenScoreboard, QueueView, QueuedGame, WorkerView,
+};
 use super::auth::{check_csrf, ApiUser, PageUser};
 use super::contests::contest_or_404;
 use super::error::{AppError, PageResult, Result};
 use super::input::{Form, FormPairs, Path};
-use super::api_types::{self, Counts, Disqualified, ErrorBody, FrozenScoreboard, QueueView, QueuedGame, WorkerView};
 use super::{render, rfc3339, when, AppState, Nav};
 use crate::db::contests::{self, Contest, FieldError, NewContest};
 use crate::db::games::{self, GameStatus, QueueState};
@@ -380,7 +382,12 @@ pub async fn rejudge_contest(state: &AppState, actor: &User, c: &Contest) -> Res
 }
 
 /// Freezes the standings now (computing the final snapshot) or unfreezes them; audited.
-pub async fn set_freeze(state: &AppState, actor: &User, c: &Contest, freeze: bool) -> Result<FrozenScoreboard> {
+pub async fn set_freeze(
+    state: &AppState,
+    actor: &User,
+    c: &Contest,
+    freeze: bool,
+) -> Result<FrozenScoreboard> {
     let mut tx = state.pool.begin().await?;
     let was = games::frozen_at(&mut tx, c.id).await?.is_some();
     let (at, rows) = if freeze {
@@ -706,7 +713,10 @@ async fn status_page(State(state): State<AppState>, who: PageUser) -> PageResult
 /// `GET /api/queue`: the status page as JSON.
 #[utoipa::path(get, path = "/api/queue", tag = "admin",
     responses((status = 200, body = QueueView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub(super) async fn queue_api(State(state): State<AppState>, ApiUser(user): ApiUser) -> Result<Json<QueueView>> {
+pub(super) async fn queue_api(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+) -> Result<Json<QueueView>> {
     if !user.is_admin() {
         return Err(AppError::forbidden("Only admins see the queue."));
     }
@@ -729,7 +739,12 @@ pub(super) async fn queue_api(State(state): State<AppState>, ApiUser(user): ApiU
         workers: q
             .workers
             .iter()
-            .map(|w| WorkerView { id: w.id.clone(), last_heartbeat: w.last_seen, running: w.games, stale: w.stale })
+            .map(|w| WorkerView {
+                id: w.id.clone(),
+                last_heartbeat: w.last_seen,
+                running: w.games,
+                stale: w.stale,
+            })
             .collect(),
     }))
 }

@@ -1,14 +1,14 @@
 //! The JSON API of `docs/api.md` for contests, submissions and tokens. Errors are
 //! `{"error", "message"}` with a fitting status; bad input never gives a 5xx.
 
-use super::auth::ApiUser;
-use super::contests::contest_or_404;
-use super::error::{AppError, Result};
-use super::input::Path;
 use super::api_types::{
     ContestDetail, ContestLimits, ContestSettings, ContestSummary, ErrorBody, LanguageInfo, Limits, NewToken,
     SubmissionBody, SubmissionCreated, SubmissionView, TokenBody, TokenView, ValidityReport,
 };
+use super::auth::ApiUser;
+use super::contests::contest_or_404;
+use super::error::{AppError, Result};
+use super::input::Path;
 use super::{submit, AppState};
 use crate::db::contests;
 use crate::db::submissions::{self, Status};
@@ -252,7 +252,12 @@ async fn list_tokens(State(state): State<AppState>, ApiUser(user): ApiUser) -> R
     let list = tokens::list(&mut *state.pool.acquire().await?, user.id).await?;
     Ok(Json(
         list.into_iter()
-            .map(|t| TokenView { id: t.id, name: t.name, created_at: t.created_at, last_used_at: t.last_used_at })
+            .map(|t| TokenView {
+                id: t.id,
+                name: t.name,
+                created_at: t.created_at,
+                last_used_at: t.last_used_at,
+            })
             .collect(),
     ))
 }

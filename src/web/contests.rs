@@ -126,7 +126,11 @@ async fn show_page(
         &starters
             .iter()
             .map(|s| {
-                let v = StarterView { name: state.language_name(s.language), file: s.file_name, source: s.source };
+                let v = StarterView {
+                    name: state.language_name(s.language),
+                    file: s.file_name,
+                    source: s.source,
+                };
                 (s.language, v)
             })
             .collect::<std::collections::BTreeMap<_, _>>(),

@@ -1,10 +1,10 @@
 //! The judging part of the JSON API: scoreboard, matches, games, logs.
 
+use super::api_types::{ErrorBody, GameView, MatchView, Opponent, Played, Scoreboard, Sides};
 use super::auth::ApiUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, Result};
 use super::input::Path;
-use super::api_types::{ErrorBody, GameView, MatchView, Opponent, Played, Scoreboard, Sides};
 use super::AppState;
 use crate::db::games::{self, GameStatus};
 use crate::db::scoreboard::ScoreRow;

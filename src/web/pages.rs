@@ -2,11 +2,11 @@
 //! opponent, and one game with its result, moves, log download and the replay viewer
 //! (`static/replay.js`, the only page here that needs JavaScript, and only for the animation).
 
+use super::api_types::{GameView, Sides};
 use super::auth::PageUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, PageResult};
 use super::input::Path;
-use super::api_types::{GameView, Sides};
 use super::judging::{self, game_or_404, game_view, may_read_log, played, status_str};
 use super::{render, when, AppState, Nav};
 use crate::db::contests::settings_pairs;
