@@ -52,6 +52,7 @@ const ROUTES: &[&str] = &[
     "/admin/status",
     "/api/contests",
     "/api/contests/{slug}",
+    "/api/openapi.json",
     "/api/contests/{slug}/submissions",
     "/api/contests/{slug}/settings",
     "/api/contests/{slug}/scoreboard",

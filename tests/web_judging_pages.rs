@@ -65,6 +65,7 @@ async fn house_rows_of_the_snapshot_are_listed_apart() {
         {"rank": 1, "nickname": "house:level2", "points": 6, "matches": wdl, "games": wdl,
          "language": "house", "submitted_at": "2026-11-22T06:00:00Z", "house": true},
     ]);
+    let rows: Vec<botarena::db::scoreboard::ScoreRow> = serde_json::from_value(rows).unwrap();
     botarena::db::scoreboard::store_scoreboard(&mut app.pool.acquire().await.unwrap(), contest, &rows)
         .await
         .unwrap();

@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::{Connection, PgConnection};
 use time::OffsetDateTime;
 
-#[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[sqlx(type_name = "submission_status", rename_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum Status {

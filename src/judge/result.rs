@@ -1,13 +1,16 @@
 //! The result of a game and of a match, in the JSON form of `docs/result-json.md`
 //! (used by `botarena play --json`, the workers' stored results and the replay viewer).
+//! A stored [`GameResult`] (`games.result`) reads back typed; the fields an older version may not
+//! have written have defaults.
 
 use crate::games::settings::Settings;
 use crate::games::GameId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use utoipa::ToSchema;
 
 /// The two bots of a match are `a` and `b`; a game seats them in either order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum BotId {
     A,
@@ -30,7 +33,7 @@ impl BotId {
 }
 
 /// Which rule of the judge a bot broke; the names are a contract with tools and the web.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ForfeitKind {
     StartTimeout,
@@ -63,7 +66,7 @@ impl ForfeitKind {
 }
 
 /// A bot lost at once for breaking a rule; `detail` holds the offending line or figure.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Forfeit {
     pub bot: BotId,
     pub kind: ForfeitKind,
@@ -74,21 +77,37 @@ pub struct Forfeit {
 pub type PerBot<T> = BTreeMap<BotId, T>;
 
 /// One game, as stored and as loaded by the replay viewer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct GameResult {
+    /// The game's number in its match, from 0.
     pub index: u32,
     /// `seats[0]` moved first.
     pub seats: [BotId; 2],
     /// Whatever is needed to replay the game (board size, seed, generated board...).
+    #[serde(default)]
+    #[schema(value_type = Object)]
     pub params: serde_json::Value,
+    /// The moves in order, in the game's own notation (see `docs/result-json.md`).
+    #[serde(default)]
+    #[schema(value_type = Vec<Value>)]
     pub moves: Vec<serde_json::Value>,
     /// `None` for a draw.
+    #[serde(default)]
     pub winner: Option<BotId>,
     /// The game's own score, first seat first; `None` where the game has none.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<Value>>)]
     pub score: Option<[serde_json::Value; 2]>,
+    /// Why the game ended (`four_in_a_row`, `no_moves`, `forfeit`, ...).
     pub reason: String,
+    /// The rule a bot broke, when the game ended by a forfeit.
+    #[serde(default)]
     pub forfeit: Option<Forfeit>,
+    /// Each bot's thinking time in milliseconds, keyed `a` / `b`.
+    #[serde(default)]
     pub think_ms: PerBot<u64>,
+    /// Each bot's peak memory in KiB where it was measured, keyed `a` / `b`.
+    #[serde(default)]
     pub peak_memory_kib: PerBot<Option<u64>>,
 }
 
@@ -135,4 +154,25 @@ pub struct MatchResult {
     pub games: Vec<GameResult>,
     #[serde(rename = "match")]
     pub summary: MatchSummary,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_result_reads_back_typed_and_keeps_its_shape() {
+        let text = r#"{"index":1,"seats":["b","a"],"params":{"seed":7},"moves":["3","4"],"winner":"a","score":null,"reason":"forfeit","forfeit":{"bot":"b","kind":"move_timeout","detail":"5000 ms"},"think_ms":{"a":12,"b":5000},"peak_memory_kib":{"a":1024,"b":null}}"#;
+        let r: GameResult = serde_json::from_str(text).unwrap();
+        assert_eq!(r.forfeit.as_ref().map(|f| f.kind), Some(ForfeitKind::MoveTimeout));
+        assert_eq!(r.seats, [BotId::B, BotId::A]);
+        assert_eq!(serde_json::to_string(&r).unwrap(), text);
+    }
+
+    #[test]
+    fn a_result_without_the_optional_fields_still_reads() {
+        let r: GameResult =
+            serde_json::from_str(r#"{"index":0,"seats":["a","b"],"reason":"board_full"}"#).unwrap();
+        assert_eq!((r.winner, r.moves.len(), r.think_ms.len()), (None, 0, 0));
+    }
 }

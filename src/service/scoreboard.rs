@@ -4,37 +4,19 @@
 //! to judge, the snapshot is computed a last time and frozen (an admin may freeze and unfreeze).
 
 use crate::db;
-use serde_json::{json, Value};
+use crate::db::scoreboard::{ScoreRow, Wdl};
+use crate::judge::result::{BotId, GameResult};
+use serde::Deserialize;
 use sqlx::PgConnection;
 use std::collections::HashMap;
 use time::OffsetDateTime;
-
-#[derive(Default, Clone, Copy)]
-struct Wdl {
-    won: u32,
-    drawn: u32,
-    lost: u32,
-}
-
-impl Wdl {
-    fn add(&mut self, mine: u32, theirs: u32) {
-        match mine.cmp(&theirs) {
-            std::cmp::Ordering::Greater => self.won += 1,
-            std::cmp::Ordering::Equal => self.drawn += 1,
-            std::cmp::Ordering::Less => self.lost += 1,
-        }
-    }
-    fn json(&self) -> Value {
-        json!({"won": self.won, "drawn": self.drawn, "lost": self.lost})
-    }
-}
 
 /// Computes the standings of a contest (rows in rank order, equal points sharing a rank).
 /// Students' rows count only their matches against other students (the spec's "every other
 /// user"), so enabling house bots never changes the students' standings; a student's results
 /// against house bots are on their matches page. House bots' rows (`"house": true`) count their
 /// matches against the students and come after them, ranked apart.
-pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Value>> {
+pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<ScoreRow>> {
     let entrants = db::scoreboard::entrants(conn, contest_id).await?;
     let matches = db::scoreboard::current_matches(conn, contest_id).await?;
     let mut points: HashMap<i64, i64> = HashMap::new();
@@ -43,9 +25,15 @@ pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
     let house: std::collections::HashSet<i64> =
         entrants.iter().filter(|e| e.house).map(|e| e.submission_id).collect();
     for m in &matches {
+        let results = m
+            .results
+            .iter()
+            .map(GameResult::deserialize)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         let sides = [
-            (m.submission_a, m.submission_b, m.points_a, m.points_b, "a"),
-            (m.submission_b, m.submission_a, m.points_b, m.points_a, "b"),
+            (m.submission_a, m.submission_b, m.points_a, m.points_b, BotId::A),
+            (m.submission_b, m.submission_a, m.points_b, m.points_a, BotId::B),
         ];
         for (me, other, mine, theirs, side) in sides {
             // Between a student and a house bot, only the house bot's side counts.
@@ -54,8 +42,8 @@ pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
             }
             *points.entry(me).or_default() += i64::from(mine);
             mwdl.entry(me).or_default().add(mine.max(0) as u32, theirs.max(0) as u32);
-            for r in &m.results {
-                let (won, lost) = match r["winner"].as_str() {
+            for r in &results {
+                let (won, lost) = match r.winner {
                     Some(w) if w == side => (1, 0),
                     Some(_) => (0, 1),
                     None => (0, 0),
@@ -89,39 +77,45 @@ pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
         if i == group_start || rows[i - 1].0 != *p {
             rank = i - group_start + 1;
         }
-        out.push(json!({
-            "rank": rank,
-            "nickname": e.nickname,
-            "points": p,
-            "matches": mwdl.get(&e.submission_id).copied().unwrap_or_default().json(),
-            "games": g.json(),
-            "submission_id": e.submission_id,
-            "language": e.language,
-            "submitted_at": crate::web::rfc3339(&e.submitted_at),
-            "house": e.house,
-        }));
+        out.push(ScoreRow {
+            rank: rank as u64,
+            nickname: e.nickname.clone(),
+            points: *p,
+            matches: mwdl.get(&e.submission_id).copied().unwrap_or_default(),
+            games: *g,
+            submission_id: Some(e.submission_id),
+            language: e.language.clone(),
+            submitted_at: e.submitted_at,
+            house: e.house,
+        });
     }
     Ok(out)
 }
 
 /// Recomputes and stores the snapshot of a contest; returns when it was computed and its rows.
 /// A frozen contest keeps its final snapshot: that is returned unchanged.
-pub async fn refresh(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
+pub async fn refresh(
+    conn: &mut PgConnection,
+    contest_id: i64,
+) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
     if db::scoreboard::frozen_at(conn, contest_id).await?.is_some() {
         if let Some(snapshot) = db::scoreboard::scoreboard(conn, contest_id).await? {
             return Ok(snapshot);
         }
     }
-    let rows = Value::Array(compute(conn, contest_id).await?);
+    let rows = compute(conn, contest_id).await?;
     let at = db::scoreboard::store_scoreboard(conn, contest_id, &rows).await?;
     Ok((at, rows))
 }
 
 /// Computes the final snapshot and freezes the standings: neither the refresher nor a manual
 /// refresh changes them until [`unfreeze`].
-pub async fn freeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
+pub async fn freeze(
+    conn: &mut PgConnection,
+    contest_id: i64,
+) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-    let rows = Value::Array(compute(&mut tx, contest_id).await?);
+    let rows = compute(&mut tx, contest_id).await?;
     let at = db::scoreboard::store_scoreboard(&mut tx, contest_id, &rows).await?;
     db::scoreboard::set_frozen(&mut tx, contest_id, true).await?;
     tx.commit().await?;
@@ -130,7 +124,10 @@ pub async fn freeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(O
 
 /// Lets the standings change again, recomputed now. After the deadline the refresher freezes
 /// them again once nothing of the contest is left to judge (e.g. after a rejudge).
-pub async fn unfreeze(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(OffsetDateTime, Value)> {
+pub async fn unfreeze(
+    conn: &mut PgConnection,
+    contest_id: i64,
+) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
     db::scoreboard::set_frozen(conn, contest_id, false).await?;
     refresh(conn, contest_id).await
 }

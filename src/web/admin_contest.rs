@@ -3,6 +3,9 @@
 //! and workers. The pages (session, CSRF) and `/api` (token) are two faces of the functions
 //! below, so both validate and audit the same way.
 
+use super::api_types::{
+    self, Counts, Disqualified, ErrorBody, FrozenScoreboard, QueueView, QueuedGame, WorkerView,
+};
 use super::auth::{check_csrf, ApiUser, PageUser};
 use super::contests::contest_or_404;
 use super::error::{AppError, PageResult, Result};
@@ -10,6 +13,7 @@ use super::input::{Form, FormPairs, Path};
 use super::{render, rfc3339, when, AppState, Nav};
 use crate::db::contests::{self, Contest, FieldError, NewContest};
 use crate::db::games::{self, GameStatus};
+use crate::db::scoreboard::ScoreRow;
 use crate::db::submissions::{self, Status};
 use crate::db::users::User;
 use crate::db::workers::QueueState;
@@ -379,7 +383,12 @@ pub async fn rejudge_contest(state: &AppState, actor: &User, c: &Contest) -> Res
 }
 
 /// Freezes the standings now (computing the final snapshot) or unfreezes them; audited.
-pub async fn set_freeze(state: &AppState, actor: &User, c: &Contest, freeze: bool) -> Result<Value> {
+pub async fn set_freeze(
+    state: &AppState,
+    actor: &User,
+    c: &Contest,
+    freeze: bool,
+) -> Result<FrozenScoreboard> {
     let mut tx = state.pool.begin().await?;
     let was = db::scoreboard::frozen_at(&mut tx, c.id).await?.is_some();
     let (at, rows) = if freeze {
@@ -398,7 +407,7 @@ pub async fn set_freeze(state: &AppState, actor: &User, c: &Contest, freeze: boo
     )
     .await?;
     tx.commit().await?;
-    Ok(json!({"frozen": freeze, "computed_at": rfc3339(&at), "rows": rows}))
+    Ok(FrozenScoreboard { frozen: freeze, scoreboard: api_types::Scoreboard { computed_at: at, rows } })
 }
 
 /// Disqualifies a submission: its queued games are cancelled, its matches leave the standings
@@ -493,43 +502,64 @@ async fn disqualify_form(
     Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
 }
 
-async fn rejudge_api(
+/// Replays every current match under the current settings, and unfreezes the standings.
+#[utoipa::path(post, path = "/api/contests/{slug}/rejudge", tag = "admin",
+    params(("slug" = String, Path, description = "the contest")),
+    responses((status = 200, body = api_types::Rejudged), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(super) async fn rejudge_api(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(slug): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<api_types::Rejudged>> {
     api_admin(&user)?;
     let done = rejudge_contest(&state, &user, &contest_or_404(&state, &slug).await?).await?;
-    Ok(Json(json!({"matches": done.matches, "games": done.games})))
+    Ok(Json(api_types::Rejudged { matches: done.matches, games: done.games }))
 }
 
-async fn freeze_api(
+/// Freezes the standings, computing them a last time.
+#[utoipa::path(post, path = "/api/contests/{slug}/freeze", tag = "admin",
+    params(("slug" = String, Path, description = "the contest")),
+    responses((status = 200, body = FrozenScoreboard), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(super) async fn freeze_api(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(slug): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<FrozenScoreboard>> {
     api_admin(&user)?;
     Ok(Json(set_freeze(&state, &user, &contest_or_404(&state, &slug).await?, true).await?))
 }
 
-async fn unfreeze_api(
+/// Lets the standings be recomputed again.
+#[utoipa::path(post, path = "/api/contests/{slug}/unfreeze", tag = "admin",
+    params(("slug" = String, Path, description = "the contest")),
+    responses((status = 200, body = FrozenScoreboard), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(super) async fn unfreeze_api(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(slug): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<FrozenScoreboard>> {
     api_admin(&user)?;
     Ok(Json(set_freeze(&state, &user, &contest_or_404(&state, &slug).await?, false).await?))
 }
 
-async fn disqualify_api(
+/// Disqualifies a submission: its queued games are cancelled and its matches leave the standings.
+#[utoipa::path(post, path = "/api/submissions/{id}/disqualify", tag = "admin",
+    params(("id" = i64, Path, description = "the submission")),
+    responses((status = 200, body = Disqualified), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, description = "`already_disqualified`", body = ErrorBody)))]
+pub(super) async fn disqualify_api(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(id): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<Disqualified>> {
     api_admin(&user)?;
     let id = submission_id(&id)?;
     let contest = disqualify(&state, &user, id).await?;
-    Ok(Json(json!({"id": id, "contest": contest, "status": Status::Disqualified})))
+    Ok(Json(Disqualified { id, contest, status: Status::Disqualified }))
 }
 
 // ---- standings CSV ----
@@ -574,27 +604,26 @@ const CSV_HEADER: [&str; 14] = [
 
 /// The standings as CSV from snapshot rows (house bots left out), with each entrant's username
 /// and display name from `owners` (submission id, username, display name).
-pub fn standings_csv_text(rows: &[Value], owners: &[(i64, String, Option<String>)]) -> String {
+pub fn standings_csv_text(rows: &[ScoreRow], owners: &[(i64, String, Option<String>)]) -> String {
     let mut out = CSV_HEADER.join(",") + "\r\n";
-    for r in rows.iter().filter(|r| r["house"] != Value::Bool(true)) {
-        let sub = r["submission_id"].as_i64().unwrap_or_default();
+    for r in rows.iter().filter(|r| !r.house) {
+        let sub = r.submission_id.unwrap_or_default();
         let owner = owners.iter().find(|o| o.0 == sub);
-        let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
         let fields = [
-            text(&r["rank"]),
-            inert(&text(&r["nickname"])),
+            r.rank.to_string(),
+            inert(&r.nickname),
             owner.map(|o| inert(&o.1)).unwrap_or_default(),
             owner.and_then(|o| o.2.as_deref().map(inert)).unwrap_or_default(),
-            text(&r["points"]),
-            text(&r["matches"]["won"]),
-            text(&r["matches"]["drawn"]),
-            text(&r["matches"]["lost"]),
-            text(&r["games"]["won"]),
-            text(&r["games"]["drawn"]),
-            text(&r["games"]["lost"]),
-            text(&r["language"]),
+            r.points.to_string(),
+            r.matches.won.to_string(),
+            r.matches.drawn.to_string(),
+            r.matches.lost.to_string(),
+            r.games.won.to_string(),
+            r.games.drawn.to_string(),
+            r.games.lost.to_string(),
+            r.language.clone(),
             sub.to_string(),
-            text(&r["submitted_at"]),
+            rfc3339(&r.submitted_at),
         ];
         out += &fields.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",");
         out += "\r\n";
@@ -606,13 +635,9 @@ pub fn standings_csv_text(rows: &[Value], owners: &[(i64, String, Option<String>
 async fn standings_csv(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
     who.require_admin()?;
     let c = contest_or_404(&state, &slug).await?;
+    let (_, rows) = super::judging::snapshot(&state, c.id).await?;
+    let ids: Vec<i64> = rows.iter().filter_map(|r| r.submission_id).collect();
     let mut conn = state.pool.acquire().await?;
-    let (_, rows) = match db::scoreboard::scoreboard(&mut conn, c.id).await? {
-        Some(s) => s,
-        None => scoreboard::refresh(&mut conn, c.id).await?,
-    };
-    let rows = rows.as_array().cloned().unwrap_or_default();
-    let ids: Vec<i64> = rows.iter().filter_map(|r| r["submission_id"].as_i64()).collect();
     let owners = submissions::owners(&mut conn, &ids).await?;
     let body = standings_csv_text(&rows, &owners);
     Ok((
@@ -626,18 +651,6 @@ async fn standings_csv(State(state): State<AppState>, who: PageUser, Path(slug):
 }
 
 // ---- status ----
-
-/// Jobs of one queue by state.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Counts {
-    pub queued: i64,
-    pub running: i64,
-    pub done: i64,
-    /// Compiles: compile errors; games: given up after their attempts.
-    pub failed: i64,
-    /// Games only: dropped with a superseded or disqualified submission.
-    pub cancelled: i64,
-}
 
 impl Counts {
     fn compile(q: &QueueState) -> Counts {
@@ -660,11 +673,6 @@ impl Counts {
             failed: n(GameStatus::Failed),
             cancelled: n(GameStatus::Cancelled),
         }
-    }
-
-    fn json(&self) -> Value {
-        json!({"queued": self.queued, "running": self.running, "done": self.done, "failed": self.failed,
-               "cancelled": self.cancelled})
     }
 }
 
@@ -704,25 +712,42 @@ async fn status_page(State(state): State<AppState>, who: PageUser) -> PageResult
 }
 
 /// `GET /api/queue`: the status page as JSON.
-async fn queue_api(State(state): State<AppState>, ApiUser(user): ApiUser) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/queue", tag = "admin",
+    responses((status = 200, body = QueueView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub(super) async fn queue_api(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+) -> Result<Json<QueueView>> {
     if !user.is_admin() {
         return Err(AppError::forbidden("Only admins see the queue."));
     }
     let q = db::workers::queue_state(&mut *state.pool.acquire().await?).await?;
-    let game = |g: &db::workers::GameRow| {
-        json!({"id": g.id, "contest": g.contest, "players": g.players, "worker": g.worker, "attempts": g.attempts,
-               "started_at": g.started_at.as_ref().map(rfc3339), "lease_until": g.lease_until.as_ref().map(rfc3339),
-               "failure": g.failure})
+    let game = |g: &db::workers::GameRow| QueuedGame {
+        id: g.id,
+        contest: g.contest.clone(),
+        players: g.players.clone(),
+        worker: g.worker.clone(),
+        attempts: g.attempts,
+        started_at: g.started_at,
+        lease_until: g.lease_until,
+        failure: g.failure.clone(),
     };
-    Ok(Json(json!({
-        "compile": Counts::compile(&q).json(),
-        "games": Counts::games(&q).json(),
-        "running": q.running.iter().map(game).collect::<Vec<_>>(),
-        "failed": q.failed.iter().map(game).collect::<Vec<_>>(),
-        "workers": q.workers.iter().map(|w| json!({
-            "id": w.id, "last_heartbeat": rfc3339(&w.last_seen), "running": w.games, "stale": w.stale
-        })).collect::<Vec<_>>(),
-    })))
+    Ok(Json(QueueView {
+        compile: Counts::compile(&q),
+        games: Counts::games(&q),
+        running: q.running.iter().map(game).collect(),
+        failed: q.failed.iter().map(game).collect(),
+        workers: q
+            .workers
+            .iter()
+            .map(|w| WorkerView {
+                id: w.id.clone(),
+                last_heartbeat: w.last_seen,
+                running: w.games,
+                stale: w.stale,
+            })
+            .collect(),
+    }))
 }
 
 #[cfg(test)]

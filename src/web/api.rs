@@ -1,23 +1,26 @@
 //! The JSON API of `docs/api.md` for contests, submissions and tokens. Errors are
 //! `{"error", "message"}` with a fitting status; bad input never gives a 5xx.
 
+use super::api_types::{
+    ContestDetail, ContestLimits, ContestSettings, ContestSummary, ErrorBody, LanguageInfo, Limits, NewToken,
+    SubmissionBody, SubmissionCreated, SubmissionView, TokenBody, TokenView, ValidityReport,
+};
 use super::auth::ApiUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, Result};
 use super::input::Path;
-use super::{rfc3339, submit, AppState};
+use super::{submit, AppState};
 use crate::db::contests;
 use crate::db::submissions::{self, Status};
 use crate::db::tokens;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::StatusCode;
-use axum::response::IntoResponse;
 use axum::routing::{delete, get, patch, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use time::OffsetDateTime;
 
 pub fn router(state: &AppState) -> Router<AppState> {
@@ -31,6 +34,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/submissions/{id}", get(get_submission))
         .route("/tokens", get(list_tokens).post(create_token))
         .route("/tokens/{id}", delete(revoke_token))
+        .route("/openapi.json", get(openapi))
         .merge(super::judging::router())
         .merge(super::admin_contest::api_router())
         .fallback(|| async { AppError::NotFound("no such API endpoint".into()) })
@@ -81,64 +85,90 @@ fn check_json_text(field: &str, v: &Value) -> Result<()> {
     }
 }
 
-fn contest_json(c: &contests::Contest, now: OffsetDateTime) -> Value {
-    json!({
-        "slug": c.slug,
-        "title": c.title,
-        "game": c.game,
-        "deadline": c.deadline.as_ref().map(rfc3339),
-        "open": c.is_open(now),
-    })
+/// `GET /api/openapi.json`: the API's OpenAPI document, generated from these handlers and
+/// [`super::api_types`]; no token needed.
+async fn openapi() -> Json<utoipa::openapi::OpenApi> {
+    Json(super::openapi::document())
 }
 
-async fn list_contests(State(state): State<AppState>, _who: ApiUser) -> Result<Json<Value>> {
+fn contest_summary(c: &contests::Contest, now: OffsetDateTime) -> ContestSummary {
+    ContestSummary {
+        slug: c.slug.clone(),
+        title: c.title.clone(),
+        game: c.game.clone(),
+        deadline: c.deadline,
+        open: c.is_open(now),
+    }
+}
+
+/// The contests.
+#[utoipa::path(get, path = "/api/contests", tag = "contests",
+    responses((status = 200, body = [ContestSummary]), (status = 401, body = ErrorBody)))]
+async fn list_contests(State(state): State<AppState>, _who: ApiUser) -> Result<Json<Vec<ContestSummary>>> {
     let now = OffsetDateTime::now_utc();
     let list = contests::list(&mut *state.pool.acquire().await?).await?;
-    Ok(Json(Value::Array(list.iter().map(|c| contest_json(c, now)).collect())))
+    Ok(Json(list.iter().map(|c| contest_summary(c, now)).collect()))
 }
 
+/// One contest with its languages, settings and limits.
+#[utoipa::path(get, path = "/api/contests/{slug}", tag = "contests",
+    params(("slug" = String, Path, description = "the contest")),
+    responses((status = 200, body = ContestDetail), (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody)))]
 async fn get_contest(
     State(state): State<AppState>,
     _who: ApiUser,
     Path(slug): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<ContestDetail>> {
     let c = contest_or_404(&state, &slug).await?;
-    let mut v = contest_json(&c, OffsetDateTime::now_utc());
-    v["languages"] =
-        c.languages.iter().map(|id| json!({"id": id, "name": state.language_name(id)})).collect();
-    v["settings"] = c.settings.clone();
-    v["limits"] = json!({
-        "submit_interval_s": c.submit_interval_s,
-        "daily_budget_s": c.daily_budget_s,
-        "scoreboard_refresh_s": c.scoreboard_refresh_s,
-        "max_source_bytes": state.config.max_source_bytes,
-        "house_bots": c.house_bots,
-    });
-    Ok(Json(v))
+    Ok(Json(ContestDetail {
+        contest: contest_summary(&c, OffsetDateTime::now_utc()),
+        languages: c
+            .languages
+            .iter()
+            .map(|id| LanguageInfo { id: id.clone(), name: state.language_name(id) })
+            .collect(),
+        settings: c.settings.clone(),
+        limits: Limits {
+            submit_interval_s: c.submit_interval_s,
+            daily_budget_s: c.daily_budget_s,
+            scoreboard_refresh_s: c.scoreboard_refresh_s,
+            max_source_bytes: state.config.max_source_bytes,
+            house_bots: c.house_bots.clone(),
+        },
+    }))
 }
 
-#[derive(Deserialize)]
-struct SubmissionBody {
-    language: String,
-    source: String,
-}
-
+/// Submits a bot; it is compiled in the queue.
+#[utoipa::path(post, path = "/api/contests/{slug}/submissions", tag = "submissions",
+    params(("slug" = String, Path, description = "the contest")),
+    request_body = SubmissionBody,
+    responses((status = 201, body = SubmissionCreated),
+              (status = 400, description = "`unknown_language`, `empty_source`, `bad_json`, `bad_content_type`", body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, description = "`deadline_passed`", body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 413, body = ErrorBody),
+              (status = 429, description = "`rate_limited`, with `Retry-After`", body = ErrorBody)))]
 async fn create_submission(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(slug): Path<String>,
     ApiJson(body): ApiJson<SubmissionBody>,
-) -> Result<impl IntoResponse> {
+) -> Result<(StatusCode, Json<SubmissionCreated>)> {
     let c = contest_or_404(&state, &slug).await?;
     let id = submit::submit(&state, &c, &user, body.language.trim(), body.source.as_bytes()).await?;
-    Ok((StatusCode::CREATED, Json(json!({"id": id, "status": Status::Queued}))))
+    Ok((StatusCode::CREATED, Json(SubmissionCreated { id, status: Status::Queued })))
 }
 
+/// A submission's status and compiler output (its owner and admins).
+#[utoipa::path(get, path = "/api/submissions/{id}", tag = "submissions",
+    params(("id" = i64, Path, description = "the submission")),
+    responses((status = 200, body = SubmissionView), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_submission(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(id): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<SubmissionView>> {
     let id: i64 = id.parse().map_err(|_| AppError::not_found("submission"))?;
     let mut conn = state.pool.acquire().await?;
     let s = submissions::by_id(&mut conn, id).await?.ok_or_else(|| AppError::not_found("submission"))?;
@@ -146,27 +176,40 @@ async fn get_submission(
         return Err(AppError::forbidden("This is another user's submission."));
     }
     let (slug, _) = contests::slug_and_title(&mut conn, s.contest_id).await?;
-    Ok(Json(json!({
-        "id": s.id,
-        "contest": slug,
-        "status": s.status,
-        "compile_log": s.compile_log,
-        "language": s.language,
-        "created_at": rfc3339(&s.created_at),
-        "compiled_at": s.compiled_at.as_ref().map(rfc3339),
-        "validity": s.validity,
-    })))
+    let validity = s
+        .validity
+        .as_ref()
+        .map(ValidityReport::deserialize)
+        .transpose()
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("stored validity report: {e}")))?;
+    Ok(Json(SubmissionView {
+        id: s.id,
+        contest: slug,
+        status: s.status,
+        compile_log: s.compile_log,
+        language: s.language,
+        created_at: s.created_at,
+        compiled_at: s.compiled_at,
+        validity,
+    }))
 }
 
 /// `PATCH /api/contests/{slug}/settings`: `{"move_ms": 1500, "deadline": "...", ...}`; every
 /// name of `botarena play --set`, the contest limits, `languages`, `title` and `deadline`
 /// (null removes it). Validated as a whole; recorded in the audit log.
+#[utoipa::path(patch, path = "/api/contests/{slug}/settings", tag = "admin",
+    params(("slug" = String, Path, description = "the contest")),
+    request_body(content = Object, description = "the settings to change, by name: numbers or strings; \
+        `languages` and `house_bots` may be arrays; `\"deadline\": null` removes the deadline"),
+    responses((status = 200, body = ContestSettings),
+              (status = 400, description = "`invalid_setting`", body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn patch_settings(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(slug): Path<String>,
     ApiJson(body): ApiJson<serde_json::Map<String, Value>>,
-) -> Result<Json<Value>> {
+) -> Result<Json<ContestSettings>> {
     if !user.is_admin() {
         return Err(AppError::forbidden("Only admins change contest settings."));
     }
@@ -187,42 +230,55 @@ async fn patch_settings(
         AppError::bad("invalid_setting", errs.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
     })?;
     let c = contest_or_404(&state, &slug).await?;
-    let mut v = contest_json(&c, OffsetDateTime::now_utc());
-    v["settings"] = c.settings.clone();
-    v["languages"] = json!(c.languages);
-    v["limits"] = json!({"submit_interval_s": c.submit_interval_s, "daily_budget_s": c.daily_budget_s,
-                          "scoreboard_refresh_s": c.scoreboard_refresh_s, "house_bots": c.house_bots});
-    Ok(Json(v))
+    Ok(Json(ContestSettings {
+        contest: contest_summary(&c, OffsetDateTime::now_utc()),
+        settings: c.settings.clone(),
+        languages: c.languages.clone(),
+        limits: ContestLimits {
+            submit_interval_s: c.submit_interval_s,
+            daily_budget_s: c.daily_budget_s,
+            scoreboard_refresh_s: c.scoreboard_refresh_s,
+            house_bots: c.house_bots.clone(),
+        },
+    }))
 }
 
-async fn list_tokens(State(state): State<AppState>, ApiUser(user): ApiUser) -> Result<Json<Value>> {
+/// Your tokens, without their secrets.
+#[utoipa::path(get, path = "/api/tokens", tag = "tokens",
+    responses((status = 200, body = [TokenView]), (status = 401, body = ErrorBody)))]
+async fn list_tokens(State(state): State<AppState>, ApiUser(user): ApiUser) -> Result<Json<Vec<TokenView>>> {
     let list = tokens::list(&mut *state.pool.acquire().await?, user.id).await?;
-    Ok(Json(Value::Array(
-        list.iter()
-            .map(|t| {
-                json!({"id": t.id, "name": t.name, "created_at": rfc3339(&t.created_at),
-                       "last_used_at": t.last_used_at.as_ref().map(rfc3339)})
+    Ok(Json(
+        list.into_iter()
+            .map(|t| TokenView {
+                id: t.id,
+                name: t.name,
+                created_at: t.created_at,
+                last_used_at: t.last_used_at,
             })
             .collect(),
-    )))
+    ))
 }
 
-#[derive(Deserialize, Default)]
-struct TokenBody {
-    #[serde(default)]
-    name: String,
-}
-
+/// Creates a token; its secret is in this answer only.
+#[utoipa::path(post, path = "/api/tokens", tag = "tokens",
+    request_body = TokenBody,
+    responses((status = 201, body = NewToken), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn create_token(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     ApiJson(body): ApiJson<TokenBody>,
-) -> Result<impl IntoResponse> {
+) -> Result<(StatusCode, Json<NewToken>)> {
     let name: String = body.name.trim().chars().take(100).collect();
     let (id, token) = tokens::create(&mut *state.pool.acquire().await?, user.id, &name).await?;
-    Ok((StatusCode::CREATED, Json(json!({"id": id, "name": name, "token": token}))))
+    Ok((StatusCode::CREATED, Json(NewToken { id, name, token })))
 }
 
+/// Revokes one of your tokens.
+#[utoipa::path(delete, path = "/api/tokens/{id}", tag = "tokens",
+    params(("id" = i64, Path, description = "the token")),
+    responses((status = 204, description = "revoked"), (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody)))]
 async fn revoke_token(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,

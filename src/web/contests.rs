@@ -2,6 +2,7 @@
 //! source and compile log), "All submissions" (who, when, language, status — no source), and one
 //! submission.
 
+use super::api_types::ValidityReport;
 use super::auth::{check_csrf, PageUser};
 use super::error::{AppError, PageResult};
 use super::input::Path;
@@ -15,7 +16,16 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::get;
 use axum::Router;
+use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
+
+/// A starter program as the submit form's script loads it.
+#[derive(Serialize)]
+struct StarterView {
+    name: String,
+    file: &'static str,
+    source: &'static str,
+}
 
 pub fn router(state: &AppState) -> Router<AppState> {
     // Room for a pasted source and an uploaded file at the size limit, plus the other fields;
@@ -112,15 +122,19 @@ async fn show_page(
 ) -> Result<ShowPage, AppError> {
     let allow = allowance(&mut *state.pool.acquire().await?, c, &who.user).await?;
     let starters = super::statement::starters_for(&c.game, &c.languages);
-    let starters_json = super::pages::script_json(&serde_json::Value::Object(
-        starters
+    let starters_json = super::pages::script_json(
+        &starters
             .iter()
             .map(|s| {
-                let v = serde_json::json!({"name": state.language_name(s.language), "file": s.file_name, "source": s.source});
-                (s.language.to_string(), v)
+                let v = StarterView {
+                    name: state.language_name(s.language),
+                    file: s.file_name,
+                    source: s.source,
+                };
+                (s.language, v)
             })
-            .collect(),
-    ));
+            .collect::<std::collections::BTreeMap<_, _>>(),
+    );
     Ok(ShowPage {
         nav: who.nav().await?,
         slug: c.slug.clone(),
@@ -355,31 +369,15 @@ struct OnePage {
     validity: Option<ValidityView>,
 }
 
-/// The validity tests' report as the submission page shows it.
-struct ValidityView {
-    passed: u64,
-    total: u64,
-    score: String,
-    failures: Vec<(String, String)>,
-}
+/// The validity tests' report as the submission page shows it (a report that does not read
+/// shows as empty, and the log says why).
+type ValidityView = ValidityReport;
 
-impl ValidityView {
-    fn from_json(v: &serde_json::Value) -> ValidityView {
-        let failures = v["failures"].as_array().map_or_else(Vec::new, |f| {
-            f.iter()
-                .map(|pair| {
-                    let text = |i: usize| pair[i].as_str().unwrap_or_default().to_string();
-                    (text(0), text(1))
-                })
-                .collect()
-        });
-        ValidityView {
-            passed: v["passed"].as_u64().unwrap_or(0),
-            total: v["total"].as_u64().unwrap_or(0),
-            score: v["score"].as_str().unwrap_or_default().to_string(),
-            failures,
-        }
-    }
+fn validity_view(v: &serde_json::Value) -> ValidityView {
+    ValidityReport::deserialize(v).unwrap_or_else(|e| {
+        tracing::warn!("a stored validity report does not read: {e}");
+        ValidityReport::default()
+    })
 }
 
 async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
@@ -404,6 +402,6 @@ async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String
         created: when(&s.created_at),
         compile_log: s.compile_log,
         source: String::from_utf8_lossy(&s.source).into_owned(),
-        validity: s.validity.as_ref().map(ValidityView::from_json),
+        validity: s.validity.as_ref().map(validity_view),
     }))
 }

@@ -5,7 +5,6 @@
 use askama::Template;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
-use serde_json::json;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -111,7 +110,7 @@ impl AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        let body = axum::Json(json!({"error": self.code(), "message": self.message()}));
+        let body = axum::Json(super::api_types::ErrorBody { error: self.code(), message: self.message() });
         self.with_headers((self.status(), body).into_response())
     }
 }

@@ -1,15 +1,18 @@
 //! The judging part of the JSON API: scoreboard, matches, games, logs.
 
+use super::api_types::{ErrorBody, GameView, MatchView, Opponent, Played, Scoreboard, Sides};
 use super::auth::ApiUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, Result};
 use super::input::Path;
-use super::{rfc3339, AppState};
+use super::AppState;
 use crate::db;
 use crate::db::games::{self, GameStatus};
+use crate::db::scoreboard::ScoreRow;
 use crate::db::users::User;
-use crate::games::{frames, GameId};
-use crate::judge::result::BotId;
+use crate::games::frames::{self, Frames};
+use crate::games::GameId;
+use crate::judge::result::{BotId, GameResult};
 use crate::judge::GameLog;
 use crate::service::scoreboard;
 use axum::extract::{Query, State};
@@ -18,7 +21,6 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{json, Value};
 use time::OffsetDateTime;
 
 pub fn router() -> Router<AppState> {
@@ -30,6 +32,7 @@ pub fn router() -> Router<AppState> {
         .route("/games/{id}/log", get(get_log))
 }
 
+/// A game's or a match's status as the pages show it (the API's names).
 pub(super) fn status_str(s: GameStatus) -> &'static str {
     match s {
         GameStatus::Queued => "queued",
@@ -41,8 +44,8 @@ pub(super) fn status_str(s: GameStatus) -> &'static str {
 }
 
 /// The stored snapshot of a contest's scoreboard, computed now if it has none yet; shared by
-/// the API and the scoreboard page.
-pub(super) async fn snapshot(state: &AppState, contest_id: i64) -> Result<(OffsetDateTime, Value)> {
+/// the API, the scoreboard page and the standings CSV.
+pub(super) async fn snapshot(state: &AppState, contest_id: i64) -> Result<(OffsetDateTime, Vec<ScoreRow>)> {
     let mut conn = state.pool.acquire().await?;
     Ok(match db::scoreboard::scoreboard(&mut conn, contest_id).await? {
         Some(s) => s,
@@ -50,40 +53,55 @@ pub(super) async fn snapshot(state: &AppState, contest_id: i64) -> Result<(Offse
     })
 }
 
-async fn get_scoreboard(
+/// The stored scoreboard snapshot.
+#[utoipa::path(get, path = "/api/contests/{slug}/scoreboard", tag = "judging",
+    params(("slug" = String, Path, description = "the contest")),
+    responses((status = 200, body = Scoreboard), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(super) async fn get_scoreboard(
     State(state): State<AppState>,
     _who: ApiUser,
     Path(slug): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<Scoreboard>> {
     let c = contest_or_404(&state, &slug).await?;
-    let (at, rows) = snapshot(&state, c.id).await?;
-    Ok(Json(json!({"computed_at": rfc3339(&at), "rows": rows})))
+    let (computed_at, rows) = snapshot(&state, c.id).await?;
+    Ok(Json(Scoreboard { computed_at, rows }))
 }
 
-async fn refresh_scoreboard(
+/// Recomputes the scoreboard now (admins).
+#[utoipa::path(post, path = "/api/contests/{slug}/scoreboard/refresh", tag = "admin",
+    params(("slug" = String, Path, description = "the contest")),
+    responses((status = 200, body = Scoreboard), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(super) async fn refresh_scoreboard(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(slug): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<Scoreboard>> {
     if !user.is_admin() {
         return Err(AppError::forbidden("Only admins refresh the scoreboard."));
     }
     let c = contest_or_404(&state, &slug).await?;
-    let (at, rows) = scoreboard::refresh(&mut *state.pool.acquire().await?, c.id).await?;
-    Ok(Json(json!({"computed_at": rfc3339(&at), "rows": rows})))
+    let (computed_at, rows) = scoreboard::refresh(&mut *state.pool.acquire().await?, c.id).await?;
+    Ok(Json(Scoreboard { computed_at, rows }))
 }
 
 #[derive(Deserialize)]
-struct MatchesQuery {
+pub(super) struct MatchesQuery {
     submission: Option<String>,
 }
 
-async fn list_matches(
+/// The matches of a submission against every opponent.
+#[utoipa::path(get, path = "/api/contests/{slug}/matches", tag = "judging",
+    params(("slug" = String, Path, description = "the contest"),
+           ("submission" = i64, Query, description = "the submission")),
+    responses((status = 200, body = [MatchView]), (status = 400, description = "`bad_submission`", body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(super) async fn list_matches(
     State(state): State<AppState>,
     _who: ApiUser,
     Path(slug): Path<String>,
     Query(q): Query<MatchesQuery>,
-) -> Result<Json<Value>> {
+) -> Result<Json<Vec<MatchView>>> {
     let c = contest_or_404(&state, &slug).await?;
     let id: i64 = q
         .submission
@@ -96,19 +114,17 @@ async fn list_matches(
         return Err(AppError::not_found("submission"));
     }
     let rows = games::matches_of_submission(&mut conn, id).await?;
-    Ok(Json(Value::Array(
-        rows.iter()
-            .map(|m| {
-                json!({
-                    "id": m.id,
-                    "opponent": {"submission_id": m.opponent_submission, "nickname": m.opponent_nickname},
-                    "games": m.games,
-                    "status": status_str(m.status),
-                    "points": m.points,
-                })
+    Ok(Json(
+        rows.into_iter()
+            .map(|m| MatchView {
+                id: m.id,
+                opponent: Opponent { submission_id: m.opponent_submission, nickname: m.opponent_nickname },
+                games: m.games,
+                status: m.status,
+                points: m.points,
             })
             .collect(),
-    )))
+    ))
 }
 
 pub(super) async fn game_or_404(state: &AppState, id: &str) -> Result<games::Game> {
@@ -116,52 +132,64 @@ pub(super) async fn game_or_404(state: &AppState, id: &str) -> Result<games::Gam
     games::game(&mut *state.pool.acquire().await?, id).await?.ok_or_else(|| AppError::not_found("game"))
 }
 
+/// The stored result of a game, read back typed, once the game is done.
+pub(super) fn played(g: &games::Game) -> Result<Option<GameResult>> {
+    match &g.result {
+        Some(r) if g.status == GameStatus::Done => GameResult::deserialize(r)
+            .map(Some)
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("game {}: stored result: {e}", g.id))),
+        _ => Ok(None),
+    }
+}
+
 /// The game's result object with its replay `frames`, or its status while it is not played
 /// yet: what the API answers and what the replay viewer loads.
-pub(super) fn game_json(g: &games::Game) -> Value {
-    let mut v = match &g.result {
-        Some(r) if g.status == GameStatus::Done => {
-            let mut v = r.clone();
-            v["frames"] = replay_frames(g, r);
-            v
-        }
-        _ => json!({"index": g.index}),
-    };
-    v["id"] = json!(g.id);
-    v["match_id"] = json!(g.match_id);
-    v["status"] = json!(status_str(g.status));
-    v["submissions"] = json!({"a": g.submission_a, "b": g.submission_b});
-    v["settings"] = g.settings.clone();
-    v["finished_at"] = json!(g.finished_at.as_ref().map(rfc3339));
-    v
+pub(super) fn game_view(g: &games::Game) -> Result<GameView> {
+    let played = played(g)?.map(|result| {
+        let frames = replay_frames(g, &result);
+        Played { result, frames }
+    });
+    Ok(GameView {
+        index: if played.is_none() { Some(g.index) } else { None },
+        played,
+        id: g.id,
+        match_id: g.match_id,
+        status: g.status,
+        submissions: Sides { a: g.submission_a, b: g.submission_b },
+        settings: g.settings.clone(),
+        finished_at: g.finished_at,
+    })
 }
 
 /// Every position of a played game, computed by the rules from its stored moves (see
 /// `games::frames`); when the moves do not all replay, the frames up to there, and the log says
 /// why.
-fn replay_frames(g: &games::Game, result: &Value) -> Value {
+fn replay_frames(g: &games::Game, result: &GameResult) -> Option<Frames> {
     let game: GameId = match g.game.parse() {
         Ok(game) => game,
         Err(e) => {
             tracing::warn!("game {}: no replay: {e}", g.id);
-            return json!([]);
+            return None;
         }
     };
-    let moves = result["moves"].as_array().map_or(&[][..], Vec::as_slice);
-    let replay = frames::replay(game, &g.settings, &result["params"], moves);
+    let replay = frames::replay(game, &g.settings, &result.params, &result.moves);
     if let Some(why) = &replay.stopped {
         tracing::warn!("game {}: the replay stops after {} frames: {why}", g.id, replay.frames.len());
     }
-    // Frames are plain structs of strings and numbers: serializing them cannot fail.
-    serde_json::to_value(&replay.frames).unwrap_or_default()
+    Some(replay.frames)
 }
 
-async fn get_game(
+/// A game's result object (`docs/result-json.md`) with its replay frames; until it has been
+/// played, only `index` and the fields about the game.
+#[utoipa::path(get, path = "/api/games/{id}", tag = "judging",
+    params(("id" = i64, Path, description = "the game")),
+    responses((status = 200, body = GameView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(super) async fn get_game(
     State(state): State<AppState>,
     _who: ApiUser,
     Path(id): Path<String>,
-) -> Result<Json<Value>> {
-    Ok(Json(game_json(&game_or_404(&state, &id).await?)))
+) -> Result<Json<GameView>> {
+    Ok(Json(game_view(&game_or_404(&state, &id).await?)?))
 }
 
 /// Whether a user may read a game's log: the owners of its bots and admins.
@@ -186,7 +214,13 @@ pub(super) fn log_text(user: &User, g: &games::Game) -> Result<String> {
     })
 }
 
-async fn get_log(
+/// The game's log as text: the owners of its bots (their own bot's DEBUG output and stderr) and
+/// admins (everything).
+#[utoipa::path(get, path = "/api/games/{id}/log", tag = "judging",
+    params(("id" = i64, Path, description = "the game")),
+    responses((status = 200, description = "the log", content_type = "text/plain", body = String),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(super) async fn get_log(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(id): Path<String>,

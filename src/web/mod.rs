@@ -5,12 +5,14 @@
 pub mod admin;
 pub mod admin_contest;
 pub mod api;
+pub mod api_types;
 pub mod auth;
 pub mod client;
 pub mod contests;
 pub mod error;
 pub mod input;
 pub mod judging;
+pub mod openapi;
 pub mod pages;
 pub mod statement;
 pub mod submit;

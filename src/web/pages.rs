@@ -2,18 +2,20 @@
 //! opponent, and one game with its result, moves, log download and the replay viewer
 //! (`static/replay.js`, the only page here that needs JavaScript, and only for the animation).
 
+use super::api_types::{GameView, Sides};
 use super::auth::PageUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, PageResult};
 use super::input::Path;
-use super::judging::{self, game_json, game_or_404, may_read_log, status_str};
+use super::judging::{self, game_or_404, game_view, may_read_log, played, status_str};
 use super::{render, when, AppState, Nav};
 use crate::db::contests::settings_pairs;
-use crate::db::games::{self, GameStatus};
+use crate::db::games;
+use crate::db::scoreboard::Wdl;
 use crate::db::submissions;
 use crate::db::users::{self, User};
 use crate::judge::log::{cut, Channel};
-use crate::judge::result::BotId;
+use crate::judge::result::{BotId, GameResult};
 use crate::judge::GameLog;
 use askama::Template;
 use axum::extract::State;
@@ -21,6 +23,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -37,17 +40,9 @@ fn matches_path(slug: &str, submission: i64) -> String {
     format!("/contests/{slug}/submissions/{submission}/matches")
 }
 
-/// `won/drawn/lost` of a snapshot row's `{"won", "drawn", "lost"}`.
-fn wdl(v: &Value) -> String {
-    let n = |k: &str| v[k].as_u64().unwrap_or(0);
-    format!("{}/{}/{}", n("won"), n("drawn"), n("lost"))
-}
-
-/// A snapshot time (RFC 3339) shown like the other pages' times.
-fn shown_time(v: &Value) -> String {
-    v.as_str()
-        .and_then(|s| time::OffsetDateTime::parse(s, &time::format_description::well_known::Rfc3339).ok())
-        .map_or_else(String::new, |t| when(&t))
+/// `won/drawn/lost` of a snapshot row's counts.
+fn wdl(w: &Wdl) -> String {
+    format!("{}/{}/{}", w.won, w.drawn, w.lost)
 }
 
 struct StandingRow {
@@ -76,18 +71,18 @@ async fn scoreboard(State(state): State<AppState>, who: PageUser, Path(slug): Pa
     let c = contest_or_404(&state, &slug).await?;
     let (at, rows) = judging::snapshot(&state, c.id).await?;
     let (mut students, mut house) = (Vec::new(), Vec::new());
-    for r in rows.as_array().into_iter().flatten() {
+    for r in rows {
         let row = StandingRow {
-            rank: r["rank"].as_u64().unwrap_or(0),
-            nickname: r["nickname"].as_str().unwrap_or_default().to_string(),
-            link: r["submission_id"].as_i64().map(|id| matches_path(&c.slug, id)),
-            points: r["points"].as_i64().unwrap_or(0),
-            matches: wdl(&r["matches"]),
-            games: wdl(&r["games"]),
-            language: r["language"].as_str().map(|l| state.language_name(l)).unwrap_or_default(),
-            submitted: shown_time(&r["submitted_at"]),
+            rank: r.rank,
+            nickname: r.nickname,
+            link: r.submission_id.map(|id| matches_path(&c.slug, id)),
+            points: r.points,
+            matches: wdl(&r.matches),
+            games: wdl(&r.games),
+            language: state.language_name(&r.language),
+            submitted: when(&r.submitted_at),
         };
-        if r["house"].as_bool() == Some(true) {
+        if r.house {
             house.push(row);
         } else {
             students.push(row);
@@ -109,17 +104,30 @@ struct GameLink {
     outcome: String,
 }
 
+/// What the matches page needs of a stored result.
+#[derive(Deserialize)]
+struct Outcome {
+    #[serde(default)]
+    winner: Option<BotId>,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
 /// How a game went for `side` (`"a"` or `"b"` of its match): `won (no_moves)`, `lost (forfeit)`,
 /// `draw (board_full)`, or the status while it is not done.
 fn outcome_for(status: &str, result: Option<&Value>, side: &str) -> String {
-    match result {
-        Some(r) if status == "done" => {
-            let verdict = match r["winner"].as_str() {
+    match result.map(Outcome::deserialize) {
+        Some(Ok(r)) if status == "done" => {
+            let verdict = match r.winner {
                 None => "draw",
-                Some(w) if w == side => "won",
+                Some(w) if w.as_str() == side => "won",
                 Some(_) => "lost",
             };
-            format!("{verdict} ({})", r["reason"].as_str().unwrap_or("?"))
+            format!("{verdict} ({})", r.reason.as_deref().unwrap_or("?"))
+        }
+        Some(Err(e)) if status == "done" => {
+            tracing::warn!("a stored game result does not read: {e}");
+            "done (?)".to_string()
         }
         _ => status.to_string(),
     }
@@ -291,40 +299,54 @@ fn move_text(v: &Value) -> String {
 }
 
 /// JSON that is safe inside `<script type="application/json">`: no `</script>` can close it early.
-pub(super) fn script_json(v: &Value) -> String {
-    v.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+pub(super) fn script_json(v: &impl Serialize) -> String {
+    // Plain data with string keys: serializing it cannot fail.
+    let text = serde_json::to_string(v).unwrap_or_default();
+    text.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+/// What the replay viewer loads: the API's game object, the game id and the bots' nicknames.
+#[derive(Serialize)]
+struct ReplayData<'a> {
+    #[serde(flatten)]
+    view: GameView,
+    game: &'a str,
+    nicknames: Sides<&'a str>,
 }
 
 async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
     let g = game_or_404(&state, &id).await?;
     let info =
         games::game_page_info(&mut *state.pool.acquire().await?, g.match_id, g.user_a, g.user_b).await?;
-    let nick = |side: &str| if side == "a" { info.nick_a.clone() } else { info.nick_b.clone() };
-    let done = g.status == GameStatus::Done && g.result.is_some();
-    let r = g.result.clone().filter(|_| done).unwrap_or(Value::Null);
-    let seats: Vec<&str> =
-        r["seats"].as_array().map_or_else(Vec::new, |s| s.iter().filter_map(Value::as_str).collect());
-    let bots = ["a", "b"].map(|side| BotLine {
-        side,
+    let nick = |side: BotId| if side == BotId::A { info.nick_a.clone() } else { info.nick_b.clone() };
+    let r: Option<GameResult> = played(&g)?;
+    let done = r.is_some();
+    let bots = [BotId::A, BotId::B].map(|side| BotLine {
+        side: side.as_str(),
         nickname: nick(side),
-        link: matches_path(&info.slug, if side == "a" { g.submission_a } else { g.submission_b }),
-        seat: match seats.iter().position(|s| *s == side) {
+        link: matches_path(&info.slug, if side == BotId::A { g.submission_a } else { g.submission_b }),
+        seat: match r.as_ref().and_then(|r| r.seats.iter().position(|s| *s == side)) {
             Some(0) => "moves first",
             Some(_) => "moves second",
             None => "",
         },
-        think_ms: r["think_ms"][side].as_u64().map_or_else(|| "—".into(), |ms| format!("{ms} ms")),
-        peak_kib: r["peak_memory_kib"][side].as_u64().map_or_else(|| "—".into(), |k| format!("{k} KiB")),
+        think_ms: r
+            .as_ref()
+            .and_then(|r| r.think_ms.get(&side).copied())
+            .map_or_else(|| "—".into(), |ms| format!("{ms} ms")),
+        peak_kib: r
+            .as_ref()
+            .and_then(|r| r.peak_memory_kib.get(&side).copied().flatten())
+            .map_or_else(|| "—".into(), |k| format!("{k} KiB")),
     });
-    let stderr = r["forfeit"]["bot"].as_str().and_then(|side| stderr_tail(&who.user, &g, side, nick(side)));
-    let forfeit = r["forfeit"].as_object().map(|f| {
-        let bot = f.get("bot").and_then(Value::as_str).map(nick).unwrap_or_default();
-        let text = |k: &str| f.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
-        (bot, text("kind"), text("detail"))
+    let forfeit = r.as_ref().and_then(|r| r.forfeit.as_ref());
+    let stderr = forfeit.and_then(|f| stderr_tail(&who.user, &g, f.bot.as_str(), nick(f.bot)));
+    let forfeit = forfeit.map(|f| (nick(f.bot), f.kind.as_str().to_string(), f.detail.clone()));
+    let replay_json = script_json(&ReplayData {
+        view: game_view(&g)?,
+        game: &info.game,
+        nicknames: Sides { a: &info.nick_a, b: &info.nick_b },
     });
-    let mut replay = game_json(&g);
-    replay["game"] = Value::String(info.game.clone());
-    replay["nicknames"] = serde_json::json!({"a": info.nick_a, "b": info.nick_b});
     Ok(render(&GamePage {
         nav: who.nav().await?,
         id: g.id,
@@ -334,19 +356,20 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
         game: info.game,
         status: status_str(g.status),
         done,
-        winner: r["winner"].as_str().map_or_else(|| "draw".to_string(), nick),
-        reason: r["reason"].as_str().unwrap_or_default().to_string(),
+        winner: r.as_ref().and_then(|r| r.winner).map_or_else(|| "draw".to_string(), nick),
+        reason: r.as_ref().map(|r| r.reason.clone()).unwrap_or_default(),
         forfeit,
-        score: r["score"]
-            .as_array()
+        score: r
+            .as_ref()
+            .and_then(|r| r.score.as_ref())
             .map(|s| s.iter().map(Value::to_string).collect::<Vec<_>>().join(" : "))
             .unwrap_or_default(),
         bots,
         settings: settings_pairs(&g.settings),
-        moves: r["moves"].as_array().map_or_else(Vec::new, |m| m.iter().map(move_text).collect()),
+        moves: r.as_ref().map_or_else(Vec::new, |r| r.moves.iter().map(move_text).collect()),
         can_log: may_read_log(&who.user, &g),
         stderr_tail: stderr,
-        replay_json: script_json(&replay),
+        replay_json,
     }))
 }
 

@@ -1,0 +1,340 @@
+//! The JSON the API answers and accepts, one type per body (`docs/api.md` describes them). The
+//! handlers build these and nothing else, so the wire format is what these types say; their
+//! schemas (with the handlers' `#[utoipa::path]`) make the OpenAPI document served at
+//! `GET /api/openapi.json`, guarded by the snapshot test `tests/openapi.rs`.
+//!
+//! Times are RFC 3339 (`time::serde::rfc3339`).
+
+use crate::db::games::GameStatus;
+use crate::db::scoreboard::ScoreRow;
+use crate::db::submissions::Status;
+use crate::games::frames::Frames;
+use crate::judge::result::GameResult;
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::Value;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+
+/// Every error: a machine code and a message for a person.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// `bad_json`, `unauthorized`, `not_found`, `rate_limited`, ... (see `docs/api.md`).
+    pub error: &'static str,
+    /// What went wrong, for a person.
+    pub message: String,
+}
+
+/// A contest as listed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ContestSummary {
+    /// The contest's short name, used in its paths.
+    pub slug: String,
+    pub title: String,
+    /// The game id: `checkers`, `connect4`, `one-two-three`, `mathtricks` or `tron`.
+    pub game: String,
+    /// When submissions close; `null` when they never do.
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub deadline: Option<OffsetDateTime>,
+    /// Whether submissions are still accepted (`false` once the deadline has passed).
+    pub open: bool,
+}
+
+/// A language a contest accepts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LanguageInfo {
+    /// The id to submit with (`c`, `cpp`, `rust`, `python`, `java`, ...).
+    pub id: String,
+    /// Its name and compiler, for people.
+    pub name: String,
+}
+
+/// The platform settings of a contest (see `docs/settings.md`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Limits {
+    /// Seconds a user waits between two submissions.
+    pub submit_interval_s: i32,
+    /// Seconds of bots' thinking time a user may use per day (UTC).
+    pub daily_budget_s: i32,
+    /// Seconds between two recomputations of the scoreboard.
+    pub scoreboard_refresh_s: i32,
+    /// The largest source accepted, in bytes.
+    pub max_source_bytes: usize,
+    /// House-bot levels playing as extra opponents.
+    pub house_bots: Vec<String>,
+}
+
+/// One contest with its languages, game settings and limits.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ContestDetail {
+    #[serde(flatten)]
+    pub contest: ContestSummary,
+    /// The languages enabled for the contest.
+    pub languages: Vec<LanguageInfo>,
+    /// The game settings by name (see `docs/settings.md`).
+    #[schema(value_type = Object)]
+    pub settings: Value,
+    pub limits: Limits,
+}
+
+/// The platform settings as `PATCH …/settings` answers them (no `max_source_bytes`, a server setting).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ContestLimits {
+    pub submit_interval_s: i32,
+    pub daily_budget_s: i32,
+    pub scoreboard_refresh_s: i32,
+    pub house_bots: Vec<String>,
+}
+
+/// The contest after a settings change: its languages as plain ids.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ContestSettings {
+    #[serde(flatten)]
+    pub contest: ContestSummary,
+    /// The settings by name.
+    #[schema(value_type = Object)]
+    pub settings: Value,
+    /// The ids of the enabled languages.
+    pub languages: Vec<String>,
+    pub limits: ContestLimits,
+}
+
+/// The body of `POST /api/contests/{slug}/submissions`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SubmissionBody {
+    /// One of the contest's language ids.
+    pub language: String,
+    /// The source code, as text.
+    pub source: String,
+}
+
+/// A submission just queued.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SubmissionCreated {
+    pub id: i64,
+    /// Always `queued`.
+    pub status: Status,
+}
+
+/// The validity tests' report of a one-two-three submission (as stored in `submissions.validity`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ValidityReport {
+    /// Test cases passed.
+    #[serde(default)]
+    pub passed: u64,
+    /// Test cases run.
+    #[serde(default)]
+    pub total: u64,
+    /// `full` above 80 %, `half` from 50 %, else `none`.
+    #[serde(default)]
+    pub score: String,
+    /// The first few failed cases: what each was about and why it failed.
+    #[serde(default)]
+    pub failures: Vec<(String, String)>,
+}
+
+/// A submission's status and compiler output.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SubmissionView {
+    pub id: i64,
+    /// The contest's slug.
+    pub contest: String,
+    pub status: Status,
+    /// The compiler's output (its message when `status` is `compile_error`).
+    pub compile_log: String,
+    /// The language id.
+    pub language: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    /// When it was compiled; `null` before.
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub compiled_at: Option<OffsetDateTime>,
+    /// One-two-three contests only: the validity tests' report; otherwise `null`.
+    pub validity: Option<ValidityReport>,
+}
+
+/// The stored scoreboard snapshot.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Scoreboard {
+    /// When the snapshot was computed.
+    #[serde(with = "time::serde::rfc3339")]
+    pub computed_at: OffsetDateTime,
+    /// The standings in rank order: students first, then house bots.
+    pub rows: Vec<ScoreRow>,
+}
+
+/// The scoreboard after a freeze or an unfreeze.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FrozenScoreboard {
+    /// Whether the standings are frozen now.
+    pub frozen: bool,
+    #[serde(flatten)]
+    pub scoreboard: Scoreboard,
+}
+
+/// The other side of a match.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Opponent {
+    pub submission_id: i64,
+    pub nickname: String,
+}
+
+/// A match of a submission, seen from that submission.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MatchView {
+    pub id: i64,
+    pub opponent: Opponent,
+    /// The ids of its games, in order.
+    pub games: Vec<i64>,
+    pub status: GameStatus,
+    /// This submission's points from the match (3, 1 or 0); `null` until it is done.
+    pub points: Option<i32>,
+}
+
+/// Something per bot of a match, keyed `a` / `b`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Sides<T> {
+    pub a: T,
+    pub b: T,
+}
+
+/// A game: its result object (`docs/result-json.md`) with its replay frames once it has been
+/// played, and where it belongs.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameView {
+    #[serde(flatten)]
+    pub played: Option<Played>,
+    /// The game's number in its match; here only until it has been played (then the result's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<i32>,
+    pub id: i64,
+    pub match_id: i64,
+    pub status: GameStatus,
+    /// The submissions playing as `a` and `b`.
+    pub submissions: Sides<i64>,
+    /// The settings the game is played under.
+    #[schema(value_type = Object)]
+    pub settings: Value,
+    /// When its result was stored; `null` before.
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub finished_at: Option<OffsetDateTime>,
+}
+
+/// A played game's result and the positions computed from it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Played {
+    #[serde(flatten)]
+    pub result: GameResult,
+    /// The start position and the position after every move, in the game's drawing format
+    /// (`docs/replay-frames.md`); empty when the game's rules are unknown.
+    #[serde(serialize_with = "frames_or_empty")]
+    #[schema(value_type = Vec<Object>)]
+    pub frames: Option<Frames>,
+}
+
+fn frames_or_empty<S: Serializer>(frames: &Option<Frames>, s: S) -> Result<S::Ok, S::Error> {
+    match frames {
+        Some(f) => f.serialize(s),
+        None => s.collect_seq(std::iter::empty::<()>()),
+    }
+}
+
+/// What a rejudge replays.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Rejudged {
+    /// Matches given fresh games.
+    pub matches: usize,
+    /// Games queued.
+    pub games: usize,
+}
+
+/// A submission just disqualified.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Disqualified {
+    pub id: i64,
+    /// The contest's slug.
+    pub contest: String,
+    /// Always `disqualified`.
+    pub status: Status,
+}
+
+/// Jobs of one queue by state.
+#[derive(Clone, Copy, Debug, Default, Serialize, ToSchema)]
+pub struct Counts {
+    pub queued: i64,
+    pub running: i64,
+    pub done: i64,
+    /// Compiles: compile errors; games: given up after their attempts.
+    pub failed: i64,
+    /// Games only: dropped with a superseded or disqualified submission.
+    pub cancelled: i64,
+}
+
+/// A running or failed game on the queue.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QueuedGame {
+    pub id: i64,
+    /// The contest's slug.
+    pub contest: String,
+    /// The two players' nicknames.
+    pub players: String,
+    /// The worker holding (or last holding) its lease.
+    pub worker: Option<String>,
+    pub attempts: i32,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub started_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub lease_until: Option<OffsetDateTime>,
+    /// Why its last attempt failed.
+    pub failure: Option<String>,
+}
+
+/// A game worker process, from its heartbeats.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WorkerView {
+    pub id: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub last_heartbeat: OffsetDateTime,
+    /// Games it holds the lease of.
+    pub running: i64,
+    /// No heartbeat for over a minute.
+    pub stale: bool,
+}
+
+/// The compile and game queues, running and failed games, and the workers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QueueView {
+    pub compile: Counts,
+    pub games: Counts,
+    pub running: Vec<QueuedGame>,
+    pub failed: Vec<QueuedGame>,
+    pub workers: Vec<WorkerView>,
+}
+
+/// The body of `POST /api/tokens`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct TokenBody {
+    /// A name to tell the token apart (optional; cut to 100 characters).
+    #[serde(default)]
+    pub name: String,
+}
+
+/// A token, without its secret.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenView {
+    pub id: i64,
+    pub name: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    /// `null` until it is first used.
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub last_used_at: Option<OffsetDateTime>,
+}
+
+/// A token just created: the only time its secret is shown.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NewToken {
+    pub id: i64,
+    pub name: String,
+    /// The secret, for `Authorization: Bearer …`.
+    pub token: String,
+}

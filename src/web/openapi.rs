@@ -1,0 +1,67 @@
+//! The API's OpenAPI document, generated from the handlers' `#[utoipa::path]` attributes and the
+//! types of [`super::api_types`]; served at `GET /api/openapi.json` and kept by the snapshot test
+//! `tests/openapi.rs`, which fails when the API changes without its committed snapshot.
+
+use super::{admin_contest, api, judging};
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::OpenApi;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "botarena",
+        description = "The JSON API of botarena, a self-hosted judge for two-player game bots. \
+                       Every endpoint needs a token (`Authorization: Bearer bta_…`) and answers \
+                       errors as `{\"error\", \"message\"}`; see docs/api.md."
+    ),
+    paths(
+        api::list_contests,
+        api::get_contest,
+        api::create_submission,
+        api::get_submission,
+        api::patch_settings,
+        api::list_tokens,
+        api::create_token,
+        api::revoke_token,
+        judging::get_scoreboard,
+        judging::refresh_scoreboard,
+        judging::list_matches,
+        judging::get_game,
+        judging::get_log,
+        admin_contest::rejudge_api,
+        admin_contest::freeze_api,
+        admin_contest::unfreeze_api,
+        admin_contest::disqualify_api,
+        admin_contest::queue_api,
+    ),
+    modifiers(&BearerToken),
+    security(("token" = [])),
+    tags(
+        (name = "contests", description = "contests and their settings"),
+        (name = "submissions", description = "submitting bots"),
+        (name = "judging", description = "scoreboard, matches, games and logs"),
+        (name = "tokens", description = "API tokens"),
+        (name = "admin", description = "admins only"),
+    )
+)]
+struct ApiDoc;
+
+/// The API token as the security scheme `token`: `Authorization: Bearer bta_…`.
+struct BearerToken;
+
+impl utoipa::Modify for BearerToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        let mut http = Http::new(HttpAuthScheme::Bearer);
+        http.description = Some(
+            "An API token, created on the profile page, with `POST /api/tokens` or `botarena token create`."
+                .into(),
+        );
+        components.add_security_scheme("token", SecurityScheme::Http(http));
+    }
+}
+
+/// The whole document.
+pub fn document() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}
