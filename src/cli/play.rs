@@ -125,7 +125,7 @@ fn prepare_bot(
     if let Some(lang) = languages.by_extension(ext) {
         let source = std::fs::read(path)?;
         match compile::compile(launcher, lang, &source, dir)? {
-            CompileOutcome::Ok { .. } => Ok(run_command(lang, arg, dir, settings.int("memory_mib"))),
+            CompileOutcome::Ok { .. } => Ok(run_command(lang, arg, dir, settings.common().memory_mib)),
             CompileOutcome::Error { log } => {
                 bail!("{arg} does not compile ({}):\n{}", lang.name, log.trim_end())
             }
@@ -196,7 +196,8 @@ pub fn house_bot(
         // The protocols do not tell bots everything (connect4's board size, the time limits):
         // house bots read every numeric setting from `BOTARENA_<NAME>`.
         env: settings
-            .iter()
+            .values()
+            .into_iter()
             .filter_map(|(name, v)| match v {
                 Value::Int(n) => Some((format!("BOTARENA_{}", name.to_ascii_uppercase()), n.to_string())),
                 Value::Boards(_) => None,

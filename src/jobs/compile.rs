@@ -183,7 +183,7 @@ impl CompileQueue {
                     games::contest_game(&mut *self.pool.acquire().await?, job.contest_id).await?;
                 let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
                 let settings = super::scheduler::settings_from_json(game, &stored)?;
-                let limits = (Duration::from_millis(settings.int("move_ms")), settings.int("memory_mib"));
+                let limits = (Duration::from_millis(settings.common().move_ms), settings.common().memory_mib);
                 (game == GameId::OneTwoThree).then(|| (launcher.clone(), limits))
             }
             None => None,

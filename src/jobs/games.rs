@@ -251,7 +251,7 @@ impl GameQueue {
                             side.artifact.as_deref().context("the submission has no compiled bot")?;
                         super::compile::untar_into(artifact, dir.path()).context("unpacking a bot")?;
                         let label = format!("{} (#{})", side.nickname, side.submission_id);
-                        crate::cli::play::run_command(lang, &label, dir.path(), settings.int("memory_mib"))
+                        crate::cli::play::run_command(lang, &label, dir.path(), settings.common().memory_mib)
                     }
                 };
                 bots.push(command);
