@@ -2,8 +2,7 @@
 //! referee (and launcher) the workers run; this module only turns arguments into bots and prints.
 
 use crate::games::settings::{Settings, Value};
-use crate::games::GameId;
-use crate::house;
+use crate::games::{GameId, HouseLevel};
 use crate::judge::compile::{self, CompileOutcome};
 use crate::judge::languages::{Language, Languages};
 use crate::judge::launch::Launcher;
@@ -182,10 +181,10 @@ pub fn house_bot(
     settings: &Settings,
     dir: &Path,
 ) -> anyhow::Result<BotCommand> {
-    if !house::LEVELS.contains(&level) {
+    if level.parse::<HouseLevel>().is_err() {
         bail!(
             "unknown house bot `house:{level}` (valid: {})",
-            house::LEVELS.map(|l| format!("house:{l}")).join(", ")
+            HouseLevel::ALL.map(|l| format!("house:{l}")).join(", ")
         );
     }
     Ok(BotCommand {

@@ -1,7 +1,7 @@
 //! Contests: a game with its settings, the platform's limits and a deadline.
 
 use crate::games::settings::Settings;
-use crate::games::GameId;
+use crate::games::{GameId, HouseLevel};
 use serde_json::Value;
 use sqlx::PgConnection;
 use time::format_description::well_known::Rfc3339;
@@ -208,14 +208,17 @@ impl NewContest {
     }
 }
 
-/// A `house_bots` value: comma-separated levels of `house::LEVELS`, each once, in that order
-/// (empty or `none` for none).
+/// A `house_bots` value: comma-separated house-bot levels, each once, weakest first (empty or
+/// `none` for none).
 fn parse_house_bots(v: &str) -> Result<Vec<String>, String> {
-    let list: Vec<&str> = v.split(',').map(str::trim).filter(|l| !l.is_empty() && *l != "none").collect();
-    if let Some(bad) = list.iter().find(|l| !crate::house::LEVELS.contains(l)) {
-        return Err(format!("unknown house-bot level `{bad}` (valid: {})", crate::house::LEVELS.join(", ")));
+    let mut list = Vec::new();
+    for name in v.split(',').map(str::trim).filter(|l| !l.is_empty() && *l != "none") {
+        let level: HouseLevel = name
+            .parse()
+            .map_err(|_| format!("unknown house-bot level `{name}` (valid: {})", HouseLevel::names()))?;
+        list.push(level);
     }
-    Ok(crate::house::LEVELS.iter().filter(|l| list.contains(l)).map(|l| l.to_string()).collect())
+    Ok(HouseLevel::ALL.iter().filter(|l| list.contains(l)).map(|l| l.to_string()).collect())
 }
 
 /// Inserts a contest; `Ok(None)` when the slug is taken.

@@ -1,5 +1,5 @@
 //! House bots as contest opponents: a contest's `house_bots` setting lists levels of
-//! `house::LEVELS`; each enabled level is a ready submission of its house account (see
+//! `HouseLevel`; each enabled level is a ready submission of its house account (see
 //! `db::house`) which the scheduler pairs with every student's current submission, and which
 //! workers run as `botarena house <game> <level>` through the same launcher as any bot. House
 //! bots play students only, never each other: their matches would say nothing about a student.

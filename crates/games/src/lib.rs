@@ -70,6 +70,58 @@ impl UnknownGame {
     }
 }
 
+/// How strong a house bot (a built-in opponent) plays: `random`, `level1` (a quick heuristic) or
+/// `level2` (a search within the move time). The same words name the levels on the command line
+/// (`house:level1`), in a contest's `house_bots` setting and in the database.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::EnumIter,
+)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase", parse_err_ty = UnknownHouseLevel, parse_err_fn = UnknownHouseLevel::new)]
+pub enum HouseLevel {
+    Random,
+    Level1,
+    Level2,
+}
+
+impl HouseLevel {
+    /// Every level, weakest first (the order contests list them in).
+    pub const ALL: [HouseLevel; 3] = [HouseLevel::Random, HouseLevel::Level1, HouseLevel::Level2];
+
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    /// The level names, comma-separated, for error messages: `random, level1, level2`.
+    pub fn names() -> String {
+        HouseLevel::ALL.map(HouseLevel::as_str).join(", ")
+    }
+}
+
+/// An unknown house-bot level; the message lists the valid ones.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("unknown house bot level `{0}` (valid: random, level1, level2)")]
+pub struct UnknownHouseLevel(pub String);
+
+impl UnknownHouseLevel {
+    fn new(name: &str) -> UnknownHouseLevel {
+        UnknownHouseLevel(name.to_string())
+    }
+}
+
 /// A player's place in one game: `First` moves first (Black in checkers, `first` in connect4,
 /// A in one-two-three, player 1 in mathtricks and tron).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -165,5 +217,19 @@ mod tests {
             "unknown game `chess` (valid: checkers, connect4, one-two-three, mathtricks, tron)"
         );
         assert!("Checkers".parse::<GameId>().is_err());
+    }
+
+    #[test]
+    fn house_levels_read_and_write_the_same_names() {
+        assert_eq!(HouseLevel::names(), "random, level1, level2");
+        assert_eq!(HouseLevel::iter().collect::<Vec<_>>(), HouseLevel::ALL);
+        for l in HouseLevel::ALL {
+            assert_eq!(l.to_string().parse::<HouseLevel>().unwrap(), l);
+            assert_eq!(serde_json::to_value(l).unwrap(), l.as_str());
+        }
+        assert_eq!(
+            "level3".parse::<HouseLevel>().unwrap_err().to_string(),
+            "unknown house bot level `level3` (valid: random, level1, level2)"
+        );
     }
 }
