@@ -22,7 +22,7 @@ pub async fn sync(conn: &mut PgConnection, contest_id: i64) -> anyhow::Result<us
     games::cancel_stale(conn, contest_id).await?;
     let mut scheduled = 0;
     for level in wanted.iter().filter(|l| !current.iter().any(|e| &e.level == *l)) {
-        let id = house::create_submission(conn, contest_id, level).await?;
+        let id = house::create_submission(conn, contest_id, *level).await?;
         scheduled += super::scheduler::on_compiled(conn, id).await?;
     }
     Ok(scheduled)

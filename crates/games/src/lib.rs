@@ -9,6 +9,8 @@ pub mod connect4;
 pub mod frames;
 pub mod mathtricks;
 pub mod one_two_three;
+#[cfg(feature = "sqlx")]
+mod pg;
 pub mod settings;
 pub mod tron;
 
