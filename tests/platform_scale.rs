@@ -9,6 +9,7 @@ mod common;
 
 use botarena::db::users::Role;
 use botarena::games::connect4::{Column, Connect4};
+use botarena::games::settings::GameSettings;
 use botarena::games::{GameId, TurnGame};
 use botarena::judge::result::{ForfeitKind, GameResult};
 use botarena::service::scheduler::settings_from_json;
@@ -336,7 +337,8 @@ impl Stored {
         for g in self.games.iter().filter(|g| g.status == "done") {
             let r: GameResult = serde_json::from_value(g.result.clone().unwrap()).unwrap();
             let s = settings_from_json(GameId::Connect4, &g.settings).unwrap();
-            let mut game = Connect4::new(s.int("rows") as u32, s.int("cols") as u32, s.int("connect") as u32);
+            let GameSettings::Connect4(c4) = s.game() else { panic!("game {}: not connect4 settings", g.id) };
+            let mut game = Connect4::new(c4.rows, c4.cols, c4.connect);
             for mv in &r.moves {
                 let col: Column = mv.as_str().unwrap().parse().unwrap();
                 game.play(&col).unwrap_or_else(|e| panic!("game {}: {col} is illegal ({e})", g.id));

@@ -125,7 +125,7 @@ fn prepare_bot(
     if let Some(lang) = languages.by_extension(ext) {
         let source = std::fs::read(path)?;
         match compile::compile(launcher, lang, &source, dir)? {
-            CompileOutcome::Ok { .. } => Ok(run_command(lang, arg, dir, settings.int("memory_mib"))),
+            CompileOutcome::Ok { .. } => Ok(run_command(lang, arg, dir, settings.common().memory_mib)),
             CompileOutcome::Error { log } => {
                 bail!("{arg} does not compile ({}):\n{}", lang.name, log.trim_end())
             }

@@ -1,7 +1,7 @@
 //! Contests: a game with its settings, the platform's limits and a deadline.
 
 use crate::games::settings::Settings;
-use crate::games::GameId;
+use crate::games::{GameId, HouseLevel};
 use serde_json::Value;
 use sqlx::PgConnection;
 use time::format_description::well_known::Rfc3339;
@@ -208,14 +208,17 @@ impl NewContest {
     }
 }
 
-/// A `house_bots` value: comma-separated levels of `house::LEVELS`, each once, in that order
-/// (empty or `none` for none).
+/// A `house_bots` value: comma-separated house-bot levels, each once, weakest first (empty or
+/// `none` for none).
 fn parse_house_bots(v: &str) -> Result<Vec<String>, String> {
-    let list: Vec<&str> = v.split(',').map(str::trim).filter(|l| !l.is_empty() && *l != "none").collect();
-    if let Some(bad) = list.iter().find(|l| !crate::house::LEVELS.contains(l)) {
-        return Err(format!("unknown house-bot level `{bad}` (valid: {})", crate::house::LEVELS.join(", ")));
+    let mut list = Vec::new();
+    for name in v.split(',').map(str::trim).filter(|l| !l.is_empty() && *l != "none") {
+        let level: HouseLevel = name
+            .parse()
+            .map_err(|_| format!("unknown house-bot level `{name}` (valid: {})", HouseLevel::names()))?;
+        list.push(level);
     }
-    Ok(crate::house::LEVELS.iter().filter(|l| list.contains(l)).map(|l| l.to_string()).collect())
+    Ok(HouseLevel::ALL.iter().filter(|l| list.contains(l)).map(|l| l.to_string()).collect())
 }
 
 /// Inserts a contest; `Ok(None)` when the slug is taken.
@@ -308,6 +311,7 @@ pub async fn slug_and_title(conn: &mut PgConnection, id: i64) -> sqlx::Result<(S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::settings::GameSettings;
 
     fn langs() -> Vec<String> {
         vec!["c".into(), "python".into()]
@@ -317,7 +321,7 @@ mod tests {
     fn a_contest_gets_the_games_defaults_and_the_platform_limits() {
         let c = NewContest::build("c4", "connect4", None, None, &[], &langs()).unwrap();
         assert_eq!(c.title, "c4");
-        assert_eq!(c.settings.int("rows"), 9);
+        assert!(matches!(c.settings.game(), GameSettings::Connect4(g) if g.rows == 9));
         assert_eq!((c.submit_interval_s, c.daily_budget_s, c.scoreboard_refresh_s), (60, 3600, 600));
         assert_eq!(c.languages, langs());
     }
@@ -328,7 +332,7 @@ mod tests {
         let c =
             NewContest::build("c4", "connect4", Some("Four"), Some("2030-01-01T00:00:00Z"), &set, &langs())
                 .unwrap();
-        assert_eq!(c.settings.int("rows"), 6);
+        assert!(matches!(c.settings.game(), GameSettings::Connect4(g) if g.rows == 6));
         assert_eq!(c.submit_interval_s, 5);
         assert_eq!(c.languages, ["python"]);
         assert_eq!(c.deadline.unwrap().year(), 2030);

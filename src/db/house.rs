@@ -3,6 +3,7 @@
 //! and per contest one `ready` submission in the reserved language `house` whose source is the
 //! level.
 
+use crate::games::HouseLevel;
 use sqlx::PgConnection;
 
 /// The reserved language id of house submissions.
@@ -10,7 +11,7 @@ pub const LANGUAGE: &str = "house";
 
 /// The account of a house-bot level, created on first use. It cannot log in (`is_house`, and
 /// its password hash is not a hash).
-pub async fn account(conn: &mut PgConnection, level: &str) -> sqlx::Result<i64> {
+pub async fn account(conn: &mut PgConnection, level: HouseLevel) -> sqlx::Result<i64> {
     let username = format!("house:{level}");
     sqlx::query!(
         "insert into users (username, password_hash, must_change_password, is_house)
@@ -29,14 +30,14 @@ pub async fn account(conn: &mut PgConnection, level: &str) -> sqlx::Result<i64> 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HouseEntry {
     pub submission_id: i64,
-    pub level: String,
+    pub level: HouseLevel,
 }
 
 /// The ready house submissions of a contest.
 pub async fn current(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<HouseEntry>> {
     sqlx::query_as!(
         HouseEntry,
-        r#"select s.id as submission_id, convert_from(s.source, 'UTF8') as "level!"
+        r#"select s.id as submission_id, convert_from(s.source, 'UTF8') as "level!: HouseLevel"
            from submissions s join users u on u.id = s.user_id
            where s.contest_id = $1 and u.is_house and s.status = 'ready'
            order by s.id"#,
@@ -47,7 +48,11 @@ pub async fn current(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
 }
 
 /// A new ready house submission of `level` in a contest (nothing to compile).
-pub async fn create_submission(conn: &mut PgConnection, contest_id: i64, level: &str) -> sqlx::Result<i64> {
+pub async fn create_submission(
+    conn: &mut PgConnection,
+    contest_id: i64,
+    level: HouseLevel,
+) -> sqlx::Result<i64> {
     let user_id = account(conn, level).await?;
     sqlx::query_scalar!(
         "insert into submissions (contest_id, user_id, language, source, status, compiled_at)
@@ -55,7 +60,7 @@ pub async fn create_submission(conn: &mut PgConnection, contest_id: i64, level: 
         contest_id,
         user_id,
         LANGUAGE,
-        level.as_bytes()
+        level.as_str().as_bytes()
     )
     .fetch_one(conn)
     .await
@@ -70,6 +75,11 @@ pub async fn retire(conn: &mut PgConnection, submission_id: i64) -> sqlx::Result
 }
 
 /// The house-bot levels a contest enables.
-pub async fn levels(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar!("select house_bots from contests where id = $1", contest_id).fetch_one(conn).await
+pub async fn levels(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<HouseLevel>> {
+    sqlx::query_scalar!(
+        r#"select house_bots as "house_bots: Vec<HouseLevel>" from contests where id = $1"#,
+        contest_id
+    )
+    .fetch_one(conn)
+    .await
 }

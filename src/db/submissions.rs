@@ -6,9 +6,12 @@ use serde::Serialize;
 use sqlx::{Connection, PgConnection};
 use time::OffsetDateTime;
 
-#[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(
+    sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema, strum::Display, strum::IntoStaticStr,
+)]
 #[sqlx(type_name = "submission_status", rename_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Status {
     Queued,
     Compiling,
@@ -20,20 +23,7 @@ pub enum Status {
 
 impl Status {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Queued => "queued",
-            Status::Compiling => "compiling",
-            Status::CompileError => "compile_error",
-            Status::Ready => "ready",
-            Status::Superseded => "superseded",
-            Status::Disqualified => "disqualified",
-        }
-    }
-}
-
-impl std::fmt::Display for Status {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+        self.into()
     }
 }
 

@@ -9,7 +9,7 @@
 //! The thinking ([`choose`]) is pure and separate from I/O so tests play whole games in-process.
 
 use crate::games::checkers::{far_row, Checkers, Move};
-use crate::games::settings::Settings;
+use crate::games::settings::{GameSettings, Settings};
 use crate::games::{GameId, Side, TurnGame};
 use anyhow::{bail, Context};
 use rand::seq::SliceRandom;
@@ -324,13 +324,17 @@ impl Clock {
     /// game's default settings.
     pub fn from_env() -> Clock {
         let defaults = Settings::defaults(GameId::Checkers);
-        let var = |name: &str, setting: &str| {
-            std::env::var(name).ok().and_then(|v| v.trim().parse().ok()).unwrap_or(defaults.int(setting))
+        let max_rounds = match defaults.game() {
+            GameSettings::Checkers(c) => c.max_rounds,
+            _ => u32::MAX,
+        };
+        let var = |name: &str, default: u64| {
+            std::env::var(name).ok().and_then(|v| v.trim().parse().ok()).unwrap_or(default)
         };
         Clock {
-            move_ms: var("BOTARENA_MOVE_MS", "move_ms"),
-            bank_ms: var("BOTARENA_BANK_MS", "bank_ms"),
-            max_rounds: var("BOTARENA_MAX_ROUNDS", "max_rounds").try_into().unwrap_or(u32::MAX),
+            move_ms: var("BOTARENA_MOVE_MS", defaults.common().move_ms),
+            bank_ms: var("BOTARENA_BANK_MS", defaults.common().bank_ms),
+            max_rounds: var("BOTARENA_MAX_ROUNDS", max_rounds.into()).try_into().unwrap_or(u32::MAX),
         }
     }
 

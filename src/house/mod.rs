@@ -12,36 +12,14 @@ pub mod tron;
 
 use crate::games::GameId;
 
-/// The levels every game offers.
-pub const LEVELS: [&str; 3] = ["random", "level1", "level2"];
-
-/// How strong a house bot plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    Random,
-    Level1,
-    Level2,
-}
-
-impl std::str::FromStr for Level {
-    type Err = anyhow::Error;
-
-    fn from_str(s: &str) -> anyhow::Result<Level> {
-        match s {
-            "random" => Ok(Level::Random),
-            "level1" => Ok(Level::Level1),
-            "level2" => Ok(Level::Level2),
-            _ => anyhow::bail!("unknown house bot level `{s}` (valid: {})", LEVELS.join(", ")),
-        }
-    }
-}
+/// How strong a house bot plays: the levels every game offers (the vocabulary the database, the
+/// contests and the command line share, so it lives with the rules).
+pub use crate::games::HouseLevel as Level;
 
 /// Runs a house bot on this process's stdin/stdout until the game ends.
 /// `args` are the command-line arguments the game's protocol gives bots (connect4's `first`).
 pub fn run(game: GameId, level: &str, args: &[String], seed: u64) -> anyhow::Result<()> {
-    if !LEVELS.contains(&level) {
-        anyhow::bail!("unknown house bot level `{level}` (valid: {})", LEVELS.join(", "));
-    }
+    level.parse::<Level>()?;
     match game {
         GameId::Checkers => checkers::run(level, args, seed),
         GameId::Connect4 => connect4::run(level, args, seed),

@@ -585,7 +585,7 @@ mod tests {
 
     #[test]
     fn bot_names_follow_the_protocol_rules() {
-        for level in crate::house::LEVELS {
+        for level in crate::house::Level::ALL.map(crate::house::Level::as_str) {
             let n = name(level);
             assert!(
                 (3..=9).contains(&n.len())

@@ -46,8 +46,8 @@ impl Job for Validity {
         let (game, stored) = games::contest_game(conn, job.contest_id).await?;
         let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
         let settings = crate::service::scheduler::settings_from_json(game, &stored)?;
-        let move_time = Duration::from_millis(settings.int("move_ms"));
-        Ok(Some(Validity { job, move_time, memory_mib: settings.int("memory_mib") }))
+        let move_time = Duration::from_millis(settings.common().move_ms);
+        Ok(Some(Validity { job, move_time, memory_mib: settings.common().memory_mib }))
     }
 
     fn subject(&self) -> i64 {

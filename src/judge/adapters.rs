@@ -13,9 +13,9 @@ use crate::games::checkers::Checkers;
 use crate::games::connect4::Connect4;
 use crate::games::mathtricks::{generate_board, Mathtricks};
 use crate::games::one_two_three::OneTwoThree;
-use crate::games::settings::Settings;
+use crate::games::settings::GameSettings;
 use crate::games::tron::{Dir, Tron};
-use crate::games::{GameId, Outcome, Side, TurnGame};
+use crate::games::{Outcome, Side, TurnGame};
 use serde_json::json;
 use std::fmt::Debug;
 use std::time::Duration;
@@ -28,14 +28,6 @@ pub fn play_match(
     progress: &mut dyn FnMut(Progress),
 ) -> (MatchResult, Vec<GameLog>) {
     run_match(spec, progress, |plan| play_game(spec, plan, launcher))
-}
-
-/// An integer setting converted to whatever the rules' constructor takes.
-fn setting<T: TryFrom<u64>>(settings: &Settings, name: &str) -> T
-where
-    T::Error: Debug,
-{
-    T::try_from(settings.int(name)).expect("settings are range-checked")
 }
 
 fn num<T: TryFrom<u32>>(n: u32) -> T
@@ -62,28 +54,29 @@ pub fn play_game(spec: &MatchSpec, plan: &GamePlan, launcher: &dyn Launcher) -> 
         (b, command, spec.cpu(b))
     });
     let mut table = Table::new(launcher, limits, title, seats);
-    let ending = match spec.game {
-        GameId::Checkers => {
-            let game = Checkers::new(setting(s, "max_rounds"));
+    // The settings are the game's own (`MatchSpec::settings` are parsed for `spec.game`).
+    let ending = match s.game() {
+        GameSettings::Checkers(c) => {
+            let game = Checkers::new(c.max_rounds);
             let mut e = play_turn_game(&mut table, &CheckersProtocol, game);
             e.params = json!({});
             e
         }
-        GameId::Connect4 => {
-            let game = Connect4::new(setting(s, "rows"), setting(s, "cols"), setting(s, "connect"));
+        GameSettings::Connect4(c) => {
+            let game = Connect4::new(c.rows, c.cols, c.connect);
             let magic = (plan.seed % 1_000_000) as i64;
             let mut e = play_turn_game(&mut table, &Connect4Protocol { magic }, game);
             e.params = json!({ "magic": magic });
             e
         }
-        GameId::OneTwoThree => {
+        GameSettings::OneTwoThree(_) => {
             let b = plan.board.expect("one-two-three has boards");
             let game = OneTwoThree::new(num(b.width), num(b.height));
             let mut e = play_per_move_game(&mut table, &OneTwoThreeProtocol, game);
             e.params = json!({ "cols": b.width, "rows": b.height });
             e
         }
-        GameId::Mathtricks => {
+        GameSettings::Mathtricks(_) => {
             let b = plan.board.expect("mathtricks has boards");
             let board = generate_board(num(b.width), num(b.height), plan.seed);
             let rows = board.rows_text();
@@ -92,7 +85,7 @@ pub fn play_game(spec: &MatchSpec, plan: &GamePlan, launcher: &dyn Launcher) -> 
             e.params = json!({ "seed": plan.seed, "width": b.width, "height": b.height, "board": rows });
             e
         }
-        GameId::Tron => {
+        GameSettings::Tron(_) => {
             let b = plan.board.expect("tron has boards");
             let ms = b.ms.expect("tron boards have a tick");
             let game = TronRun { tron: Tron::new(num(b.width), num(b.height)), size: (b.width, b.height) };

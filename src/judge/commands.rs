@@ -5,8 +5,7 @@
 use super::languages::Language;
 use super::BotCommand;
 use crate::games::settings::{Settings, Value};
-use crate::games::GameId;
-use crate::house;
+use crate::games::{GameId, HouseLevel};
 use anyhow::bail;
 use std::path::{Path, PathBuf};
 
@@ -44,10 +43,10 @@ pub fn house_bot(
     settings: &Settings,
     dir: &Path,
 ) -> anyhow::Result<BotCommand> {
-    if !house::LEVELS.contains(&level) {
+    if level.parse::<HouseLevel>().is_err() {
         bail!(
             "unknown house bot `house:{level}` (valid: {})",
-            house::LEVELS.map(|l| format!("house:{l}")).join(", ")
+            HouseLevel::ALL.map(|l| format!("house:{l}")).join(", ")
         );
     }
     Ok(BotCommand {
@@ -58,7 +57,8 @@ pub fn house_bot(
         // The protocols do not tell bots everything (connect4's board size, the time limits):
         // house bots read every numeric setting from `BOTARENA_<NAME>`.
         env: settings
-            .iter()
+            .values()
+            .into_iter()
             .filter_map(|(name, v)| match v {
                 Value::Int(n) => Some((format!("BOTARENA_{}", name.to_ascii_uppercase()), n.to_string())),
                 Value::Boards(_) => None,

@@ -87,7 +87,7 @@ pub fn house_bot_seed(match_seed: u64, game_index: u32, seat: usize) -> u64 {
 /// The games of a match: `games` of them, sides swapped each game; games `2k` and `2k+1` are
 /// one pair, played on the same board (board `k` of the list, cycling) with the same seed.
 pub fn plan(settings: &Settings, seed: u64) -> Vec<GamePlan> {
-    let games = settings.int("games") as u32;
+    let games = settings.common().games;
     let boards = settings.boards();
     (0..games)
         .map(|index| {

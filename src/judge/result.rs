@@ -10,8 +10,11 @@ use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
 /// The two bots of a match are `a` and `b`; a game seats them in either order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, strum::IntoStaticStr, ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum BotId {
     A,
     B,
@@ -25,16 +28,16 @@ impl BotId {
         }
     }
     pub fn as_str(self) -> &'static str {
-        match self {
-            BotId::A => "a",
-            BotId::B => "b",
-        }
+        self.into()
     }
 }
 
 /// Which rule of the judge a bot broke; the names are a contract with tools and the web.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr, strum::EnumIter, ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum ForfeitKind {
     StartTimeout,
     MoveTimeout,
@@ -50,18 +53,7 @@ pub enum ForfeitKind {
 
 impl ForfeitKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ForfeitKind::StartTimeout => "start_timeout",
-            ForfeitKind::MoveTimeout => "move_timeout",
-            ForfeitKind::TimeBank => "time_bank",
-            ForfeitKind::IllegalMove => "illegal_move",
-            ForfeitKind::BadOutput => "bad_output",
-            ForfeitKind::UnexpectedOutput => "unexpected_output",
-            ForfeitKind::Exited => "exited",
-            ForfeitKind::MemoryLimit => "memory_limit",
-            ForfeitKind::OutputLimit => "output_limit",
-            ForfeitKind::SandboxViolation => "sandbox_violation",
-        }
+        self.into()
     }
 }
 
@@ -159,6 +151,18 @@ pub struct MatchResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn forfeit_kinds_and_bot_ids_are_named_the_same_in_json_and_text() {
+        for kind in ForfeitKind::iter() {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.as_str());
+        }
+        assert_eq!(ForfeitKind::SandboxViolation.as_str(), "sandbox_violation");
+        for bot in [BotId::A, BotId::B] {
+            assert_eq!(serde_json::to_value(bot).unwrap(), bot.as_str());
+        }
+    }
 
     #[test]
     fn a_stored_result_reads_back_typed_and_keeps_its_shape() {

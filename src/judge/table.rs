@@ -51,13 +51,12 @@ pub struct Limits {
 
 impl Limits {
     pub fn from_settings(settings: &Settings) -> Limits {
-        let ms = |name| Duration::from_millis(settings.int(name));
-        let bank = settings.int("bank_ms");
+        let c = settings.common();
         Limits {
-            start: ms("start_ms"),
-            per_move: ms("move_ms"),
-            bank: (bank > 0).then(|| Duration::from_millis(bank)),
-            memory_mib: settings.int("memory_mib"),
+            start: Duration::from_millis(c.start_ms),
+            per_move: Duration::from_millis(c.move_ms),
+            bank: (c.bank_ms > 0).then(|| Duration::from_millis(c.bank_ms)),
+            memory_mib: c.memory_mib,
         }
     }
 }

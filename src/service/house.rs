@@ -1,5 +1,5 @@
 //! House bots as contest opponents: a contest's `house_bots` setting lists levels of
-//! `house::LEVELS`; each enabled level is a ready submission of its house account (see
+//! `HouseLevel`; each enabled level is a ready submission of its house account (see
 //! `db::house`) which the scheduler pairs with every student's current submission, and which
 //! workers run as `botarena house <game> <level>` through the same launcher as any bot. House
 //! bots play students only, never each other: their matches would say nothing about a student.
@@ -22,7 +22,7 @@ pub async fn sync(conn: &mut PgConnection, contest_id: i64) -> anyhow::Result<us
     games::cancel_stale(conn, contest_id).await?;
     let mut scheduled = 0;
     for level in wanted.iter().filter(|l| !current.iter().any(|e| &e.level == *l)) {
-        let id = house::create_submission(conn, contest_id, level).await?;
+        let id = house::create_submission(conn, contest_id, *level).await?;
         scheduled += super::scheduler::on_compiled(conn, id).await?;
     }
     Ok(scheduled)

@@ -42,14 +42,7 @@ pub async fn on_compiled(conn: &mut PgConnection, submission_id: i64) -> anyhow:
 
 /// The settings stored with a contest (or a game) as the game's `Settings`.
 pub fn settings_from_json(game: GameId, stored: &Value) -> anyhow::Result<Settings> {
-    let assignments: Vec<String> = match stored {
-        Value::Object(map) => map
-            .iter()
-            .map(|(k, v)| format!("{k}={}", v.as_str().map_or_else(|| v.to_string(), str::to_string)))
-            .collect(),
-        _ => Vec::new(),
-    };
-    Settings::from_assignments(game, assignments.iter().map(String::as_str)).context("stored settings")
+    Settings::from_stored(game, stored).context("stored settings")
 }
 
 /// A game's plan as stored in `games.plan`.

@@ -243,10 +243,10 @@ fn meaning(game: GameId, name: &str, settings: &Settings) -> String {
         ("move_ms", _) => "Time for one move, from the judge's prompt to your answer. Longer loses the game \
             (move_timeout)."
             .into(),
-        ("bank_ms", OneTwoThree | Tron) if settings.int("bank_ms") == 0 => {
+        ("bank_ms", OneTwoThree | Tron) if settings.common().bank_ms == 0 => {
             "0: no time bank; only the per-move limit counts.".into()
         }
-        ("bank_ms", _) if settings.int("bank_ms") == 0 => {
+        ("bank_ms", _) if settings.common().bank_ms == 0 => {
             "0: no time bank; each move has its full move time.".into()
         }
         ("bank_ms", _) => "Thinking time for the whole game, summed over your moves. A move may take up to \
@@ -289,7 +289,7 @@ fn setting_lines(game: GameId, settings: &Settings) -> Vec<SettingLine> {
         .into_iter()
         .filter_map(|d| {
             let value = settings.get(d.name)?.to_string();
-            let default = defaults.get(d.name).map(ToString::to_string).filter(|v| *v != value);
+            let default = defaults.get(d.name).map(|v| v.to_string()).filter(|v| *v != value);
             Some(SettingLine {
                 name: d.name.to_string(),
                 value: shown_value(d.name, &value),
@@ -303,9 +303,7 @@ fn setting_lines(game: GameId, settings: &Settings) -> Vec<SettingLine> {
 /// The contest's settings as the judge plays them (the stored values over the defaults).
 fn contest_settings(c: &Contest) -> Result<(GameId, Settings), AppError> {
     let game: GameId = c.game.parse().map_err(|e: crate::games::UnknownGame| AppError::Internal(e.into()))?;
-    let pairs: Vec<String> = c.settings_list().into_iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let settings = Settings::from_assignments(game, pairs.iter().map(String::as_str))
-        .map_err(|e| AppError::Internal(e.into()))?;
+    let settings = Settings::from_stored(game, &c.settings).map_err(|e| AppError::Internal(e.into()))?;
     Ok((game, settings))
 }
 
@@ -318,9 +316,9 @@ pub fn play_sets(game: GameId, settings: &Settings) -> Vec<String> {
         .filter(|d| d.name != "games" && settings.get(d.name) != defaults.get(d.name))
         .filter_map(|d| settings.get(d.name).map(|v| format!("{}={v}", d.name)))
         .collect();
-    let implied = Settings::from_assignments(game, sets.iter().map(String::as_str)).map(|s| s.int("games"));
-    if implied.ok() != Some(settings.int("games")) {
-        sets.push(format!("games={}", settings.int("games")));
+    let implied = Settings::from_assignments(game, sets.iter().map(String::as_str)).map(|s| s.common().games);
+    if implied.ok() != Some(settings.common().games) {
+        sets.push(format!("games={}", settings.common().games));
     }
     sets
 }
@@ -347,7 +345,7 @@ fn shown_command(argv: &[String], memory_mib: u64) -> String {
 async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
     let c = contest_or_404(&state, &slug).await?;
     let (game, settings) = contest_settings(&c)?;
-    let memory_mib = settings.int("memory_mib");
+    let memory_mib = settings.common().memory_mib;
     let versions = state.facts.versions(state.languages.all()).await;
     let languages = c
         .languages

@@ -13,7 +13,7 @@ use super::checkers::Checkers;
 use super::connect4::Connect4;
 use super::mathtricks::{generate_board, Board, Mathtricks};
 use super::one_two_three::{OneTwoThree, MAX_SIDE as OTT_MAX, MIN_SIDE as OTT_MIN};
-use super::settings::Settings;
+use super::settings::{GameSettings, Settings};
 use super::tron::{Dir, Tron};
 use super::{GameId, ParseMoveError, Side, TurnGame};
 use serde::Serialize;
@@ -130,15 +130,9 @@ fn wrap<F>(make: fn(Vec<F>) -> Frames, result: Result<Partial<F>, String>) -> (F
     }
 }
 
-/// An integer setting of the stored settings (a number or a numeric string), checked against
-/// the game's range, or the game's default when it is not stored.
-fn setting(game: GameId, stored: &Value, name: &str) -> Result<u32, String> {
-    let mut s = Settings::defaults(game);
-    if let Some(v) = stored.get(name) {
-        let text = v.as_str().map_or_else(|| v.to_string(), str::to_string);
-        s.set(name, &text).map_err(|e| format!("stored settings: {e}"))?;
-    }
-    u32::try_from(s.int(name)).map_err(|_| format!("stored settings: `{name}` is too large"))
+/// The game's stored settings, read as the judge reads them (over the defaults, checked).
+fn stored_settings(game: GameId, stored: &Value) -> Result<GameSettings, String> {
+    Settings::from_stored(game, stored).map(|s| s.game().clone()).map_err(|e| format!("stored settings: {e}"))
 }
 
 /// An integer of the result's `params`.
@@ -177,7 +171,10 @@ fn string_move(v: &Value) -> Option<String> {
 }
 
 fn checkers(settings: &Value, moves: &[Value]) -> Result<Partial<CheckersFrame>, String> {
-    let start = Checkers::new(setting(GameId::Checkers, settings, "max_rounds")?);
+    let GameSettings::Checkers(s) = stored_settings(GameId::Checkers, settings)? else {
+        return Err("stored settings: not those of checkers".into());
+    };
+    let start = Checkers::new(s.max_rounds);
     Ok(turn_frames(start, moves, string_move, |g, mv| CheckersFrame {
         board: g.to_string().lines().map(str::to_string).collect(),
         last: mv.map_or_else(Vec::new, |m| m.squares.iter().map(|s| [s.row, s.col]).collect()),
@@ -186,8 +183,10 @@ fn checkers(settings: &Value, moves: &[Value]) -> Result<Partial<CheckersFrame>,
 }
 
 fn connect4(settings: &Value, moves: &[Value]) -> Result<Partial<Connect4Frame>, String> {
-    let size = |name| setting(GameId::Connect4, settings, name);
-    let start = Connect4::new(size("rows")?, size("cols")?, size("connect")?);
+    let GameSettings::Connect4(s) = stored_settings(GameId::Connect4, settings)? else {
+        return Err("stored settings: not those of connect4".into());
+    };
+    let start = Connect4::new(s.rows, s.cols, s.connect);
     Ok(turn_frames(start, moves, string_move, |g, mv| {
         let (rows, cols) = (g.rows(), g.cols());
         let disc = |row, col| match g.cell(row, col) {

@@ -9,6 +9,8 @@ pub mod connect4;
 pub mod frames;
 pub mod mathtricks;
 pub mod one_two_three;
+#[cfg(feature = "sqlx")]
+mod pg;
 pub mod settings;
 pub mod tron;
 
@@ -17,14 +19,36 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The games shipped with the platform; the string forms are the ids used everywhere
-/// (command line, API, database).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// (command line, API, database). `FromStr`, `Display` and `as_str` are derived by `strum` from
+/// the `serialize` names below, so the two directions cannot disagree.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::EnumIter,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(parse_err_ty = UnknownGame, parse_err_fn = UnknownGame::new)]
 pub enum GameId {
+    #[strum(serialize = "checkers")]
     Checkers,
+    #[strum(serialize = "connect4")]
     Connect4,
+    #[strum(serialize = "one-two-three")]
     OneTwoThree,
+    #[strum(serialize = "mathtricks")]
     Mathtricks,
+    #[strum(serialize = "tron")]
     Tron,
 }
 
@@ -33,19 +57,7 @@ impl GameId {
         [GameId::Checkers, GameId::Connect4, GameId::OneTwoThree, GameId::Mathtricks, GameId::Tron];
 
     pub fn as_str(self) -> &'static str {
-        match self {
-            GameId::Checkers => "checkers",
-            GameId::Connect4 => "connect4",
-            GameId::OneTwoThree => "one-two-three",
-            GameId::Mathtricks => "mathtricks",
-            GameId::Tron => "tron",
-        }
-    }
-}
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        self.into()
     }
 }
 
@@ -54,10 +66,61 @@ impl fmt::Display for GameId {
 #[error("unknown game `{0}` (valid: checkers, connect4, one-two-three, mathtricks, tron)")]
 pub struct UnknownGame(pub String);
 
-impl FromStr for GameId {
-    type Err = UnknownGame;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        GameId::ALL.into_iter().find(|g| g.as_str() == s).ok_or_else(|| UnknownGame(s.to_string()))
+impl UnknownGame {
+    fn new(name: &str) -> UnknownGame {
+        UnknownGame(name.to_string())
+    }
+}
+
+/// How strong a house bot (a built-in opponent) plays: `random`, `level1` (a quick heuristic) or
+/// `level2` (a search within the move time). The same words name the levels on the command line
+/// (`house:level1`), in a contest's `house_bots` setting and in the database.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::EnumIter,
+)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase", parse_err_ty = UnknownHouseLevel, parse_err_fn = UnknownHouseLevel::new)]
+pub enum HouseLevel {
+    Random,
+    Level1,
+    Level2,
+}
+
+impl HouseLevel {
+    /// Every level, weakest first (the order contests list them in).
+    pub const ALL: [HouseLevel; 3] = [HouseLevel::Random, HouseLevel::Level1, HouseLevel::Level2];
+
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    /// The level names, comma-separated, for error messages: `random, level1, level2`.
+    pub fn names() -> String {
+        HouseLevel::ALL.map(HouseLevel::as_str).join(", ")
+    }
+}
+
+/// An unknown house-bot level; the message lists the valid ones.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("unknown house bot level `{0}` (valid: random, level1, level2)")]
+pub struct UnknownHouseLevel(pub String);
+
+impl UnknownHouseLevel {
+    fn new(name: &str) -> UnknownHouseLevel {
+        UnknownHouseLevel(name.to_string())
     }
 }
 
@@ -134,5 +197,41 @@ pub trait TurnGame: Clone {
     /// The move as it appears in the result JSON's `moves` (a string by default).
     fn record(mv: &Self::Move) -> serde_json::Value {
         serde_json::Value::String(mv.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn game_ids_read_and_write_the_same_names() {
+        let names: Vec<&str> = GameId::iter().map(GameId::as_str).collect();
+        assert_eq!(names, ["checkers", "connect4", "one-two-three", "mathtricks", "tron"]);
+        assert_eq!(GameId::iter().collect::<Vec<_>>(), GameId::ALL);
+        for g in GameId::ALL {
+            assert_eq!(g.to_string().parse::<GameId>().unwrap(), g);
+            assert_eq!(serde_json::to_value(g).unwrap(), g.as_str());
+        }
+        assert_eq!(
+            "chess".parse::<GameId>().unwrap_err().to_string(),
+            "unknown game `chess` (valid: checkers, connect4, one-two-three, mathtricks, tron)"
+        );
+        assert!("Checkers".parse::<GameId>().is_err());
+    }
+
+    #[test]
+    fn house_levels_read_and_write_the_same_names() {
+        assert_eq!(HouseLevel::names(), "random, level1, level2");
+        assert_eq!(HouseLevel::iter().collect::<Vec<_>>(), HouseLevel::ALL);
+        for l in HouseLevel::ALL {
+            assert_eq!(l.to_string().parse::<HouseLevel>().unwrap(), l);
+            assert_eq!(serde_json::to_value(l).unwrap(), l.as_str());
+        }
+        assert_eq!(
+            "level3".parse::<HouseLevel>().unwrap_err().to_string(),
+            "unknown house bot level `level3` (valid: random, level1, level2)"
+        );
     }
 }
