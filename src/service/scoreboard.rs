@@ -5,11 +5,19 @@
 
 use crate::db;
 use crate::db::scoreboard::{ScoreRow, Wdl};
-use crate::judge::result::{BotId, GameResult};
+use crate::judge::result::BotId;
 use serde::Deserialize;
 use sqlx::PgConnection;
 use std::collections::HashMap;
 use time::OffsetDateTime;
+
+/// What the standings need of a stored game result (`judge::result::GameResult`): its winner,
+/// `None` for a draw.
+#[derive(Deserialize)]
+struct Winner {
+    #[serde(default)]
+    winner: Option<BotId>,
+}
 
 /// Computes the standings of a contest (rows in rank order, equal points sharing a rank).
 /// Students' rows count only their matches against other students (the spec's "every other
@@ -28,7 +36,7 @@ pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
         let results = m
             .results
             .iter()
-            .map(GameResult::deserialize)
+            .map(Winner::deserialize)
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         let sides = [
