@@ -7,7 +7,16 @@ use sqlx::{Connection, PgConnection};
 use time::OffsetDateTime;
 
 #[derive(
-    sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema, strum::Display, strum::IntoStaticStr,
+    sqlx::Type,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Serialize,
+    utoipa::ToSchema,
+    strum::Display,
+    strum::IntoStaticStr,
 )]
 #[sqlx(type_name = "submission_status", rename_all = "snake_case")]
 #[serde(rename_all = "snake_case")]

@@ -274,7 +274,12 @@ impl PlayGame {
                             side.artifact.as_deref().context("the submission has no compiled bot")?;
                         super::compile::untar_into(artifact, dir.path()).context("unpacking a bot")?;
                         let label = format!("{} (#{})", side.nickname, side.submission_id);
-                        crate::judge::commands::run_command(lang, &label, dir.path(), settings.common().memory_mib)
+                        crate::judge::commands::run_command(
+                            lang,
+                            &label,
+                            dir.path(),
+                            settings.common().memory_mib,
+                        )
                     }
                 };
                 bots.push(command);
