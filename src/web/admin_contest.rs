@@ -535,13 +535,20 @@ async fn disqualify_api(
 
 // ---- standings CSV ----
 
-/// One CSV field, quoted when it holds a comma, a quote, a line break or edge spaces (RFC 4180).
+/// One CSV field, written by the csv crate: quoted when it holds a comma, a quote or a line break
+/// (RFC 4180), and also when it has edge spaces, which some spreadsheets drop from bare fields.
 fn csv_field(f: &str) -> String {
-    if f.contains([',', '"', '\n', '\r']) || f.trim() != f {
-        format!("\"{}\"", f.replace('"', "\"\""))
-    } else {
-        f.to_string()
+    if f.is_empty() {
+        // A record of one empty field is written `""`; an empty field among others is bare.
+        return String::new();
     }
+    let style = if f.trim() != f { csv::QuoteStyle::Always } else { csv::QuoteStyle::Necessary };
+    let mut out = csv::WriterBuilder::new().quote_style(style).from_writer(Vec::new());
+    // Written as a one-field record, so the closing quote is out, then the `\n` dropped. Writing
+    // to memory cannot fail, and the crate only adds ASCII quotes to UTF-8 text.
+    let mut bytes = out.write_record([f]).ok().and_then(|()| out.into_inner().ok()).unwrap_or_default();
+    bytes.pop();
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// A name users chose, made inert for spreadsheets: a leading `=`, `+`, `-`, `@` or tab would make
@@ -735,6 +742,10 @@ mod tests {
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
         assert_eq!(csv_field(" edge"), "\" edge\"");
+        assert_eq!(csv_field(""), "");
+        assert_eq!(csv_field("cr\rlf"), "\"cr\rlf\"");
+        assert_eq!(csv_field("back\\slash#hash;semi\ttab'"), "back\\slash#hash;semi\ttab'");
+        assert_eq!(csv_field("'=1,\"2\""), "\"'=1,\"\"2\"\"\"");
     }
 
     #[test]
