@@ -567,11 +567,16 @@ pub(super) async fn disqualify_api(
 /// One CSV field, written by the csv crate: quoted when it holds a comma, a quote or a line break
 /// (RFC 4180), and also when it has edge spaces, which some spreadsheets drop from bare fields.
 fn csv_field(f: &str) -> String {
+    if f.is_empty() {
+        // A record of one empty field is written `""`; an empty field among others is bare.
+        return String::new();
+    }
     let style = if f.trim() != f { csv::QuoteStyle::Always } else { csv::QuoteStyle::Necessary };
-    let mut out =
-        csv::WriterBuilder::new().quote_style(style).buffer_capacity(2 * f.len() + 2).from_writer(Vec::new());
-    // Writing to memory cannot fail, and the crate only adds ASCII quotes to UTF-8 text.
-    let bytes = out.write_field(f).ok().and_then(|()| out.into_inner().ok()).unwrap_or_default();
+    let mut out = csv::WriterBuilder::new().quote_style(style).from_writer(Vec::new());
+    // Written as a one-field record, so the closing quote is out, then the `\n` dropped. Writing
+    // to memory cannot fail, and the crate only adds ASCII quotes to UTF-8 text.
+    let mut bytes = out.write_record([f]).ok().and_then(|()| out.into_inner().ok()).unwrap_or_default();
+    bytes.pop();
     String::from_utf8(bytes).unwrap_or_default()
 }
 
