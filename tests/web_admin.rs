@@ -498,7 +498,8 @@ async fn the_standings_csv_has_every_column_quoted_where_needed_and_no_house_row
     // A house bot's row (added by the house-bots feature) stays out of the export.
     sqlx::query(
         r#"update scoreboards set rows = rows || '[{"rank": 1, "nickname": "house-3", "points": 9, "house": true,
-              "matches": {"won": 3, "drawn": 0, "lost": 0}, "games": {"won": 6, "drawn": 0, "lost": 0}}]'::jsonb"#,
+              "matches": {"won": 3, "drawn": 0, "lost": 0}, "games": {"won": 6, "drawn": 0, "lost": 0},
+              "language": "house", "submitted_at": "2026-11-23T10:00:00Z"}]'::jsonb"#,
     )
     .execute(&app.pool)
     .await
