@@ -4,6 +4,7 @@
 mod common;
 
 use axum::http::StatusCode;
+use botarena::db::ids::SubmissionId;
 use botarena::db::users::Role;
 use botarena::jobs::compile::{self, CompileQueue};
 use botarena::judge::PlainLauncher;
@@ -40,7 +41,7 @@ async fn a_compile_error_and_then_a_good_compile_go_through_the_queue() {
     let good = app
         .api("POST", url, Some(&t), Some(json!({"language": "c", "source": "#include <stdio.h>\nint main(void){puts(\"hi\");return 0;}\n"})))
         .await;
-    let good_id = good.json()["id"].as_i64().unwrap();
+    let good_id = SubmissionId(good.json()["id"].as_i64().unwrap());
     assert!(q.run_one().await.unwrap());
     assert!(!q.run_one().await.unwrap(), "queue is empty");
     let r = app.api("GET", &format!("/api/submissions/{good_id}"), Some(&t), None).await.json();
@@ -109,14 +110,24 @@ async fn a_compile_whose_worker_died_is_retried_and_given_up_after_three_tries()
             Some(json!({"language": "c", "source": "int main(void){return 0;}"})),
         )
         .await;
-    let id = r.json()["id"].as_i64().unwrap();
+    let id = SubmissionId(r.json()["id"].as_i64().unwrap());
     let mut conn = app.pool.acquire().await.unwrap();
     // A worker claims the job and dies: its lease runs out.
-    let job =
-        botarena::db::submissions::claim_compile(&mut conn, "dead-worker", 60.0, 3).await.unwrap().unwrap();
+    let job = botarena::db::queue::claim_next::<botarena::db::submissions::CompileJob>(
+        &mut conn,
+        "dead-worker",
+        60.0,
+        3,
+    )
+    .await
+    .unwrap()
+    .unwrap();
     assert_eq!(job.id, id);
     assert!(
-        botarena::db::submissions::claim_compile(&mut conn, "other", 60.0, 3).await.unwrap().is_none(),
+        botarena::db::queue::claim_next::<botarena::db::submissions::CompileJob>(&mut conn, "other", 60.0, 3)
+            .await
+            .unwrap()
+            .is_none(),
         "leased"
     );
     sqlx::query("update jobs set lease_until = now() - interval '1 second'")

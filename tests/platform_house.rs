@@ -5,6 +5,7 @@
 mod common;
 
 use axum::http::StatusCode;
+use botarena::db::ids::{SubmissionId, UserId};
 use botarena::db::users::Role;
 use botarena::judge::launch::Launcher;
 use common::queues::*;
@@ -16,7 +17,7 @@ use std::sync::Arc;
 const LEFTMOST_PY: &str = include_str!("bots/connect4/leftmost.py");
 const RESIGN_PY: &str = include_str!("bots/connect4/resign.py");
 
-async fn submit_and_compile(app: &TestApp, token: &str, source: &str) -> i64 {
+async fn submit_and_compile(app: &TestApp, token: &str, source: &str) -> SubmissionId {
     let id = submit(app, "c4", token, "python", source).await;
     compile_all(app).await;
     id
@@ -104,7 +105,7 @@ async fn house_bots_play_every_student_but_not_each_other_are_ranked_apart_and_c
         0
     );
     // Not even after an admin gives one a password.
-    let house: i64 = scalar(&app, "select id from users where username = 'house:level1'").await;
+    let house = UserId(scalar(&app, "select id from users where username = 'house:level1'").await);
     let hash = botarena::service::password::hash("a-good-password".into()).await.unwrap();
     let mut conn = app.pool.acquire().await.unwrap();
     botarena::db::users::set_password(&mut conn, house, &hash, false).await.unwrap();

@@ -4,6 +4,7 @@
 
 mod common;
 
+use botarena::db::ids::{ContestId, SubmissionId};
 use botarena::db::queue::{self, Claimed, JobKind};
 use botarena::db::submissions;
 use botarena::db::users::Role;
@@ -11,11 +12,11 @@ use common::*;
 use std::collections::HashSet;
 
 /// `n` submissions to a fresh contest, each with its queued compile job; their ids, oldest first.
-async fn queued_compiles(app: &TestApp, n: usize) -> Vec<i64> {
+async fn queued_compiles(app: &TestApp, n: usize) -> Vec<SubmissionId> {
     app.contest("c4", &["submit_interval_s=0"]).await;
     let user = app.user("ada", Role::Student).await;
     let mut conn = app.pool.acquire().await.unwrap();
-    let contest: i64 =
+    let contest: ContestId =
         sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&mut *conn).await.unwrap();
     let mut ids = Vec::new();
     for i in 0..n {
@@ -45,7 +46,7 @@ async fn jobs_are_claimed_oldest_first_and_only_by_their_kind() {
     assert_eq!(queue::claim(&mut conn, JobKind::Game, "w", 60.0, 3).await.unwrap(), None);
     assert_eq!(queue::claim(&mut conn, JobKind::Validity, "w", 60.0, 3).await.unwrap(), None);
     for id in ids {
-        assert_eq!(claim(&app, "w", 3).await, Some(Claimed { subject: id, attempts: 1 }));
+        assert_eq!(claim(&app, "w", 3).await, Some(Claimed { subject: id.0, attempts: 1 }));
     }
     assert_eq!(claim(&app, "w", 3).await, None, "every job is held");
 }
@@ -75,7 +76,7 @@ async fn two_workers_claiming_at_once_never_take_the_same_job() {
     }
     let distinct: HashSet<i64> = claimed.iter().copied().collect();
     assert_eq!(claimed.len(), ids.len(), "each job claimed exactly once: {claimed:?}");
-    assert_eq!(distinct, ids.into_iter().collect());
+    assert_eq!(distinct, ids.into_iter().map(|i| i.0).collect());
 }
 
 #[tokio::test]
@@ -83,11 +84,11 @@ async fn a_job_whose_lease_ran_out_is_claimed_again_and_its_first_worker_can_no_
     let app = setup().await;
     let [id] = queued_compiles(&app, 1).await[..] else { unreachable!() };
     let mut conn = app.pool.acquire().await.unwrap();
-    assert_eq!(claim(&app, "dead", 3).await, Some(Claimed { subject: id, attempts: 1 }));
+    assert_eq!(claim(&app, "dead", 3).await, Some(Claimed { subject: id.0, attempts: 1 }));
     assert!(queue::extend_lease(&mut conn, JobKind::Compile, id, "dead", 60.0).await.unwrap());
     assert_eq!(claim(&app, "alive", 3).await, None, "leased");
     expire_leases(&app).await;
-    assert_eq!(claim(&app, "alive", 3).await, Some(Claimed { subject: id, attempts: 2 }));
+    assert_eq!(claim(&app, "alive", 3).await, Some(Claimed { subject: id.0, attempts: 2 }));
     // The first worker's heartbeat and result find the job taken over.
     assert!(!queue::extend_lease(&mut conn, JobKind::Compile, id, "dead", 60.0).await.unwrap());
     assert!(!queue::finish(&mut conn, JobKind::Compile, id, "dead").await.unwrap());
@@ -107,7 +108,7 @@ async fn a_released_job_goes_back_to_the_queue_with_its_attempt_counted() {
     claim(&app, "w1", 3).await.unwrap();
     assert!(!queue::release(&mut conn, JobKind::Compile, id, "w2").await.unwrap(), "not w2's");
     assert!(queue::release(&mut conn, JobKind::Compile, id, "w1").await.unwrap());
-    assert_eq!(claim(&app, "w2", 3).await, Some(Claimed { subject: id, attempts: 2 }));
+    assert_eq!(claim(&app, "w2", 3).await, Some(Claimed { subject: id.0, attempts: 2 }));
 }
 
 #[tokio::test]
@@ -116,7 +117,7 @@ async fn a_job_that_used_up_its_attempts_is_given_up_once_nobody_holds_it() {
     let [id, other] = queued_compiles(&app, 2).await[..] else { unreachable!() };
     let mut conn = app.pool.acquire().await.unwrap();
     for n in 1..=3 {
-        assert_eq!(claim(&app, &format!("dying-{n}"), 3).await, Some(Claimed { subject: id, attempts: n }));
+        assert_eq!(claim(&app, &format!("dying-{n}"), 3).await, Some(Claimed { subject: id.0, attempts: n }));
         if n < 3 {
             expire_leases(&app).await;
         }
@@ -125,14 +126,14 @@ async fn a_job_that_used_up_its_attempts_is_given_up_once_nobody_holds_it() {
     assert_eq!(queue::fail_exhausted(&mut conn, JobKind::Compile, 3).await.unwrap(), vec![]);
     expire_leases(&app).await;
     // The cap reached, the next claim takes the other job; the sweep gives the first one up.
-    assert_eq!(claim(&app, "alive", 3).await, Some(Claimed { subject: other, attempts: 1 }));
+    assert_eq!(claim(&app, "alive", 3).await, Some(Claimed { subject: other.0, attempts: 1 }));
     assert_eq!(
         queue::fail_exhausted(&mut conn, JobKind::Compile, 3).await.unwrap(),
-        vec![Claimed { subject: id, attempts: 3 }]
+        vec![Claimed { subject: id.0, attempts: 3 }]
     );
     assert_eq!(queue::fail_exhausted(&mut conn, JobKind::Compile, 3).await.unwrap(), vec![], "once");
     expire_leases(&app).await;
-    assert_eq!(claim(&app, "alive", 3).await, Some(Claimed { subject: other, attempts: 2 }));
+    assert_eq!(claim(&app, "alive", 3).await, Some(Claimed { subject: other.0, attempts: 2 }));
     assert_eq!(claim(&app, "alive", 3).await, None);
 }
 
@@ -141,7 +142,7 @@ async fn the_compile_queue_gives_up_a_submission_as_a_compile_error_and_disquali
     let app = setup().await;
     let [id, dq] = queued_compiles(&app, 2).await[..] else { unreachable!() };
     let mut conn = app.pool.acquire().await.unwrap();
-    let job = submissions::claim_compile(&mut conn, "w", 60.0, 1).await.unwrap().unwrap();
+    let job = queue::claim_next::<submissions::CompileJob>(&mut conn, "w", 60.0, 1).await.unwrap().unwrap();
     assert_eq!((job.id, job.attempts), (id, 1));
     let status: String = sqlx::query_scalar("select status::text from submissions where id = $1")
         .bind(id)
@@ -156,11 +157,11 @@ async fn the_compile_queue_gives_up_a_submission_as_a_compile_error_and_disquali
     assert!(s.compile_log.contains("1 times"), "{}", s.compile_log);
 
     // A disqualified submission's job leaves the queue, even while a worker holds it.
-    let job = submissions::claim_compile(&mut conn, "w", 60.0, 3).await.unwrap().unwrap();
+    let job = queue::claim_next::<submissions::CompileJob>(&mut conn, "w", 60.0, 3).await.unwrap().unwrap();
     assert_eq!(job.id, dq);
     submissions::disqualify(&mut conn, dq).await.unwrap().unwrap();
     assert!(!submissions::finish_compile(&mut conn, dq, "w", true, "late", Some(b"tar")).await.unwrap());
     let s = submissions::by_id(&mut conn, dq).await.unwrap().unwrap();
     assert_eq!(s.status, submissions::Status::Disqualified);
-    assert!(submissions::claim_compile(&mut conn, "w", 60.0, 3).await.unwrap().is_none());
+    assert!(queue::claim_next::<submissions::CompileJob>(&mut conn, "w", 60.0, 3).await.unwrap().is_none());
 }

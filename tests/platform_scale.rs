@@ -7,6 +7,7 @@
 
 mod common;
 
+use botarena::db::ids::UserId;
 use botarena::db::users::Role;
 use botarena::games::connect4::{Column, Connect4};
 use botarena::games::settings::GameSettings;
@@ -45,8 +46,8 @@ async fn wait_for(app: &TestApp, sql: &str, n: i64, limit: Duration) {
     }
 }
 
-async fn usage(app: &TestApp) -> HashMap<i64, i64> {
-    sqlx::query_as::<_, (i64, i64)>("select user_id, used_ms from compute_usage")
+async fn usage(app: &TestApp) -> HashMap<UserId, i64> {
+    sqlx::query_as::<_, (UserId, i64)>("select user_id, used_ms from compute_usage")
         .fetch_all(&app.pool)
         .await
         .unwrap()
@@ -313,8 +314,8 @@ impl Stored {
 
     /// Each student was charged their compiles plus their bots' thinking in every game played,
     /// once; house bots were charged nothing.
-    fn check_usage(&self, used: &HashMap<i64, i64>, compile_ms: &HashMap<i64, i64>) {
-        let mut expected: HashMap<i64, i64> = compile_ms.clone();
+    fn check_usage(&self, used: &HashMap<UserId, i64>, compile_ms: &HashMap<UserId, i64>) {
+        let mut expected: HashMap<i64, i64> = compile_ms.iter().map(|(u, &ms)| (u.0, ms)).collect();
         for g in self.games.iter().filter(|g| g.status == "done") {
             let m = self.matches.iter().find(|m| m.id == g.match_id).unwrap();
             for (sub, ms) in [(m.a, g.think_ms.0), (m.b, g.think_ms.1)] {
@@ -325,7 +326,7 @@ impl Stored {
             self.entrants.values().filter(|e| e.house).map(|e| e.user_id).collect();
         expected.retain(|u, _| !house_users.contains(u));
         let used: HashMap<i64, i64> =
-            used.iter().filter(|(_, &ms)| ms > 0).map(|(&u, &ms)| (u, ms)).collect();
+            used.iter().filter(|(_, &ms)| ms > 0).map(|(u, &ms)| (u.0, ms)).collect();
         expected.retain(|_, ms| *ms > 0);
         assert_eq!(used, expected, "compute usage charged per user");
     }

@@ -34,7 +34,7 @@ async fn every_one_two_three_submission_gets_its_validity_pass_rate() {
     let cases = validity::cases();
     let valid = cases.iter().filter(|c| c.valid).count() as u64;
     let total = cases.len() as u64;
-    let report = |id: i64| {
+    let report = |id: botarena::db::ids::SubmissionId| {
         let app = &app;
         let token = token.clone();
         async move {

@@ -6,6 +6,7 @@ mod common;
 
 use axum::http::StatusCode;
 use botarena::db::games::{self, MAX_ATTEMPTS};
+use botarena::db::ids::{ContestId, MatchId, SubmissionId, UserId};
 use botarena::db::queue::{self, JobKind};
 use botarena::db::users::Role;
 use botarena::db::workers;
@@ -15,9 +16,9 @@ use serde_json::{json, Value};
 
 /// A ready submission of `user` to contest `c4`, scheduled as a good compile would be (the user's
 /// earlier ready submission superseded, one match against every other current submission).
-async fn ready(app: &TestApp, user: i64) -> i64 {
+async fn ready(app: &TestApp, user: UserId) -> SubmissionId {
     let mut tx = app.pool.begin().await.unwrap();
-    let id: i64 = sqlx::query_scalar(
+    let id: SubmissionId = sqlx::query_scalar(
         "insert into submissions (contest_id, user_id, language, source, status, created_at)
          select id, $1, 'python', 'x', 'ready', '2026-11-01T10:00:00Z' from contests where slug = 'c4'
          returning id",
@@ -39,7 +40,7 @@ async fn ready(app: &TestApp, user: i64) -> i64 {
     id
 }
 
-async fn match_between(app: &TestApp, x: i64, y: i64) -> (i64, i64) {
+async fn match_between(app: &TestApp, x: SubmissionId, y: SubmissionId) -> (MatchId, SubmissionId) {
     sqlx::query_as(
         "select id, submission_a from matches
          where least(submission_a, submission_b) = least($1, $2) and greatest(submission_a, submission_b) = greatest($1, $2)",
@@ -52,7 +53,7 @@ async fn match_between(app: &TestApp, x: i64, y: i64) -> (i64, i64) {
 }
 
 /// Finishes the match of `first` and `second` by hand: per game "first", "second" or "" (draw).
-async fn finish_match(app: &TestApp, first: i64, second: i64, winners: &[&str]) {
+async fn finish_match(app: &TestApp, first: SubmissionId, second: SubmissionId, winners: &[&str]) {
     let (id, a) = match_between(app, first, second).await;
     let (mut wins_a, mut wins_b) = (0, 0);
     for (index, w) in winners.iter().enumerate() {
@@ -100,7 +101,7 @@ fn cells(html: &str, id: &str) -> Vec<String> {
         .collect()
 }
 
-async fn contest_id(app: &TestApp) -> i64 {
+async fn contest_id(app: &TestApp) -> ContestId {
     sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap()
 }
 
@@ -112,7 +113,7 @@ async fn standings(app: &TestApp) -> Vec<Value> {
 }
 
 /// The `move_ms` each game of the match between two submissions was scheduled with.
-async fn move_ms_of(app: &TestApp, x: i64, y: i64) -> Vec<i64> {
+async fn move_ms_of(app: &TestApp, x: SubmissionId, y: SubmissionId) -> Vec<i64> {
     let (id, _) = match_between(app, x, y).await;
     sqlx::query_scalar("select (settings->>'move_ms')::bigint from games where match_id = $1 order by index")
         .bind(id)
@@ -163,7 +164,7 @@ async fn the_settings_page_shows_defaults_audits_each_change_and_changes_apply_t
         )
         .await;
     assert_eq!(r.location(), "/admin/contests/c4/settings?saved=2");
-    let (actor, old, new, at): (i64, Value, Value, time::OffsetDateTime) = sqlx::query_as(
+    let (actor, old, new, at): (UserId, Value, Value, time::OffsetDateTime) = sqlx::query_as(
         "select actor_id, old_value, new_value, at from audit_log where action = 'contest.settings'",
     )
     .fetch_one(&app.pool)
@@ -381,7 +382,7 @@ async fn a_disqualified_submission_leaves_the_standings_and_its_queued_games_are
             .unwrap();
     assert_eq!(
         (old["status"].as_str(), new["status"].as_str(), new["submission"].as_i64()),
-        (Some("ready"), Some("disqualified"), Some(cyd))
+        (Some("ready"), Some("disqualified"), Some(cyd.0))
     );
 
     let root = sqlx::query_scalar("select id from users where username = 'root'")
@@ -572,7 +573,7 @@ async fn a_game_whose_lease_expires_max_attempts_times_is_failed_until_a_rejudge
     let token = app.token(root).await;
     let q = app.api("GET", "/api/queue", Some(&token), None).await.json();
     assert_eq!(q["games"]["failed"], 1, "{q}");
-    assert_eq!(q["failed"][0]["id"], crashing);
+    assert_eq!(q["failed"][0]["id"], crashing.0);
     let g = app.api("GET", &format!("/api/games/{crashing}"), Some(&token), None).await.json();
     assert_eq!(g["status"], "failed");
 

@@ -141,7 +141,8 @@ async fn the_api_enforces_the_interval_the_budget_and_the_deadline() {
         .execute(&app.pool)
         .await
         .unwrap();
-    let cid: i64 = sqlx::query_scalar("select id from contests").fetch_one(&app.pool).await.unwrap();
+    let cid: botarena::db::ids::ContestId =
+        sqlx::query_scalar("select id from contests").fetch_one(&app.pool).await.unwrap();
     botarena::db::submissions::add_usage(&mut app.pool.acquire().await.unwrap(), cid, id, 10_000)
         .await
         .unwrap();

@@ -403,7 +403,7 @@ async fn a_nickname_that_looks_like_anothers_is_refused_and_compatibility_forms_
 #[tokio::test]
 async fn lookalike_nicknames_stored_before_folding_keep_their_names_and_block_new_twins() {
     let app = setup().await;
-    let ids: Vec<i64> = sqlx::query_scalar(
+    let ids: Vec<botarena::db::ids::UserId> = sqlx::query_scalar(
         "insert into users (username, nickname, password_hash) values ('a1', 'alice', '!'), ('a2', 'аlice', '!'),
          ('a3', 'carol', '!') returning id",
     )

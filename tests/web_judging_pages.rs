@@ -6,6 +6,7 @@ mod common;
 mod game_fixtures;
 
 use axum::http::StatusCode;
+use botarena::db::ids::{ContestId, UserId};
 use botarena::db::users::Role;
 use botarena::judge::result::BotId;
 use common::*;
@@ -13,7 +14,7 @@ use game_fixtures::*;
 use serde_json::{json, Value};
 
 /// ada beats bob in both games of a connect4 match (bob forfeits the second).
-async fn ada_beats_bob(app: &TestApp) -> (i64, i64, Inserted) {
+async fn ada_beats_bob(app: &TestApp) -> (UserId, UserId, Inserted) {
     app.contest("c4", &[]).await;
     let ada = app.user("ada", Role::Student).await;
     let bob = app.user("bob", Role::Student).await;
@@ -56,7 +57,7 @@ async fn the_scoreboard_page_shows_the_snapshot_with_each_nickname_linked_to_its
 async fn house_rows_of_the_snapshot_are_listed_apart() {
     let app = setup().await;
     ada_beats_bob(&app).await;
-    let contest: i64 =
+    let contest: ContestId =
         sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
     let wdl = json!({"won": 0, "drawn": 0, "lost": 0});
     let rows = json!([

@@ -1,11 +1,12 @@
 //! The audit log: every administrative change, with who, when, the old and the new value.
 
+use super::ids::UserId;
 use serde_json::Value;
 use sqlx::PgConnection;
 
 pub async fn record(
     conn: &mut PgConnection,
-    actor_id: Option<i64>,
+    actor_id: Option<UserId>,
     action: &str,
     target: &str,
     old_value: Option<Value>,
@@ -13,7 +14,7 @@ pub async fn record(
 ) -> sqlx::Result<()> {
     sqlx::query!(
         "insert into audit_log (actor_id, action, target, old_value, new_value) values ($1, $2, $3, $4, $5)",
-        actor_id,
+        actor_id as Option<UserId>,
         action,
         target,
         old_value,

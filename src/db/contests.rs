@@ -1,5 +1,6 @@
 //! Contests: a game with its settings, the platform's limits and a deadline.
 
+use super::ids::ContestId;
 use crate::games::settings::Settings;
 use crate::games::{GameId, HouseLevel};
 use serde_json::Value;
@@ -9,10 +10,10 @@ use time::OffsetDateTime;
 
 #[derive(Clone, Debug)]
 pub struct Contest {
-    pub id: i64,
+    pub id: ContestId,
     pub slug: String,
     pub title: String,
-    pub game: String,
+    pub game: GameId,
     pub deadline: Option<OffsetDateTime>,
     pub settings: Value,
     pub languages: Vec<String>,
@@ -20,7 +21,7 @@ pub struct Contest {
     pub daily_budget_s: i32,
     pub scoreboard_refresh_s: i32,
     /// House-bot levels playing as extra opponents (see `service::house`).
-    pub house_bots: Vec<String>,
+    pub house_bots: Vec<HouseLevel>,
     pub created_at: OffsetDateTime,
 }
 
@@ -81,7 +82,7 @@ pub struct NewContest {
     pub submit_interval_s: i32,
     pub daily_budget_s: i32,
     pub scoreboard_refresh_s: i32,
-    pub house_bots: Vec<String>,
+    pub house_bots: Vec<HouseLevel>,
 }
 
 /// Parses a deadline: RFC 3339, or the `YYYY-MM-DDTHH:MM` of an HTML `datetime-local` field (UTC).
@@ -210,7 +211,7 @@ impl NewContest {
 
 /// A `house_bots` value: comma-separated house-bot levels, each once, weakest first (empty or
 /// `none` for none).
-fn parse_house_bots(v: &str) -> Result<Vec<String>, String> {
+fn parse_house_bots(v: &str) -> Result<Vec<HouseLevel>, String> {
     let mut list = Vec::new();
     for name in v.split(',').map(str::trim).filter(|l| !l.is_empty() && *l != "none") {
         let level: HouseLevel = name
@@ -218,28 +219,28 @@ fn parse_house_bots(v: &str) -> Result<Vec<String>, String> {
             .map_err(|_| format!("unknown house-bot level `{name}` (valid: {})", HouseLevel::names()))?;
         list.push(level);
     }
-    Ok(HouseLevel::ALL.iter().filter(|l| list.contains(l)).map(|l| l.to_string()).collect())
+    Ok(HouseLevel::ALL.iter().filter(|l| list.contains(l)).copied().collect())
 }
 
 /// Inserts a contest; `Ok(None)` when the slug is taken.
-pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Option<i64>> {
+pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Option<ContestId>> {
     let settings = serde_json::to_value(&c.settings).expect("settings serialize");
     sqlx::query_scalar!(
-        "insert into contests (slug, title, game, deadline, settings, languages, submit_interval_s,
+        r#"insert into contests (slug, title, game, deadline, settings, languages, submit_interval_s,
                                daily_budget_s, scoreboard_refresh_s, house_bots)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          on conflict (slug) do nothing
-         returning id",
+         returning id as "id: ContestId""#,
         c.slug,
         c.title,
-        c.game.as_str(),
+        c.game as GameId,
         c.deadline,
         settings,
         &c.languages[..],
         c.submit_interval_s,
         c.daily_budget_s,
         c.scoreboard_refresh_s,
-        &c.house_bots[..]
+        c.house_bots.as_slice() as &[HouseLevel]
     )
     .fetch_optional(conn)
     .await
@@ -248,9 +249,10 @@ pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Opt
 pub async fn list(conn: &mut PgConnection) -> sqlx::Result<Vec<Contest>> {
     sqlx::query_as!(
         Contest,
-        "select id, slug, title, game, deadline, settings, languages, submit_interval_s, daily_budget_s,
-                scoreboard_refresh_s, house_bots, created_at
-         from contests order by deadline desc nulls first, id desc"
+        r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
+                submit_interval_s, daily_budget_s, scoreboard_refresh_s,
+                house_bots as "house_bots: Vec<HouseLevel>", created_at
+         from contests order by deadline desc nulls first, id desc"#
     )
     .fetch_all(conn)
     .await
@@ -259,9 +261,10 @@ pub async fn list(conn: &mut PgConnection) -> sqlx::Result<Vec<Contest>> {
 pub async fn by_slug(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option<Contest>> {
     sqlx::query_as!(
         Contest,
-        "select id, slug, title, game, deadline, settings, languages, submit_interval_s, daily_budget_s,
-                scoreboard_refresh_s, house_bots, created_at
-         from contests where slug = $1",
+        r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
+                submit_interval_s, daily_budget_s, scoreboard_refresh_s,
+                house_bots as "house_bots: Vec<HouseLevel>", created_at
+         from contests where slug = $1"#,
         slug
     )
     .fetch_optional(conn)
@@ -269,13 +272,13 @@ pub async fn by_slug(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option
 }
 
 /// Replaces the settings and limits of a contest (the caller records the change in the audit log).
-pub async fn update(conn: &mut PgConnection, id: i64, c: &NewContest) -> sqlx::Result<()> {
+pub async fn update(conn: &mut PgConnection, id: ContestId, c: &NewContest) -> sqlx::Result<()> {
     let settings = serde_json::to_value(&c.settings).expect("settings serialize");
     sqlx::query!(
         "update contests set title = $2, deadline = $3, settings = $4, languages = $5, submit_interval_s = $6,
                 daily_budget_s = $7, scoreboard_refresh_s = $8, house_bots = $9
          where id = $1",
-        id,
+        id as ContestId,
         c.title,
         c.deadline,
         settings,
@@ -283,7 +286,7 @@ pub async fn update(conn: &mut PgConnection, id: i64, c: &NewContest) -> sqlx::R
         c.submit_interval_s,
         c.daily_budget_s,
         c.scoreboard_refresh_s,
-        &c.house_bots[..]
+        c.house_bots.as_slice() as &[HouseLevel]
     )
     .execute(conn)
     .await?;
@@ -298,13 +301,16 @@ pub fn assignments(c: &Contest) -> Vec<String> {
     out.push(format!("daily_budget_s={}", c.daily_budget_s));
     out.push(format!("scoreboard_refresh_s={}", c.scoreboard_refresh_s));
     out.push(format!("languages={}", c.languages.join(",")));
-    out.push(format!("house_bots={}", c.house_bots.join(",")));
+    let house_bots: Vec<&str> = c.house_bots.iter().map(|l| l.as_str()).collect();
+    out.push(format!("house_bots={}", house_bots.join(",")));
     out
 }
 
 /// A contest's slug and title, for pages that start from one of its submissions or games.
-pub async fn slug_and_title(conn: &mut PgConnection, id: i64) -> sqlx::Result<(String, String)> {
-    let c = sqlx::query!("select slug, title from contests where id = $1", id).fetch_one(conn).await?;
+pub async fn slug_and_title(conn: &mut PgConnection, id: ContestId) -> sqlx::Result<(String, String)> {
+    let c = sqlx::query!("select slug, title from contests where id = $1", id as ContestId)
+        .fetch_one(conn)
+        .await?;
     Ok((c.slug, c.title))
 }
 
@@ -355,7 +361,10 @@ mod tests {
     fn house_bots_are_known_levels_listed_once_in_level_order() {
         let build =
             |v: &str| NewContest::build("c4", "connect4", None, None, &[format!("house_bots={v}")], &langs());
-        assert_eq!(build("level2, random,level2").unwrap().house_bots, ["random", "level2"]);
+        assert_eq!(
+            build("level2, random,level2").unwrap().house_bots,
+            [HouseLevel::Random, HouseLevel::Level2]
+        );
         assert!(build("").unwrap().house_bots.is_empty());
         assert!(build("none").unwrap().house_bots.is_empty());
         assert_eq!(build("grandmaster").unwrap_err()[0].field, "house_bots");

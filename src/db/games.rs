@@ -1,7 +1,9 @@
 //! Matches and their games. Each game is the subject of a job of the queue (`db::queue`,
 //! played by `jobs::games`); the game's status is what users see, updated with its job.
 
-use super::queue::{self, JobKind};
+use super::ids::{ContestId, GameRecordId, MatchId, SubmissionId, UserId};
+use super::queue::{self, Claimed, JobKind};
+use crate::games::GameId;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::{Connection, PgConnection};
@@ -26,25 +28,26 @@ pub const MAX_ATTEMPTS: i32 = 3;
 /// A submission ready to play, as the scheduler sees it.
 #[derive(Clone, Debug)]
 pub struct Opponent {
-    pub id: i64,
-    pub user_id: i64,
+    pub id: SubmissionId,
+    pub user_id: UserId,
 }
 
 /// The latest ready submission of every other user of the contest; house bots play students
 /// only, so a house bot's opponents leave the other house bots out.
 pub async fn ready_opponents(
     conn: &mut PgConnection,
-    contest_id: i64,
-    user_id: i64,
+    contest_id: ContestId,
+    user_id: UserId,
 ) -> sqlx::Result<Vec<Opponent>> {
     sqlx::query_as!(
         Opponent,
-        "select distinct on (s.user_id) s.id, s.user_id from submissions s join users u on u.id = s.user_id
+        r#"select distinct on (s.user_id) s.id as "id: _", s.user_id as "user_id: _"
+         from submissions s join users u on u.id = s.user_id
          where s.contest_id = $1 and s.user_id <> $2 and s.status = 'ready'
            and not (u.is_house and (select is_house from users where id = $2))
-         order by s.user_id, s.id desc",
-        contest_id,
-        user_id
+         order by s.user_id, s.id desc"#,
+        contest_id as ContestId,
+        user_id as UserId
     )
     .fetch_all(conn)
     .await
@@ -53,17 +56,17 @@ pub async fn ready_opponents(
 /// Inserts a match unless the pair already has one; its id when new.
 pub async fn create_match(
     conn: &mut PgConnection,
-    contest_id: i64,
-    a: i64,
-    b: i64,
+    contest_id: ContestId,
+    a: SubmissionId,
+    b: SubmissionId,
     seed: i64,
-) -> sqlx::Result<Option<i64>> {
+) -> sqlx::Result<Option<MatchId>> {
     sqlx::query_scalar!(
-        "insert into matches (contest_id, submission_a, submission_b, seed) values ($1, $2, $3, $4)
-         on conflict do nothing returning id",
-        contest_id,
-        a,
-        b,
+        r#"insert into matches (contest_id, submission_a, submission_b, seed) values ($1, $2, $3, $4)
+           on conflict do nothing returning id as "id: MatchId""#,
+        contest_id as ContestId,
+        a as SubmissionId,
+        b as SubmissionId,
         seed
     )
     .fetch_optional(conn)
@@ -72,14 +75,15 @@ pub async fn create_match(
 
 pub async fn create_game(
     conn: &mut PgConnection,
-    match_id: i64,
+    match_id: MatchId,
     index: i32,
     plan: &Value,
     settings: &Value,
-) -> sqlx::Result<i64> {
+) -> sqlx::Result<GameRecordId> {
     let id = sqlx::query_scalar!(
-        "insert into games (match_id, index, plan, settings) values ($1, $2, $3, $4) returning id",
-        match_id,
+        r#"insert into games (match_id, index, plan, settings) values ($1, $2, $3, $4)
+           returning id as "id: GameRecordId""#,
+        match_id as MatchId,
         index,
         plan,
         settings
@@ -93,13 +97,13 @@ pub async fn create_game(
 /// Cancels the games still queued (or failed) of matches whose submissions are no longer current
 /// (superseded or disqualified), and those matches themselves if unfinished. A game a worker
 /// has just claimed is left to finish. Returns the games cancelled.
-pub async fn cancel_stale(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<u64> {
+pub async fn cancel_stale(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<u64> {
     let stale = sqlx::query!(
         r#"select g.id, g.status as "status: GameStatus" from games g join matches m on m.id = g.match_id
            where m.contest_id = $1 and g.status in ('queued', 'failed')
              and exists (select 1 from submissions s
                          where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')"#,
-        contest_id
+        contest_id as ContestId
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -117,7 +121,7 @@ pub async fn cancel_stale(conn: &mut PgConnection, contest_id: i64) -> sqlx::Res
          where m.contest_id = $1 and m.status in ('queued', 'running', 'failed')
            and exists (select 1 from submissions s
                        where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')",
-        contest_id
+        contest_id as ContestId
     )
     .execute(&mut *conn)
     .await?;
@@ -127,8 +131,8 @@ pub async fn cancel_stale(conn: &mut PgConnection, contest_id: i64) -> sqlx::Res
 /// A game taken from the queue, with what a worker needs to play it.
 #[derive(Clone, Debug)]
 pub struct GameJob {
-    pub id: i64,
-    pub match_id: i64,
+    pub id: GameRecordId,
+    pub match_id: MatchId,
     pub plan: Value,
     pub settings: Value,
     pub attempts: i32,
@@ -136,34 +140,29 @@ pub struct GameJob {
     pub charge: bool,
 }
 
-/// Claims the oldest queued game, or a running one whose lease ran out (its worker died), unless
-/// it has had its [`MAX_ATTEMPTS`] (see [`fail_exhausted`]); the game becomes `running`.
-pub async fn claim(conn: &mut PgConnection, worker: &str, lease_secs: f64) -> sqlx::Result<Option<GameJob>> {
-    let mut tx = conn.begin().await?;
-    loop {
-        let Some(claimed) = queue::claim(&mut tx, JobKind::Game, worker, lease_secs, MAX_ATTEMPTS).await?
-        else {
-            return Ok(None);
-        };
-        let job = sqlx::query_as!(
+/// A claimed game becomes `running`; one cancelled meanwhile has nothing left to play.
+impl queue::Subject for GameJob {
+    const KIND: JobKind = JobKind::Game;
+
+    async fn take(conn: &mut PgConnection, claimed: Claimed) -> sqlx::Result<Option<GameJob>> {
+        sqlx::query_as!(
             GameJob,
             r#"update games set status = 'running', started_at = now()
                where id = $1 and status in ('queued', 'running')
-               returning id, match_id, plan, settings, $2::int4 as "attempts!", charge"#,
+               returning id as "id: _", match_id as "match_id: _", plan, settings, $2::int4 as "attempts!",
+                         charge"#,
             claimed.subject,
             claimed.attempts
         )
-        .fetch_optional(&mut *tx)
-        .await?;
-        match job {
-            Some(job) => {
-                tx.commit().await?;
-                return Ok(Some(job));
-            }
-            // Cancelled meanwhile: nothing left to play.
-            None => queue::abandon(&mut tx, JobKind::Game, claimed.subject).await?,
-        }
+        .fetch_optional(conn)
+        .await
     }
+}
+
+/// Claims the oldest queued game, or a running one whose lease ran out (its worker died), unless
+/// it has had its [`MAX_ATTEMPTS`] (see [`fail_exhausted`]); the game becomes `running`.
+pub async fn claim(conn: &mut PgConnection, worker: &str, lease_secs: f64) -> sqlx::Result<Option<GameJob>> {
+    queue::claim_next(conn, worker, lease_secs, MAX_ATTEMPTS).await
 }
 
 /// Gives up on the games that had their [`MAX_ATTEMPTS`] without a result (their last lease ran
@@ -196,8 +195,8 @@ pub async fn fail_exhausted(conn: &mut PgConnection) -> sqlx::Result<i64> {
 /// One side of a match, for a worker: the compiled bot (or the house bot's level) and whose it is.
 #[derive(Clone, Debug)]
 pub struct Side {
-    pub submission_id: i64,
-    pub user_id: i64,
+    pub submission_id: SubmissionId,
+    pub user_id: UserId,
     pub nickname: String,
     pub language: String,
     pub artifact: Option<Vec<u8>>,
@@ -207,17 +206,18 @@ pub struct Side {
 
 /// The contest's game, the match seed and both sides of a match.
 pub struct MatchSetup {
-    pub contest_id: i64,
-    pub game: String,
+    pub contest_id: ContestId,
+    pub game: GameId,
     pub seed: i64,
     pub sides: [Side; 2],
 }
 
-pub async fn match_setup(conn: &mut PgConnection, match_id: i64) -> sqlx::Result<Option<MatchSetup>> {
+pub async fn match_setup(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<Option<MatchSetup>> {
     let Some(m) = sqlx::query!(
-        "select m.contest_id, c.game, m.seed, m.submission_a, m.submission_b
-         from matches m join contests c on c.id = m.contest_id where m.id = $1",
-        match_id
+        r#"select m.contest_id as "contest_id: ContestId", c.game as "game: GameId", m.seed,
+                m.submission_a, m.submission_b
+         from matches m join contests c on c.id = m.contest_id where m.id = $1"#,
+        match_id as MatchId
     )
     .fetch_optional(&mut *conn)
     .await?
@@ -228,7 +228,7 @@ pub async fn match_setup(conn: &mut PgConnection, match_id: i64) -> sqlx::Result
     for sub in [m.submission_a, m.submission_b] {
         let side = sqlx::query_as!(
             Side,
-            r#"select s.id as submission_id, s.user_id, coalesce(u.nickname, u.username) as "nickname!",
+            r#"select s.id as "submission_id: _", s.user_id as "user_id: _", coalesce(u.nickname, u.username) as "nickname!",
                       s.language, s.artifact,
                       case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
                from submissions s join users u on u.id = s.user_id where s.id = $1"#,
@@ -243,12 +243,15 @@ pub async fn match_setup(conn: &mut PgConnection, match_id: i64) -> sqlx::Result
 }
 
 /// Puts a game back in the queue after a failure of the judge itself.
-pub async fn release(conn: &mut PgConnection, id: i64, worker: &str) -> sqlx::Result<()> {
+pub async fn release(conn: &mut PgConnection, id: GameRecordId, worker: &str) -> sqlx::Result<()> {
     let mut tx = conn.begin().await?;
     if queue::release(&mut tx, JobKind::Game, id, worker).await? {
-        sqlx::query!("update games set status = 'queued' where id = $1 and status = 'running'", id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query!(
+            "update games set status = 'queued' where id = $1 and status = 'running'",
+            id as GameRecordId
+        )
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await
 }
@@ -257,7 +260,7 @@ pub async fn release(conn: &mut PgConnection, id: i64, worker: &str) -> sqlx::Re
 /// ours (its lease ran out and another worker took it, or a rejudge replaced it).
 pub async fn finish(
     conn: &mut PgConnection,
-    id: i64,
+    id: GameRecordId,
     worker: &str,
     result: &Value,
     log: &str,
@@ -271,7 +274,7 @@ pub async fn finish(
         "update games set status = 'done', result = $2, log = $3, think_ms_a = $4, think_ms_b = $5,
                 finished_at = now()
          where id = $1 and status = 'running'",
-        id,
+        id as GameRecordId,
         result,
         log,
         think_ms[0],
@@ -288,16 +291,18 @@ pub async fn finish(
 
 /// Locks a match row until the transaction ends, so that the workers storing its last two games
 /// at the same moment take turns: the second then sees the first's result and closes the match.
-pub async fn lock_match(conn: &mut PgConnection, match_id: i64) -> sqlx::Result<()> {
-    sqlx::query!("select id from matches where id = $1 for update", match_id).fetch_optional(conn).await?;
+pub async fn lock_match(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<()> {
+    sqlx::query!("select id from matches where id = $1 for update", match_id as MatchId)
+        .fetch_optional(conn)
+        .await?;
     Ok(())
 }
 
 /// The results of a match's games, `None` for games not done (cancelled games count as not done).
-pub async fn match_results(conn: &mut PgConnection, match_id: i64) -> sqlx::Result<Vec<Option<Value>>> {
+pub async fn match_results(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<Vec<Option<Value>>> {
     let rows = sqlx::query!(
         r#"select status as "status: GameStatus", result from games where match_id = $1 order by index"#,
-        match_id
+        match_id as MatchId
     )
     .fetch_all(conn)
     .await?;
@@ -307,7 +312,7 @@ pub async fn match_results(conn: &mut PgConnection, match_id: i64) -> sqlx::Resu
 /// Marks a match running, or done with its points; a cancelled or failed match keeps its status.
 pub async fn set_match_state(
     conn: &mut PgConnection,
-    match_id: i64,
+    match_id: MatchId,
     status: GameStatus,
     points: Option<[i32; 2]>,
 ) -> sqlx::Result<()> {
@@ -315,7 +320,7 @@ pub async fn set_match_state(
         "update matches set status = $2, points_a = $3, points_b = $4,
                 finished_at = case when $2 = 'done'::game_status then now() end
          where id = $1 and status not in ('cancelled', 'failed')",
-        match_id,
+        match_id as MatchId,
         status as GameStatus,
         points.map(|p| p[0]),
         points.map(|p| p[1])
@@ -328,28 +333,31 @@ pub async fn set_match_state(
 /// A match of a submission, seen from that submission.
 #[derive(Clone, Debug)]
 pub struct MatchRow {
-    pub id: i64,
+    pub id: MatchId,
     pub status: GameStatus,
-    pub opponent_submission: i64,
+    pub opponent_submission: SubmissionId,
     pub opponent_nickname: String,
     /// The submission's points (3 / 1 / 0) once done.
     pub points: Option<i32>,
-    pub games: Vec<i64>,
+    pub games: Vec<GameRecordId>,
 }
 
-pub async fn matches_of_submission(conn: &mut PgConnection, submission: i64) -> sqlx::Result<Vec<MatchRow>> {
+pub async fn matches_of_submission(
+    conn: &mut PgConnection,
+    submission: SubmissionId,
+) -> sqlx::Result<Vec<MatchRow>> {
     sqlx::query_as!(
         MatchRow,
-        r#"select m.id, m.status as "status: GameStatus",
-                  o.id as opponent_submission, coalesce(u.nickname, u.username) as "opponent_nickname!",
+        r#"select m.id as "id: _", m.status as "status: GameStatus",
+                  o.id as "opponent_submission: _", coalesce(u.nickname, u.username) as "opponent_nickname!",
                   case when m.submission_a = $1 then m.points_a else m.points_b end as points,
-                  array(select g.id from games g where g.match_id = m.id order by g.index) as "games!"
+                  array(select g.id from games g where g.match_id = m.id order by g.index) as "games!: _"
            from matches m
            join submissions o on o.id = case when m.submission_a = $1 then m.submission_b else m.submission_a end
            join users u on u.id = o.user_id
            where m.submission_a = $1 or m.submission_b = $1
            order by m.id"#,
-        submission
+        submission as SubmissionId
     )
     .fetch_all(conn)
     .await
@@ -358,8 +366,8 @@ pub async fn matches_of_submission(conn: &mut PgConnection, submission: i64) -> 
 /// A stored game, with the two submissions and their owners.
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub id: i64,
-    pub match_id: i64,
+    pub id: GameRecordId,
+    pub match_id: MatchId,
     pub index: i32,
     pub status: GameStatus,
     pub plan: Value,
@@ -367,28 +375,29 @@ pub struct Game {
     pub result: Option<Value>,
     pub log: Option<String>,
     pub attempts: i32,
-    pub submission_a: i64,
-    pub submission_b: i64,
-    pub user_a: i64,
-    pub user_b: i64,
+    pub submission_a: SubmissionId,
+    pub submission_b: SubmissionId,
+    pub user_a: UserId,
+    pub user_b: UserId,
     pub finished_at: Option<OffsetDateTime>,
-    /// The contest's game id (`checkers`, ...): which rules replay the result.
-    pub game: String,
+    /// The contest's game: which rules replay the result.
+    pub game: GameId,
 }
 
-pub async fn game(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Game>> {
+pub async fn game(conn: &mut PgConnection, id: GameRecordId) -> sqlx::Result<Option<Game>> {
     sqlx::query_as!(
         Game,
-        r#"select g.id, g.match_id, g.index, g.status as "status: GameStatus", g.plan, g.settings, g.result,
-                  g.log, coalesce(j.attempts, 0) as "attempts!", m.submission_a, m.submission_b, sa.user_id as user_a, sb.user_id as user_b,
-                  g.finished_at, c.game
+        r#"select g.id as "id: _", g.match_id as "match_id: _", g.index, g.status as "status: GameStatus",
+                  g.plan, g.settings, g.result, g.log, coalesce(j.attempts, 0) as "attempts!",
+                  m.submission_a as "submission_a: _", m.submission_b as "submission_b: _",
+                  sa.user_id as "user_a: _", sb.user_id as "user_b: _", g.finished_at, c.game as "game: _"
            from games g join matches m on m.id = g.match_id
            join contests c on c.id = m.contest_id
            join submissions sa on sa.id = m.submission_a
            join submissions sb on sb.id = m.submission_b
            left join jobs j on j.kind = 'game' and j.subject_id = g.id
            where g.id = $1"#,
-        id
+        id as GameRecordId
     )
     .fetch_optional(conn)
     .await
@@ -396,13 +405,16 @@ pub async fn game(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Game>
 
 /// The matches between the current (ready) submissions of a contest that a rejudge replays:
 /// id and seed.
-pub async fn current_match_seeds(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<(i64, i64)>> {
+pub async fn current_match_seeds(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+) -> sqlx::Result<Vec<(MatchId, i64)>> {
     Ok(sqlx::query!(
-        "select m.id, m.seed from matches m
+        r#"select m.id as "id: MatchId", m.seed from matches m
          join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
          join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
-         where m.contest_id = $1 and m.status <> 'cancelled' order by m.id",
-        contest_id
+         where m.contest_id = $1 and m.status <> 'cancelled' order by m.id"#,
+        contest_id as ContestId
     )
     .fetch_all(conn)
     .await?
@@ -417,17 +429,17 @@ pub async fn current_match_seeds(conn: &mut PgConnection, contest_id: i64) -> sq
 /// not charged to the users' budgets: the admin asked for them.
 pub async fn replace_games(
     conn: &mut PgConnection,
-    match_id: i64,
+    match_id: MatchId,
     plans: &[(i32, Value)],
     settings: &Value,
 ) -> sqlx::Result<()> {
     // Their jobs go with them: a worker holding one finds nothing to extend or finish.
-    sqlx::query!("delete from games where match_id = $1", match_id).execute(&mut *conn).await?;
+    sqlx::query!("delete from games where match_id = $1", match_id as MatchId).execute(&mut *conn).await?;
     for (index, plan) in plans {
         let id = sqlx::query_scalar!(
-            "insert into games (match_id, index, plan, settings, charge) values ($1, $2, $3, $4, false)
-             returning id",
-            match_id,
+            r#"insert into games (match_id, index, plan, settings, charge) values ($1, $2, $3, $4, false)
+               returning id as "id: GameRecordId""#,
+            match_id as MatchId,
             index,
             plan,
             settings
@@ -438,7 +450,7 @@ pub async fn replace_games(
     }
     sqlx::query!(
         "update matches set status = 'queued', points_a = null, points_b = null, finished_at = null where id = $1",
-        match_id
+        match_id as MatchId
     )
     .execute(conn)
     .await?;
@@ -446,22 +458,26 @@ pub async fn replace_games(
 }
 
 /// The game and stored settings of a contest.
-pub async fn contest_game(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<(String, Value)> {
-    let r =
-        sqlx::query!("select game, settings from contests where id = $1", contest_id).fetch_one(conn).await?;
+pub async fn contest_game(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<(GameId, Value)> {
+    let r = sqlx::query!(
+        r#"select game as "game: GameId", settings from contests where id = $1"#,
+        contest_id as ContestId
+    )
+    .fetch_one(conn)
+    .await?;
     Ok((r.game, r.settings))
 }
 
 /// Takes the contest's scheduling lock until the transaction ends, so that two submissions
 /// becoming ready at once still see each other.
-pub async fn lock_contest(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<()> {
-    sqlx::query!("select pg_advisory_xact_lock($1)", contest_id).execute(conn).await?;
+pub async fn lock_contest(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<()> {
+    sqlx::query!("select pg_advisory_xact_lock($1)", contest_id as ContestId).execute(conn).await?;
     Ok(())
 }
 
 /// One game of a submission's matches, with the side (`"a"` or `"b"`) the submission played.
 pub struct GameOfSubmission {
-    pub id: i64,
+    pub id: GameRecordId,
     pub status: String,
     pub result: Option<Value>,
     pub side: String,
@@ -470,15 +486,15 @@ pub struct GameOfSubmission {
 /// Every game of a submission's matches.
 pub async fn games_of_submission(
     conn: &mut PgConnection,
-    submission: i64,
+    submission: SubmissionId,
 ) -> sqlx::Result<Vec<GameOfSubmission>> {
     sqlx::query_as!(
         GameOfSubmission,
-        r#"select g.id, g.status::text as "status!", g.result,
+        r#"select g.id as "id: _", g.status::text as "status!", g.result,
                   case when m.submission_a = $1 then 'a' else 'b' end as "side!"
            from games g join matches m on m.id = g.match_id
            where m.submission_a = $1 or m.submission_b = $1"#,
-        submission
+        submission as SubmissionId
     )
     .fetch_all(conn)
     .await
@@ -488,27 +504,27 @@ pub async fn games_of_submission(
 pub struct GamePageInfo {
     pub slug: String,
     pub title: String,
-    pub game: String,
+    pub game: GameId,
     pub nick_a: String,
     pub nick_b: String,
 }
 
 pub async fn game_page_info(
     conn: &mut PgConnection,
-    match_id: i64,
-    user_a: i64,
-    user_b: i64,
+    match_id: MatchId,
+    user_a: UserId,
+    user_b: UserId,
 ) -> sqlx::Result<GamePageInfo> {
     sqlx::query_as!(
         GamePageInfo,
-        r#"select c.slug, c.title, c.game,
+        r#"select c.slug, c.title, c.game as "game: _",
                   coalesce(ua.nickname, ua.username) as "nick_a!", coalesce(ub.nickname, ub.username) as "nick_b!"
            from matches m join contests c on c.id = m.contest_id
            join users ua on ua.id = $2 join users ub on ub.id = $3
            where m.id = $1"#,
-        match_id,
-        user_a,
-        user_b
+        match_id as MatchId,
+        user_a as UserId,
+        user_b as UserId
     )
     .fetch_one(conn)
     .await

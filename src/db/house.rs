@@ -3,6 +3,7 @@
 //! and per contest one `ready` submission in the reserved language `house` whose source is the
 //! level.
 
+use super::ids::{ContestId, SubmissionId, UserId};
 use crate::games::HouseLevel;
 use sqlx::PgConnection;
 
@@ -11,7 +12,7 @@ pub const LANGUAGE: &str = "house";
 
 /// The account of a house-bot level, created on first use. It cannot log in (`is_house`, and
 /// its password hash is not a hash).
-pub async fn account(conn: &mut PgConnection, level: HouseLevel) -> sqlx::Result<i64> {
+pub async fn account(conn: &mut PgConnection, level: HouseLevel) -> sqlx::Result<UserId> {
     let username = format!("house:{level}");
     sqlx::query!(
         "insert into users (username, password_hash, must_change_password, is_house)
@@ -21,7 +22,7 @@ pub async fn account(conn: &mut PgConnection, level: HouseLevel) -> sqlx::Result
     )
     .execute(&mut *conn)
     .await?;
-    sqlx::query_scalar!("select id from users where username = $1 and is_house", username)
+    sqlx::query_scalar!(r#"select id as "id: UserId" from users where username = $1 and is_house"#, username)
         .fetch_one(conn)
         .await
 }
@@ -29,19 +30,19 @@ pub async fn account(conn: &mut PgConnection, level: HouseLevel) -> sqlx::Result
 /// A contest's current house submission: its id and level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HouseEntry {
-    pub submission_id: i64,
+    pub submission_id: SubmissionId,
     pub level: HouseLevel,
 }
 
 /// The ready house submissions of a contest.
-pub async fn current(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<HouseEntry>> {
+pub async fn current(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Vec<HouseEntry>> {
     sqlx::query_as!(
         HouseEntry,
-        r#"select s.id as submission_id, convert_from(s.source, 'UTF8') as "level!: HouseLevel"
+        r#"select s.id as "submission_id: SubmissionId", convert_from(s.source, 'UTF8') as "level!: HouseLevel"
            from submissions s join users u on u.id = s.user_id
            where s.contest_id = $1 and u.is_house and s.status = 'ready'
            order by s.id"#,
-        contest_id
+        contest_id as ContestId
     )
     .fetch_all(conn)
     .await
@@ -50,15 +51,15 @@ pub async fn current(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
 /// A new ready house submission of `level` in a contest (nothing to compile).
 pub async fn create_submission(
     conn: &mut PgConnection,
-    contest_id: i64,
+    contest_id: ContestId,
     level: HouseLevel,
-) -> sqlx::Result<i64> {
+) -> sqlx::Result<SubmissionId> {
     let user_id = account(conn, level).await?;
     sqlx::query_scalar!(
-        "insert into submissions (contest_id, user_id, language, source, status, compiled_at)
-         values ($1, $2, $3, $4, 'ready', now()) returning id",
-        contest_id,
-        user_id,
+        r#"insert into submissions (contest_id, user_id, language, source, status, compiled_at)
+         values ($1, $2, $3, $4, 'ready', now()) returning id as "id: SubmissionId""#,
+        contest_id as ContestId,
+        user_id as UserId,
         LANGUAGE,
         level.as_str().as_bytes()
     )
@@ -67,18 +68,18 @@ pub async fn create_submission(
 }
 
 /// Takes a house submission out of the contest (its queued games are then cancelled as stale).
-pub async fn retire(conn: &mut PgConnection, submission_id: i64) -> sqlx::Result<()> {
-    sqlx::query!("update submissions set status = 'superseded' where id = $1", submission_id)
+pub async fn retire(conn: &mut PgConnection, submission_id: SubmissionId) -> sqlx::Result<()> {
+    sqlx::query!("update submissions set status = 'superseded' where id = $1", submission_id as SubmissionId)
         .execute(conn)
         .await?;
     Ok(())
 }
 
 /// The house-bot levels a contest enables.
-pub async fn levels(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<HouseLevel>> {
+pub async fn levels(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Vec<HouseLevel>> {
     sqlx::query_scalar!(
         r#"select house_bots as "house_bots: Vec<HouseLevel>" from contests where id = $1"#,
-        contest_id
+        contest_id as ContestId
     )
     .fetch_one(conn)
     .await

@@ -7,6 +7,7 @@ pub mod contests;
 pub mod embedded;
 pub mod games;
 pub mod house;
+pub mod ids;
 pub mod queue;
 pub mod scoreboard;
 pub mod submissions;

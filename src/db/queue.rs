@@ -4,10 +4,12 @@
 //! several processes share a queue without taking the same row; a worker that dies simply stops
 //! renewing its lease, and once the lease runs out the job is claimed again, up to a cap of
 //! attempts after which it is given up. A job is addressed by its kind and its subject (the
-//! submission or the game); the subject's own status, which users see, is the caller's to update
-//! in the same transaction (see `submissions::claim_compile`, `games::claim`, ...).
+//! submission or the game); the subject's own status, which users see, is updated in the same
+//! transaction by the subject's [`Subject::take`] (see [`claim_next`]) and by the callers of
+//! [`finish`] and [`release`].
 
-use sqlx::PgConnection;
+use sqlx::{Connection, PgConnection};
+use std::future::Future;
 use time::OffsetDateTime;
 
 /// What a job does, and so which table its subject is in.
@@ -40,8 +42,47 @@ pub struct Claimed {
     pub attempts: i32,
 }
 
+/// What a job of one kind is about (a submission to compile, a game to play), as loaded by the
+/// worker that claims it.
+pub trait Subject: Sized + Send {
+    /// The kind of the jobs about such subjects.
+    const KIND: JobKind;
+
+    /// Marks the subject of a just-claimed job as being worked on and loads what running the job
+    /// needs, in the claim's transaction; `None` when the subject no longer needs its job (it was
+    /// disqualified, superseded or cancelled meanwhile).
+    fn take(
+        conn: &mut PgConnection,
+        claimed: Claimed,
+    ) -> impl Future<Output = sqlx::Result<Option<Self>>> + Send;
+}
+
+/// Claims the next job of `S`'s kind (see [`claim`]) whose subject still needs it, and takes the
+/// subject ([`Subject::take`]), in one transaction. Jobs whose subject no longer needs them are
+/// taken out of the queue on the way.
+pub async fn claim_next<S: Subject>(
+    conn: &mut PgConnection,
+    worker: &str,
+    lease_secs: f64,
+    max_attempts: i32,
+) -> sqlx::Result<Option<S>> {
+    let mut tx = conn.begin().await?;
+    let taken = loop {
+        let Some(claimed) = claim(&mut tx, S::KIND, worker, lease_secs, max_attempts).await? else {
+            break None;
+        };
+        match S::take(&mut tx, claimed).await? {
+            Some(subject) => break Some(subject),
+            None => abandon(&mut tx, S::KIND, claimed.subject).await?,
+        }
+    };
+    tx.commit().await?;
+    Ok(taken)
+}
+
 /// Puts a job in the queue for a subject (a submission, or a game for [`JobKind::Game`]).
-pub async fn enqueue(conn: &mut PgConnection, kind: JobKind, subject: i64) -> sqlx::Result<()> {
+pub async fn enqueue(conn: &mut PgConnection, kind: JobKind, subject: impl Into<i64>) -> sqlx::Result<()> {
+    let subject: i64 = subject.into();
     sqlx::query!(
         "insert into jobs (kind, submission_id, game_id)
          values ($1, case when $1 <> 'game'::job_kind then $2::int8 end, case when $1 = 'game'::job_kind then $2::int8 end)",
@@ -88,10 +129,11 @@ pub async fn claim(
 pub async fn extend_lease(
     conn: &mut PgConnection,
     kind: JobKind,
-    subject: i64,
+    subject: impl Into<i64>,
     worker: &str,
     lease_secs: f64,
 ) -> sqlx::Result<bool> {
+    let subject: i64 = subject.into();
     let res = sqlx::query!(
         "update jobs set lease_until = now() + make_interval(secs => $4)
          where kind = $1 and subject_id = $2 and locked_by = $3 and finished_at is null",
@@ -110,9 +152,10 @@ pub async fn extend_lease(
 pub async fn release(
     conn: &mut PgConnection,
     kind: JobKind,
-    subject: i64,
+    subject: impl Into<i64>,
     worker: &str,
 ) -> sqlx::Result<bool> {
+    let subject: i64 = subject.into();
     let res = sqlx::query!(
         "update jobs set locked_by = null, lease_until = null
          where kind = $1 and subject_id = $2 and locked_by = $3 and finished_at is null",
@@ -130,9 +173,10 @@ pub async fn release(
 pub async fn finish(
     conn: &mut PgConnection,
     kind: JobKind,
-    subject: i64,
+    subject: impl Into<i64>,
     worker: &str,
 ) -> sqlx::Result<bool> {
+    let subject: i64 = subject.into();
     let res = sqlx::query!(
         "update jobs set finished_at = now(), locked_by = null, lease_until = null
          where kind = $1 and subject_id = $2 and locked_by = $3 and finished_at is null",
@@ -181,7 +225,8 @@ pub async fn cancel(conn: &mut PgConnection, kind: JobKind, subjects: &[i64]) ->
 
 /// Takes a subject's job out of the queue even if a worker holds it (the subject was
 /// disqualified): that worker's result is then dropped.
-pub async fn abandon(conn: &mut PgConnection, kind: JobKind, subject: i64) -> sqlx::Result<()> {
+pub async fn abandon(conn: &mut PgConnection, kind: JobKind, subject: impl Into<i64>) -> sqlx::Result<()> {
+    let subject: i64 = subject.into();
     sqlx::query!(
         "update jobs set finished_at = now(), locked_by = null, lease_until = null
          where kind = $1 and subject_id = $2 and finished_at is null",
@@ -203,7 +248,12 @@ pub struct JobRow {
 }
 
 /// The job of a subject, if it has one.
-pub async fn job(conn: &mut PgConnection, kind: JobKind, subject: i64) -> sqlx::Result<Option<JobRow>> {
+pub async fn job(
+    conn: &mut PgConnection,
+    kind: JobKind,
+    subject: impl Into<i64>,
+) -> sqlx::Result<Option<JobRow>> {
+    let subject: i64 = subject.into();
     sqlx::query_as!(
         JobRow,
         "select attempts, locked_by, lease_until, finished_at from jobs where kind = $1 and subject_id = $2",

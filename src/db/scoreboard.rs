@@ -4,6 +4,7 @@
 //! read it back. The JSON shape is the API's (`docs/api.md`), so a snapshot stored by an older
 //! version still reads.
 
+use super::ids::{ContestId, SubmissionId, UserId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::PgConnection;
@@ -45,7 +46,8 @@ pub struct ScoreRow {
     /// The entrant's current submission (always there in computed rows; a row made by hand
     /// without it reads, and is shown without a link).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub submission_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub submission_id: Option<SubmissionId>,
     /// The language id of that submission.
     pub language: String,
     /// When the entrant last submitted (RFC 3339).
@@ -60,25 +62,28 @@ pub struct ScoreRow {
 /// A done match between two current (ready) submissions of a contest.
 #[derive(Clone, Debug)]
 pub struct CurrentMatch {
-    pub submission_a: i64,
-    pub submission_b: i64,
+    pub submission_a: SubmissionId,
+    pub submission_b: SubmissionId,
     pub points_a: i32,
     pub points_b: i32,
     pub results: Vec<Value>,
 }
 
 /// The finished matches between current submissions of a contest, with their games' results.
-pub async fn current_matches(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<CurrentMatch>> {
+pub async fn current_matches(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+) -> sqlx::Result<Vec<CurrentMatch>> {
     sqlx::query_as!(
         CurrentMatch,
-        r#"select m.submission_a, m.submission_b, m.points_a as "points_a!", m.points_b as "points_b!",
+        r#"select m.submission_a as "submission_a: _", m.submission_b as "submission_b: _", m.points_a as "points_a!", m.points_b as "points_b!",
                   array(select g.result from games g where g.match_id = m.id and g.status = 'done'
                         order by g.index) as "results!: Vec<Value>"
            from matches m
            join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
            join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
            where m.contest_id = $1 and m.status = 'done'"#,
-        contest_id
+        contest_id as ContestId
     )
     .fetch_all(conn)
     .await
@@ -87,8 +92,8 @@ pub async fn current_matches(conn: &mut PgConnection, contest_id: i64) -> sqlx::
 /// A current submission of a contest, for the scoreboard.
 #[derive(Clone, Debug)]
 pub struct Entrant {
-    pub submission_id: i64,
-    pub user_id: i64,
+    pub submission_id: SubmissionId,
+    pub user_id: UserId,
     /// A house bot, ranked apart from the students.
     pub house: bool,
     pub nickname: String,
@@ -96,17 +101,17 @@ pub struct Entrant {
     pub submitted_at: OffsetDateTime,
 }
 
-pub async fn entrants(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Entrant>> {
+pub async fn entrants(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Vec<Entrant>> {
     sqlx::query_as!(
         Entrant,
-        r#"select distinct on (s.user_id) s.id as submission_id, s.user_id, u.is_house as house,
+        r#"select distinct on (s.user_id) s.id as "submission_id: _", s.user_id as "user_id: _", u.is_house as house,
                   coalesce(u.nickname, u.username) as "nickname!", s.language,
                   (select max(created_at) from submissions x where x.contest_id = $1 and x.user_id = s.user_id)
                       as "submitted_at!"
            from submissions s join users u on u.id = s.user_id
            where s.contest_id = $1 and s.status = 'ready'
            order by s.user_id, s.id desc"#,
-        contest_id
+        contest_id as ContestId
     )
     .fetch_all(conn)
     .await
@@ -115,7 +120,7 @@ pub async fn entrants(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<
 /// Stores a scoreboard snapshot.
 pub async fn store_scoreboard(
     conn: &mut PgConnection,
-    contest_id: i64,
+    contest_id: ContestId,
     rows: &[ScoreRow],
 ) -> sqlx::Result<OffsetDateTime> {
     let rows = serde_json::to_value(rows).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
@@ -123,7 +128,7 @@ pub async fn store_scoreboard(
         "insert into scoreboards (contest_id, computed_at, rows) values ($1, now(), $2)
          on conflict (contest_id) do update set computed_at = now(), rows = $2
          returning computed_at",
-        contest_id,
+        contest_id as ContestId,
         rows
     )
     .fetch_one(conn)
@@ -133,11 +138,14 @@ pub async fn store_scoreboard(
 /// The stored snapshot: when, and its rows.
 pub async fn scoreboard(
     conn: &mut PgConnection,
-    contest_id: i64,
+    contest_id: ContestId,
 ) -> sqlx::Result<Option<(OffsetDateTime, Vec<ScoreRow>)>> {
-    let Some(r) = sqlx::query!("select computed_at, rows from scoreboards where contest_id = $1", contest_id)
-        .fetch_optional(conn)
-        .await?
+    let Some(r) = sqlx::query!(
+        "select computed_at, rows from scoreboards where contest_id = $1",
+        contest_id as ContestId
+    )
+    .fetch_optional(conn)
+    .await?
     else {
         return Ok(None);
     };
@@ -146,9 +154,9 @@ pub async fn scoreboard(
 }
 
 /// Contests not frozen whose snapshot is missing or older than their refresh interval.
-pub async fn scoreboards_due(conn: &mut PgConnection) -> sqlx::Result<Vec<i64>> {
+pub async fn scoreboards_due(conn: &mut PgConnection) -> sqlx::Result<Vec<ContestId>> {
     sqlx::query_scalar!(
-        r#"select c.id as "id!" from contests c left join scoreboards s on s.contest_id = c.id
+        r#"select c.id as "id!: ContestId" from contests c left join scoreboards s on s.contest_id = c.id
          where c.frozen_at is null
            and (s.computed_at is null
                 or s.computed_at < now() - make_interval(secs => c.scoreboard_refresh_s::float8))"#
@@ -158,18 +166,21 @@ pub async fn scoreboards_due(conn: &mut PgConnection) -> sqlx::Result<Vec<i64>> 
 }
 
 /// When the contest's standings were frozen, if they are.
-pub async fn frozen_at(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Option<OffsetDateTime>> {
-    Ok(sqlx::query_scalar!("select frozen_at from contests where id = $1", contest_id)
+pub async fn frozen_at(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+) -> sqlx::Result<Option<OffsetDateTime>> {
+    Ok(sqlx::query_scalar!("select frozen_at from contests where id = $1", contest_id as ContestId)
         .fetch_optional(conn)
         .await?
         .flatten())
 }
 
 /// Freezes (now) or unfreezes the contest's standings.
-pub async fn set_frozen(conn: &mut PgConnection, contest_id: i64, frozen: bool) -> sqlx::Result<()> {
+pub async fn set_frozen(conn: &mut PgConnection, contest_id: ContestId, frozen: bool) -> sqlx::Result<()> {
     sqlx::query!(
         "update contests set frozen_at = case when $2 then now() end where id = $1",
-        contest_id,
+        contest_id as ContestId,
         frozen
     )
     .execute(conn)
@@ -179,16 +190,16 @@ pub async fn set_frozen(conn: &mut PgConnection, contest_id: i64, frozen: bool) 
 
 /// Contests past their deadline, not frozen yet, with nothing left to judge: no compile queued
 /// and no game of a current match queued or running (failed games do not hold it up).
-pub async fn freezes_due(conn: &mut PgConnection) -> sqlx::Result<Vec<i64>> {
+pub async fn freezes_due(conn: &mut PgConnection) -> sqlx::Result<Vec<ContestId>> {
     sqlx::query_scalar!(
-        "select c.id from contests c
+        r#"select c.id as "id: ContestId" from contests c
          where c.frozen_at is null and c.deadline <= now()
            and not exists (select 1 from submissions s
                            where s.contest_id = c.id and s.status in ('queued', 'compiling'))
            and not exists (select 1 from games g join matches m on m.id = g.match_id
                            join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
                            join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
-                           where m.contest_id = c.id and g.status in ('queued', 'running'))"
+                           where m.contest_id = c.id and g.status in ('queued', 'running'))"#
     )
     .fetch_all(conn)
     .await

@@ -1,7 +1,8 @@
 //! Submissions, the subjects of the compile and validity jobs (see `db::queue`,
 //! `jobs::compile`, `jobs::validity`), and compute usage.
 
-use super::queue::{self, JobKind};
+use super::ids::{ContestId, SubmissionId, UserId};
+use super::queue::{self, Claimed, JobKind};
 use serde::Serialize;
 use sqlx::{Connection, PgConnection};
 use time::OffsetDateTime;
@@ -39,9 +40,9 @@ impl Status {
 /// A submission with its source and compile log (for its owner and admins).
 #[derive(Clone, Debug)]
 pub struct Submission {
-    pub id: i64,
-    pub contest_id: i64,
-    pub user_id: i64,
+    pub id: SubmissionId,
+    pub contest_id: ContestId,
+    pub user_id: UserId,
     pub language: String,
     pub source: Vec<u8>,
     pub status: Status,
@@ -55,8 +56,8 @@ pub struct Submission {
 /// A line of "All submissions": who, when, language, status — never the source.
 #[derive(Clone, Debug)]
 pub struct Listed {
-    pub id: i64,
-    pub user_id: i64,
+    pub id: SubmissionId,
+    pub user_id: UserId,
     pub nickname: String,
     pub language: String,
     pub status: Status,
@@ -65,16 +66,17 @@ pub struct Listed {
 
 pub async fn create(
     conn: &mut PgConnection,
-    contest_id: i64,
-    user_id: i64,
+    contest_id: ContestId,
+    user_id: UserId,
     language: &str,
     source: &[u8],
-) -> sqlx::Result<i64> {
+) -> sqlx::Result<SubmissionId> {
     let mut tx = conn.begin().await?;
     let id = sqlx::query_scalar!(
-        "insert into submissions (contest_id, user_id, language, source) values ($1, $2, $3, $4) returning id",
-        contest_id,
-        user_id,
+        r#"insert into submissions (contest_id, user_id, language, source) values ($1, $2, $3, $4)
+           returning id as "id: SubmissionId""#,
+        contest_id as ContestId,
+        user_id as UserId,
         language,
         source
     )
@@ -85,13 +87,13 @@ pub async fn create(
     Ok(id)
 }
 
-pub async fn by_id(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Submission>> {
+pub async fn by_id(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Result<Option<Submission>> {
     sqlx::query_as!(
         Submission,
-        r#"select id, contest_id, user_id, language, source, status as "status: Status", compile_log,
+        r#"select id as "id: _", contest_id as "contest_id: _", user_id as "user_id: _", language, source, status as "status: Status", compile_log,
                   created_at, compiled_at, validity
            from submissions where id = $1"#,
-        id
+        id as SubmissionId
     )
     .fetch_optional(conn)
     .await
@@ -100,30 +102,34 @@ pub async fn by_id(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Subm
 /// A user's submissions to a contest, newest first.
 pub async fn of_user(
     conn: &mut PgConnection,
-    contest_id: i64,
-    user_id: i64,
+    contest_id: ContestId,
+    user_id: UserId,
 ) -> sqlx::Result<Vec<Submission>> {
     sqlx::query_as!(
         Submission,
-        r#"select id, contest_id, user_id, language, source, status as "status: Status", compile_log,
+        r#"select id as "id: _", contest_id as "contest_id: _", user_id as "user_id: _", language, source, status as "status: Status", compile_log,
                   created_at, compiled_at, validity
            from submissions where contest_id = $1 and user_id = $2 order by created_at desc, id desc"#,
-        contest_id,
-        user_id
+        contest_id as ContestId,
+        user_id as UserId
     )
     .fetch_all(conn)
     .await
 }
 
 /// Every submission of a contest, newest first, without sources.
-pub async fn of_contest(conn: &mut PgConnection, contest_id: i64, limit: i64) -> sqlx::Result<Vec<Listed>> {
+pub async fn of_contest(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    limit: i64,
+) -> sqlx::Result<Vec<Listed>> {
     sqlx::query_as!(
         Listed,
-        r#"select s.id, s.user_id, coalesce(u.nickname, u.username) as "nickname!", s.language,
+        r#"select s.id as "id: _", s.user_id as "user_id: _", coalesce(u.nickname, u.username) as "nickname!", s.language,
                   s.status as "status: Status", s.created_at
            from submissions s join users u on u.id = s.user_id
            where s.contest_id = $1 order by s.created_at desc, s.id desc limit $2"#,
-        contest_id,
+        contest_id as ContestId,
         limit
     )
     .fetch_all(conn)
@@ -133,25 +139,29 @@ pub async fn of_contest(conn: &mut PgConnection, contest_id: i64, limit: i64) ->
 /// When the user last submitted to the contest.
 pub async fn last_submitted_at(
     conn: &mut PgConnection,
-    contest_id: i64,
-    user_id: i64,
+    contest_id: ContestId,
+    user_id: UserId,
 ) -> sqlx::Result<Option<OffsetDateTime>> {
     sqlx::query_scalar!(
         "select max(created_at) from submissions where contest_id = $1 and user_id = $2",
-        contest_id,
-        user_id
+        contest_id as ContestId,
+        user_id as UserId
     )
     .fetch_one(conn)
     .await
 }
 
 /// Compute milliseconds the user consumed in the contest today (UTC).
-pub async fn used_today_ms(conn: &mut PgConnection, contest_id: i64, user_id: i64) -> sqlx::Result<i64> {
+pub async fn used_today_ms(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    user_id: UserId,
+) -> sqlx::Result<i64> {
     let used = sqlx::query_scalar!(
         "select used_ms from compute_usage
          where contest_id = $1 and user_id = $2 and day = (now() at time zone 'utc')::date",
-        contest_id,
-        user_id
+        contest_id as ContestId,
+        user_id as UserId
     )
     .fetch_optional(conn)
     .await?;
@@ -159,13 +169,18 @@ pub async fn used_today_ms(conn: &mut PgConnection, contest_id: i64, user_id: i6
 }
 
 /// Adds compute time (a compile, a game) to the user's usage of today.
-pub async fn add_usage(conn: &mut PgConnection, contest_id: i64, user_id: i64, ms: i64) -> sqlx::Result<()> {
+pub async fn add_usage(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    user_id: UserId,
+    ms: i64,
+) -> sqlx::Result<()> {
     sqlx::query!(
         "insert into compute_usage (user_id, contest_id, day, used_ms)
          values ($1, $2, (now() at time zone 'utc')::date, $3)
          on conflict (user_id, contest_id, day) do update set used_ms = compute_usage.used_ms + $3",
-        user_id,
-        contest_id,
+        user_id as UserId,
+        contest_id as ContestId,
         ms
     )
     .execute(conn)
@@ -176,46 +191,31 @@ pub async fn add_usage(conn: &mut PgConnection, contest_id: i64, user_id: i64, m
 /// A compile job taken from the queue.
 #[derive(Clone, Debug)]
 pub struct CompileJob {
-    pub id: i64,
-    pub contest_id: i64,
-    pub user_id: i64,
+    pub id: SubmissionId,
+    pub contest_id: ContestId,
+    pub user_id: UserId,
     pub language: String,
     pub source: Vec<u8>,
     pub attempts: i32,
 }
 
-/// Claims the oldest queued compile, or one whose lease ran out (its worker died), for `worker`
-/// until `lease_secs` from now (see `db::queue::claim`); the submission becomes `compiling`.
-pub async fn claim_compile(
-    conn: &mut PgConnection,
-    worker: &str,
-    lease_secs: f64,
-    max_attempts: i32,
-) -> sqlx::Result<Option<CompileJob>> {
-    let mut tx = conn.begin().await?;
-    loop {
-        let Some(claimed) = queue::claim(&mut tx, JobKind::Compile, worker, lease_secs, max_attempts).await?
-        else {
-            return Ok(None);
-        };
-        let job = sqlx::query_as!(
+/// A claimed compile's submission becomes `compiling`; one no longer waiting for a compile
+/// (disqualified meanwhile) has nothing left to do. Claimed with `queue::claim_next`.
+impl queue::Subject for CompileJob {
+    const KIND: JobKind = JobKind::Compile;
+
+    async fn take(conn: &mut PgConnection, claimed: Claimed) -> sqlx::Result<Option<CompileJob>> {
+        sqlx::query_as!(
             CompileJob,
             r#"update submissions set status = 'compiling'
                where id = $1 and status in ('queued', 'compiling')
-               returning id, contest_id, user_id, language, source, $2::int4 as "attempts!""#,
+               returning id as "id: _", contest_id as "contest_id: _", user_id as "user_id: _", language,
+                         source, $2::int4 as "attempts!""#,
             claimed.subject,
             claimed.attempts
         )
-        .fetch_optional(&mut *tx)
-        .await?;
-        match job {
-            Some(job) => {
-                tx.commit().await?;
-                return Ok(Some(job));
-            }
-            // No longer waiting for a compile: the job has nothing left to do.
-            None => queue::abandon(&mut tx, JobKind::Compile, claimed.subject).await?,
-        }
+        .fetch_optional(conn)
+        .await
     }
 }
 
@@ -260,12 +260,15 @@ pub async fn fail_validity_exhausted(conn: &mut PgConnection, max_attempts: i32)
 }
 
 /// Puts a compile back in the queue after a failure of the judge itself (not of the program).
-pub async fn release(conn: &mut PgConnection, id: i64, worker: &str) -> sqlx::Result<()> {
+pub async fn release(conn: &mut PgConnection, id: SubmissionId, worker: &str) -> sqlx::Result<()> {
     let mut tx = conn.begin().await?;
     if queue::release(&mut tx, JobKind::Compile, id, worker).await? {
-        sqlx::query!("update submissions set status = 'queued' where id = $1 and status = 'compiling'", id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query!(
+            "update submissions set status = 'queued' where id = $1 and status = 'compiling'",
+            id as SubmissionId
+        )
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await
 }
@@ -276,7 +279,7 @@ pub async fn release(conn: &mut PgConnection, id: i64, worker: &str) -> sqlx::Re
 /// another worker took it), in which case nothing is written.
 pub async fn finish_compile(
     conn: &mut PgConnection,
-    id: i64,
+    id: SubmissionId,
     worker: &str,
     ok: bool,
     log: &str,
@@ -290,7 +293,7 @@ pub async fn finish_compile(
     sqlx::query!(
         "update submissions set status = $2, compile_log = $3, artifact = $4, compiled_at = now()
          where id = $1 and status = 'compiling'",
-        id,
+        id as SubmissionId,
         status as Status,
         log,
         artifact
@@ -303,11 +306,11 @@ pub async fn finish_compile(
 
 /// Makes a compiled submission ready; it supersedes the user's earlier ready submission to the
 /// contest (or is superseded by a newer one already ready: compiles may finish out of order).
-pub async fn mark_ready(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
+pub async fn mark_ready(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Result<()> {
     let Some(row) = sqlx::query!(
         "update submissions set status = 'ready' where id = $1 and status = 'compiling'
          returning contest_id, user_id",
-        id
+        id as SubmissionId
     )
     .fetch_optional(&mut *conn)
     .await?
@@ -319,7 +322,7 @@ pub async fn mark_ready(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
          where contest_id = $1 and user_id = $2 and id <> $3 and status = 'ready' and id < $3",
         row.contest_id,
         row.user_id,
-        id
+        id as SubmissionId
     )
     .execute(&mut *conn)
     .await?;
@@ -329,7 +332,7 @@ pub async fn mark_ready(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
              where contest_id = $1 and user_id = $2 and id > $3 and status = 'ready')",
         row.contest_id,
         row.user_id,
-        id
+        id as SubmissionId
     )
     .execute(&mut *conn)
     .await?;
@@ -339,44 +342,30 @@ pub async fn mark_ready(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
 /// A compiled submission waiting for its validity run.
 #[derive(Clone, Debug)]
 pub struct ValidityJob {
-    pub id: i64,
-    pub contest_id: i64,
-    pub user_id: i64,
+    pub id: SubmissionId,
+    pub contest_id: ContestId,
+    pub user_id: UserId,
     pub language: String,
     pub artifact: Vec<u8>,
     pub attempts: i32,
 }
 
-/// Claims the oldest validity run waiting, or one whose lease ran out, for `worker`.
-pub async fn claim_validity(
-    conn: &mut PgConnection,
-    worker: &str,
-    lease_secs: f64,
-    max_attempts: i32,
-) -> sqlx::Result<Option<ValidityJob>> {
-    let mut tx = conn.begin().await?;
-    loop {
-        let Some(claimed) =
-            queue::claim(&mut tx, JobKind::Validity, worker, lease_secs, max_attempts).await?
-        else {
-            return Ok(None);
-        };
-        let job = sqlx::query_as!(
+/// A claimed validity run loads the build; a submission no longer compiled and waiting
+/// (disqualified meanwhile) has nothing left to test. Claimed with `queue::claim_next`.
+impl queue::Subject for ValidityJob {
+    const KIND: JobKind = JobKind::Validity;
+
+    async fn take(conn: &mut PgConnection, claimed: Claimed) -> sqlx::Result<Option<ValidityJob>> {
+        sqlx::query_as!(
             ValidityJob,
-            r#"select id, contest_id, user_id, language, artifact as "artifact!", $2::int4 as "attempts!"
+            r#"select id as "id: _", contest_id as "contest_id: _", user_id as "user_id: _", language,
+                      artifact as "artifact!", $2::int4 as "attempts!"
                from submissions where id = $1 and status = 'compiling' and artifact is not null"#,
             claimed.subject,
             claimed.attempts
         )
-        .fetch_optional(&mut *tx)
-        .await?;
-        match job {
-            Some(job) => {
-                tx.commit().await?;
-                return Ok(Some(job));
-            }
-            None => queue::abandon(&mut tx, JobKind::Validity, claimed.subject).await?,
-        }
+        .fetch_optional(conn)
+        .await
     }
 }
 
@@ -384,13 +373,16 @@ pub async fn claim_validity(
 /// no such submission or it already is. The caller cancels its queued games
 /// (`games::cancel_stale`). Earlier submissions of the user stay superseded: a disqualified user
 /// is out of the standings until they submit again.
-pub async fn disqualify(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<(i64, Status)>> {
+pub async fn disqualify(
+    conn: &mut PgConnection,
+    id: SubmissionId,
+) -> sqlx::Result<Option<(ContestId, Status)>> {
     let disqualified = sqlx::query!(
         r#"update submissions s set status = 'disqualified'
            from (select id, status from submissions where id = $1 for update) old
            where s.id = old.id and old.status <> 'disqualified'
-           returning s.contest_id, old.status as "old: Status""#,
-        id
+           returning s.contest_id as "contest_id: ContestId", old.status as "old: Status""#,
+        id as SubmissionId
     )
     .fetch_optional(&mut *conn)
     .await?
@@ -406,12 +398,12 @@ pub async fn disqualify(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option
 /// The owner of each submission: submission id, username, display name.
 pub async fn owners(
     conn: &mut PgConnection,
-    ids: &[i64],
-) -> sqlx::Result<Vec<(i64, String, Option<String>)>> {
+    ids: &[SubmissionId],
+) -> sqlx::Result<Vec<(SubmissionId, String, Option<String>)>> {
     Ok(sqlx::query!(
-        "select s.id, u.username, u.display_name from submissions s join users u on u.id = s.user_id
-         where s.id = any($1)",
-        ids
+        r#"select s.id as "id: SubmissionId", u.username, u.display_name from submissions s join users u on u.id = s.user_id
+         where s.id = any($1)"#,
+        ids as &[SubmissionId]
     )
     .fetch_all(conn)
     .await?
@@ -421,8 +413,8 @@ pub async fn owners(
 }
 
 /// The compiled build directory (a tar), for workers.
-pub async fn artifact(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<Vec<u8>>> {
-    Ok(sqlx::query_scalar!("select artifact from submissions where id = $1", id)
+pub async fn artifact(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Result<Option<Vec<u8>>> {
+    Ok(sqlx::query_scalar!("select artifact from submissions where id = $1", id as SubmissionId)
         .fetch_optional(conn)
         .await?
         .flatten())
@@ -432,7 +424,7 @@ pub async fn artifact(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<V
 /// makes ready ([`mark_ready`]). `false` if the job was no longer ours: nothing is written.
 pub async fn finish_validity(
     conn: &mut PgConnection,
-    id: i64,
+    id: SubmissionId,
     worker: &str,
     report: &serde_json::Value,
 ) -> sqlx::Result<bool> {
@@ -440,7 +432,9 @@ pub async fn finish_validity(
     if !queue::finish(&mut tx, JobKind::Validity, id, worker).await? {
         return Ok(false);
     }
-    sqlx::query!("update submissions set validity = $2 where id = $1", id, report).execute(&mut *tx).await?;
+    sqlx::query!("update submissions set validity = $2 where id = $1", id as SubmissionId, report)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(true)
 }

@@ -1,5 +1,6 @@
 //! API bearer tokens. A token is shown once when created; the database keeps only its SHA-256.
 
+use super::ids::UserId;
 use super::users::{Role, User};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -21,13 +22,13 @@ fn hash(token: &str) -> String {
 }
 
 /// Creates a token for the user and returns its id and its text (the only time it is known).
-pub async fn create(conn: &mut PgConnection, user_id: i64, name: &str) -> sqlx::Result<(i64, String)> {
+pub async fn create(conn: &mut PgConnection, user_id: UserId, name: &str) -> sqlx::Result<(i64, String)> {
     let mut bytes = [0u8; 24];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     let token = format!("{PREFIX}{}", hex::encode(bytes));
     let id = sqlx::query_scalar!(
         "insert into api_tokens (user_id, name, token_hash) values ($1, $2, $3) returning id",
-        user_id,
+        user_id as UserId,
         name,
         hash(&token)
     )
@@ -43,7 +44,7 @@ pub async fn user_for(conn: &mut PgConnection, token: &str) -> sqlx::Result<Opti
         r#"update api_tokens t set last_used_at = now()
            from users u
            where t.token_hash = $1 and t.revoked_at is null and u.id = t.user_id
-           returning u.id, u.username, u.display_name, u.nickname, u.role as "role: Role",
+           returning u.id as "id: UserId", u.username, u.display_name, u.nickname, u.role as "role: Role",
                      u.must_change_password"#,
         hash(token)
     )
@@ -51,23 +52,23 @@ pub async fn user_for(conn: &mut PgConnection, token: &str) -> sqlx::Result<Opti
     .await
 }
 
-pub async fn list(conn: &mut PgConnection, user_id: i64) -> sqlx::Result<Vec<TokenInfo>> {
+pub async fn list(conn: &mut PgConnection, user_id: UserId) -> sqlx::Result<Vec<TokenInfo>> {
     sqlx::query_as!(
         TokenInfo,
         "select id, name, created_at, last_used_at from api_tokens
          where user_id = $1 and revoked_at is null order by id",
-        user_id
+        user_id as UserId
     )
     .fetch_all(conn)
     .await
 }
 
 /// Revokes one of the user's tokens; `false` if they have no such live token.
-pub async fn revoke(conn: &mut PgConnection, user_id: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn revoke(conn: &mut PgConnection, user_id: UserId, id: i64) -> sqlx::Result<bool> {
     let res = sqlx::query!(
         "update api_tokens set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null",
         id,
-        user_id
+        user_id as UserId
     )
     .execute(conn)
     .await?;

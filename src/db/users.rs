@@ -4,6 +4,8 @@ use serde::Serialize;
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 
+use super::ids::UserId;
+
 #[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[sqlx(type_name = "user_role", rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
@@ -14,7 +16,7 @@ pub enum Role {
 
 #[derive(Clone, Debug)]
 pub struct User {
-    pub id: i64,
+    pub id: UserId,
     pub username: String,
     pub display_name: Option<String>,
     pub nickname: Option<String>,
@@ -33,12 +35,12 @@ impl User {
     }
 }
 
-pub async fn by_id(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<User>> {
+pub async fn by_id(conn: &mut PgConnection, id: UserId) -> sqlx::Result<Option<User>> {
     sqlx::query_as!(
         User,
-        r#"select id, username, display_name, nickname, role as "role: Role", must_change_password
+        r#"select id as "id: UserId", username, display_name, nickname, role as "role: Role", must_change_password
            from users where id = $1"#,
-        id
+        id as UserId
     )
     .fetch_optional(conn)
     .await
@@ -47,7 +49,7 @@ pub async fn by_id(conn: &mut PgConnection, id: i64) -> sqlx::Result<Option<User
 /// The user and their password hash, for logging in (house-bot accounts never log in).
 pub async fn for_login(conn: &mut PgConnection, username: &str) -> sqlx::Result<Option<(User, String)>> {
     let row = sqlx::query!(
-        r#"select id, username, display_name, nickname, role as "role: Role", must_change_password,
+        r#"select id as "id: UserId", username, display_name, nickname, role as "role: Role", must_change_password,
                   password_hash
            from users where username = $1 and not is_house"#,
         username
@@ -77,12 +79,12 @@ pub async fn create(
     password_hash: &str,
     role: Role,
     must_change_password: bool,
-) -> sqlx::Result<Option<i64>> {
+) -> sqlx::Result<Option<UserId>> {
     sqlx::query_scalar!(
         r#"insert into users (username, display_name, password_hash, role, must_change_password)
            values ($1, $2, $3, $4, $5)
            on conflict (username) do nothing
-           returning id"#,
+           returning id as "id: UserId""#,
         username,
         display_name,
         password_hash,
@@ -95,13 +97,13 @@ pub async fn create(
 
 pub async fn set_password(
     conn: &mut PgConnection,
-    id: i64,
+    id: UserId,
     hash: &str,
     must_change: bool,
 ) -> sqlx::Result<()> {
     sqlx::query!(
         "update users set password_hash = $2, must_change_password = $3 where id = $1",
-        id,
+        id as UserId,
         hash,
         must_change
     )
@@ -112,12 +114,16 @@ pub async fn set_password(
 
 /// Sets the nickname (already checked with [`clean_nickname`]) and its [`nickname_fold`];
 /// `Ok(false)` when another user has it, or one that looks the same.
-pub async fn set_nickname(conn: &mut PgConnection, id: i64, nickname: &str) -> sqlx::Result<bool> {
+pub async fn set_nickname(conn: &mut PgConnection, id: UserId, nickname: &str) -> sqlx::Result<bool> {
     let fold = nickname_fold(nickname);
-    let res =
-        sqlx::query!("update users set nickname = $2, nickname_fold = $3 where id = $1", id, nickname, fold)
-            .execute(conn)
-            .await;
+    let res = sqlx::query!(
+        "update users set nickname = $2, nickname_fold = $3 where id = $1",
+        id as UserId,
+        nickname,
+        fold
+    )
+    .execute(conn)
+    .await;
     match res {
         Ok(_) => Ok(true),
         Err(e)
@@ -345,23 +351,29 @@ pub async fn clear_login_failures(conn: &mut PgConnection, username: &str) -> sq
 
 /// Locks a user's row until the transaction ends, so that two requests of one user (e.g. two
 /// submissions at once) run one after the other.
-pub async fn lock(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
-    sqlx::query!("select id from users where id = $1 for update", id).fetch_one(conn).await?;
+pub async fn lock(conn: &mut PgConnection, id: UserId) -> sqlx::Result<()> {
+    sqlx::query!("select id from users where id = $1 for update", id as UserId).fetch_one(conn).await?;
     Ok(())
 }
 
 /// The name a user is shown by: the nickname, or the username when there is none.
-pub async fn shown_name(conn: &mut PgConnection, id: i64) -> sqlx::Result<String> {
-    sqlx::query_scalar!(r#"select coalesce(nickname, username) as "n!" from users where id = $1"#, id)
-        .fetch_one(conn)
-        .await
+pub async fn shown_name(conn: &mut PgConnection, id: UserId) -> sqlx::Result<String> {
+    sqlx::query_scalar!(
+        r#"select coalesce(nickname, username) as "n!" from users where id = $1"#,
+        id as UserId
+    )
+    .fetch_one(conn)
+    .await
 }
 
 /// The id of a person's account (house-bot accounts act for no person and are left out).
-pub async fn person_id(conn: &mut PgConnection, username: &str) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar!("select id from users where username = $1 and not is_house", username)
-        .fetch_optional(conn)
-        .await
+pub async fn person_id(conn: &mut PgConnection, username: &str) -> sqlx::Result<Option<UserId>> {
+    sqlx::query_scalar!(
+        r#"select id as "id: UserId" from users where username = $1 and not is_house"#,
+        username
+    )
+    .fetch_optional(conn)
+    .await
 }
 
 /// Makes an existing user an admin with a new password (no change at first login).

@@ -2,6 +2,7 @@
 //! `GET /api/queue` show them.
 
 use super::games::GameStatus;
+use super::ids::GameRecordId;
 use super::submissions::Status;
 use sqlx::PgConnection;
 use time::OffsetDateTime;
@@ -43,7 +44,7 @@ pub struct WorkerRow {
 /// A game as the status page lists it.
 #[derive(Clone, Debug)]
 pub struct GameRow {
-    pub id: i64,
+    pub id: GameRecordId,
     pub contest: String,
     pub players: String,
     pub worker: Option<String>,
@@ -88,7 +89,7 @@ pub async fn queue_state(conn: &mut PgConnection) -> sqlx::Result<QueueState> {
 async fn games_with_status(conn: &mut PgConnection, status: GameStatus) -> sqlx::Result<Vec<GameRow>> {
     sqlx::query_as!(
         GameRow,
-        r#"select g.id, c.slug as contest,
+        r#"select g.id as "id: _", c.slug as contest,
                   coalesce(ua.nickname, ua.username) || ' vs ' || coalesce(ub.nickname, ub.username) as "players!",
                   j.locked_by as worker, coalesce(j.attempts, 0) as "attempts!", g.started_at, j.lease_until,
                   g.failure

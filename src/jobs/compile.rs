@@ -7,13 +7,13 @@
 
 use super::validity::Validity;
 use super::{Job, Worker};
-use crate::db::games;
 use crate::db::queue::{self, JobKind};
 use crate::db::submissions::{self, CompileJob};
 use crate::games::GameId;
 use crate::judge::compile::{compile, CompileOutcome};
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
+use crate::service::scheduler;
 use anyhow::Context;
 use sqlx::{Connection, PgConnection, PgPool};
 use std::path::Path;
@@ -129,11 +129,11 @@ impl Job for Compile {
         lease_secs: f64,
         q: &CompileQueue,
     ) -> anyhow::Result<Option<Self>> {
-        Ok(submissions::claim_compile(conn, worker, lease_secs, q.max_attempts).await?.map(Compile))
+        Ok(queue::claim_next::<CompileJob>(conn, worker, lease_secs, q.max_attempts).await?.map(Compile))
     }
 
     fn subject(&self) -> i64 {
-        self.0.id
+        self.0.id.into()
     }
 
     fn attempts(&self) -> i32 {
@@ -186,16 +186,11 @@ impl Job for Compile {
             return Ok(false);
         }
         submissions::add_usage(&mut tx, job.contest_id, job.user_id, c.ms).await?;
-        let validate = ok && {
-            let (game, _) = games::contest_game(&mut tx, job.contest_id).await?;
-            game.parse::<GameId>().map_err(|e| anyhow::anyhow!("{e}"))? == GameId::OneTwoThree
-        };
+        let validate = ok && scheduler::contest_game(&mut tx, job.contest_id).await?.0 == GameId::OneTwoThree;
         if validate {
             queue::enqueue(&mut tx, JobKind::Validity, job.id).await?;
         } else if ok {
-            submissions::mark_ready(&mut tx, job.id).await?;
-            let n = crate::service::scheduler::on_compiled(&mut tx, job.id).await?;
-            tracing::info!(submission = job.id, "{n} match(es) scheduled");
+            scheduler::make_ready(&mut tx, job.id).await?;
         }
         tx.commit().await?;
         if validate {

@@ -9,7 +9,6 @@ use super::{Job, Worker};
 use crate::db::games::{self, GameJob, GameStatus, MatchSetup};
 use crate::db::queue::JobKind;
 use crate::db::{submissions, workers};
-use crate::games::GameId;
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
 use crate::judge::matches::MatchSpec;
@@ -173,7 +172,7 @@ impl Job for PlayGame {
     }
 
     fn subject(&self) -> i64 {
-        self.job.id
+        self.job.id.into()
     }
 
     fn attempts(&self) -> i32 {
@@ -250,7 +249,7 @@ impl PlayGame {
     /// blocking thread.
     async fn play(&self, slot: &Slot) -> anyhow::Result<(GameResult, GameLog)> {
         let (job, setup) = (&self.job, &self.setup);
-        let game: GameId = setup.game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+        let game = setup.game;
         let settings = crate::service::scheduler::settings_from_json(game, &job.settings)?;
         let plan = crate::service::scheduler::plan_from_json(&job.plan)?;
         let sides = setup.sides.clone();

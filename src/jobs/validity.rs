@@ -6,11 +6,10 @@
 
 use super::compile::CompileQueue;
 use super::Job;
-use crate::db::games;
-use crate::db::queue::JobKind;
+use crate::db::queue::{self, JobKind};
 use crate::db::submissions::{self, ValidityJob};
-use crate::games::GameId;
 use crate::judge::validity;
+use crate::service::scheduler;
 use anyhow::Context;
 use sqlx::{Connection, PgConnection};
 use std::time::{Duration, Instant};
@@ -40,18 +39,17 @@ impl Job for Validity {
         lease_secs: f64,
         q: &CompileQueue,
     ) -> anyhow::Result<Option<Self>> {
-        let Some(job) = submissions::claim_validity(conn, worker, lease_secs, q.max_attempts).await? else {
+        let Some(job) = queue::claim_next::<ValidityJob>(conn, worker, lease_secs, q.max_attempts).await?
+        else {
             return Ok(None);
         };
-        let (game, stored) = games::contest_game(conn, job.contest_id).await?;
-        let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
-        let settings = crate::service::scheduler::settings_from_json(game, &stored)?;
+        let (_, settings) = scheduler::contest_game(conn, job.contest_id).await?;
         let move_time = Duration::from_millis(settings.common().move_ms);
         Ok(Some(Validity { job, move_time, memory_mib: settings.common().memory_mib }))
     }
 
     fn subject(&self) -> i64 {
-        self.job.id
+        self.job.id.into()
     }
 
     fn attempts(&self) -> i32 {
@@ -95,15 +93,13 @@ impl Job for Validity {
             return Ok(false);
         }
         submissions::add_usage(&mut tx, job.contest_id, job.user_id, t.ms).await?;
-        submissions::mark_ready(&mut tx, job.id).await?;
-        let n = crate::service::scheduler::on_compiled(&mut tx, job.id).await?;
-        tracing::info!(submission = job.id, "{n} match(es) scheduled");
+        scheduler::make_ready(&mut tx, job.id).await?;
         tx.commit().await?;
         Ok(true)
     }
 
     async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {
-        crate::db::queue::release(conn, JobKind::Validity, self.job.id, worker).await.map(drop)
+        queue::release(conn, JobKind::Validity, self.job.id, worker).await.map(drop)
     }
 
     async fn give_up(conn: &mut PgConnection, q: &CompileQueue) -> anyhow::Result<u64> {

@@ -5,6 +5,7 @@
 //! bots play students only, never each other: their matches would say nothing about a student.
 //! Their rows on the scoreboard are flagged `"house": true` and ranked apart.
 
+use crate::db::ids::ContestId;
 use crate::db::{games, house};
 use sqlx::PgConnection;
 
@@ -12,7 +13,7 @@ use sqlx::PgConnection;
 /// transaction: a newly enabled level gets a submission and its matches against every current
 /// student submission; a disabled one is retired and its queued games cancelled. Returns how
 /// many matches were scheduled. Call it after creating a contest or changing its settings.
-pub async fn sync(conn: &mut PgConnection, contest_id: i64) -> anyhow::Result<usize> {
+pub async fn sync(conn: &mut PgConnection, contest_id: ContestId) -> anyhow::Result<usize> {
     games::lock_contest(conn, contest_id).await?;
     let wanted = house::levels(conn, contest_id).await?;
     let current = house::current(conn, contest_id).await?;

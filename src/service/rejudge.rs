@@ -2,7 +2,7 @@
 //! again under the contest's current settings, e.g. after a limit was found too tight.
 
 use crate::db::games;
-use crate::games::GameId;
+use crate::db::ids::ContestId;
 use crate::judge::matches::plan;
 use sqlx::PgConnection;
 
@@ -17,11 +17,10 @@ pub struct Rejudged {
 /// the contest's current settings and the match's own seed (so the boards stay the same when
 /// the settings do), in the caller's transaction. Running games are dropped with their match:
 /// their workers' late results find no row to write.
-pub async fn rejudge(conn: &mut PgConnection, contest_id: i64) -> anyhow::Result<Rejudged> {
+pub async fn rejudge(conn: &mut PgConnection, contest_id: ContestId) -> anyhow::Result<Rejudged> {
     games::lock_contest(conn, contest_id).await?;
     games::cancel_stale(conn, contest_id).await?;
     let (game, stored) = games::contest_game(conn, contest_id).await?;
-    let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
     let settings = super::scheduler::settings_from_json(game, &stored)?;
     let mut done = Rejudged::default();
     for (match_id, seed) in games::current_match_seeds(conn, contest_id).await? {

@@ -4,6 +4,7 @@
 //! played, never the whole round robin again.
 
 use crate::db::games;
+use crate::db::ids::{ContestId, SubmissionId};
 use crate::db::submissions::{self, Status};
 use crate::games::settings::{BoardSize, Settings};
 use crate::games::GameId;
@@ -13,9 +14,25 @@ use anyhow::Context;
 use serde_json::{json, Value};
 use sqlx::PgConnection;
 
-/// Schedules the matches of a submission that just compiled, in the caller's transaction.
+/// Makes a submission that compiled (and passed its validity tests, where its game has them)
+/// ready, and schedules its matches, in the caller's transaction. Returns how many matches were
+/// created.
+pub async fn make_ready(conn: &mut PgConnection, submission: SubmissionId) -> anyhow::Result<usize> {
+    submissions::mark_ready(conn, submission).await?;
+    let n = on_compiled(conn, submission).await?;
+    tracing::info!(%submission, "{n} match(es) scheduled");
+    Ok(n)
+}
+
+/// A contest's game and its stored settings, checked.
+pub async fn contest_game(conn: &mut PgConnection, contest: ContestId) -> anyhow::Result<(GameId, Settings)> {
+    let (game, stored) = games::contest_game(conn, contest).await?;
+    Ok((game, settings_from_json(game, &stored)?))
+}
+
+/// Schedules the matches of a submission that just became ready, in the caller's transaction.
 /// Returns how many matches were created.
-pub async fn on_compiled(conn: &mut PgConnection, submission_id: i64) -> anyhow::Result<usize> {
+pub async fn on_compiled(conn: &mut PgConnection, submission_id: SubmissionId) -> anyhow::Result<usize> {
     let Some(sub) = submissions::by_id(conn, submission_id).await? else { return Ok(0) };
     games::lock_contest(conn, sub.contest_id).await?;
     games::cancel_stale(conn, sub.contest_id).await?;
@@ -23,7 +40,6 @@ pub async fn on_compiled(conn: &mut PgConnection, submission_id: i64) -> anyhow:
         return Ok(0);
     }
     let (game, stored) = games::contest_game(conn, sub.contest_id).await?;
-    let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
     let settings = settings_from_json(game, &stored)?;
     let mut created = 0;
     for opp in games::ready_opponents(conn, sub.contest_id, sub.user_id).await? {

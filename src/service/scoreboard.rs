@@ -4,6 +4,7 @@
 //! to judge, the snapshot is computed a last time and frozen (an admin may freeze and unfreeze).
 
 use crate::db;
+use crate::db::ids::{ContestId, SubmissionId};
 use crate::db::scoreboard::{ScoreRow, Wdl};
 use crate::judge::result::BotId;
 use serde::Deserialize;
@@ -24,13 +25,13 @@ struct Winner {
 /// user"), so enabling house bots never changes the students' standings; a student's results
 /// against house bots are on their matches page. House bots' rows (`"house": true`) count their
 /// matches against the students and come after them, ranked apart.
-pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<ScoreRow>> {
+pub async fn compute(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Vec<ScoreRow>> {
     let entrants = db::scoreboard::entrants(conn, contest_id).await?;
     let matches = db::scoreboard::current_matches(conn, contest_id).await?;
-    let mut points: HashMap<i64, i64> = HashMap::new();
-    let mut mwdl: HashMap<i64, Wdl> = HashMap::new();
-    let mut gwdl: HashMap<i64, Wdl> = HashMap::new();
-    let house: std::collections::HashSet<i64> =
+    let mut points: HashMap<SubmissionId, i64> = HashMap::new();
+    let mut mwdl: HashMap<SubmissionId, Wdl> = HashMap::new();
+    let mut gwdl: HashMap<SubmissionId, Wdl> = HashMap::new();
+    let house: std::collections::HashSet<SubmissionId> =
         entrants.iter().filter(|e| e.house).map(|e| e.submission_id).collect();
     for m in &matches {
         let results = m
@@ -104,7 +105,7 @@ pub async fn compute(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<V
 /// A frozen contest keeps its final snapshot: that is returned unchanged.
 pub async fn refresh(
     conn: &mut PgConnection,
-    contest_id: i64,
+    contest_id: ContestId,
 ) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
     if db::scoreboard::frozen_at(conn, contest_id).await?.is_some() {
         if let Some(snapshot) = db::scoreboard::scoreboard(conn, contest_id).await? {
@@ -120,7 +121,7 @@ pub async fn refresh(
 /// refresh changes them until [`unfreeze`].
 pub async fn freeze(
     conn: &mut PgConnection,
-    contest_id: i64,
+    contest_id: ContestId,
 ) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     let rows = compute(&mut tx, contest_id).await?;
@@ -134,7 +135,7 @@ pub async fn freeze(
 /// them again once nothing of the contest is left to judge (e.g. after a rejudge).
 pub async fn unfreeze(
     conn: &mut PgConnection,
-    contest_id: i64,
+    contest_id: ContestId,
 ) -> sqlx::Result<(OffsetDateTime, Vec<ScoreRow>)> {
     db::scoreboard::set_frozen(conn, contest_id, false).await?;
     refresh(conn, contest_id).await

@@ -13,6 +13,7 @@ use super::input::{Form, FormPairs, Path};
 use super::{render, rfc3339, when, AppState, Nav};
 use crate::db::contests::{self, Contest, FieldError, NewContest};
 use crate::db::games::{self, GameStatus};
+use crate::db::ids::SubmissionId;
 use crate::db::scoreboard::ScoreRow;
 use crate::db::submissions::{self, Status};
 use crate::db::users::User;
@@ -100,7 +101,14 @@ fn validate(
             _ => assignments.push(format!("{k}={v}")),
         }
     }
-    NewContest::build(&c.slug, &c.game, Some(&title), deadline.as_deref(), &assignments, known_languages)
+    NewContest::build(
+        &c.slug,
+        c.game.as_str(),
+        Some(&title),
+        deadline.as_deref(),
+        &assignments,
+        known_languages,
+    )
 }
 
 /// One setting that a save changed.
@@ -274,7 +282,7 @@ fn history_lines(entries: Vec<audit::Entry>) -> Vec<HistoryLine> {
 }
 
 async fn settings_view(state: &AppState, who: &PageUser, c: &Contest) -> Result<SettingsPage> {
-    let game: GameId = c.game.parse().map_err(|e| anyhow::anyhow!("stored game: {e}"))?;
+    let game = c.game;
     let mut conn = state.pool.acquire().await?;
     let history = history_lines(audit::history(&mut conn, &target(&c.slug), 500).await?);
     let frozen = db::scoreboard::frozen_at(&mut conn, c.id).await?;
@@ -282,7 +290,7 @@ async fn settings_view(state: &AppState, who: &PageUser, c: &Contest) -> Result<
         nav: who.nav().await?,
         slug: c.slug.clone(),
         title: c.title.clone(),
-        game: c.game.clone(),
+        game: c.game.to_string(),
         frozen: frozen.as_ref().map(when),
         refresh_s: c.scoreboard_refresh_s,
         notice: None,
@@ -349,7 +357,7 @@ async fn save_settings_form(
         Err(errors) => {
             let c = contest_or_404(&state, &slug).await?;
             let mut page = settings_view(&state, &who, &c).await?;
-            let game: GameId = c.game.parse().map_err(|e| anyhow::anyhow!("stored game: {e}"))?;
+            let game = c.game;
             let mut values = setting_values(&c);
             values.retain(|(k, _)| !changes.iter().any(|(n, _)| n == k));
             values.extend(changes);
@@ -413,7 +421,7 @@ pub async fn set_freeze(
 /// Disqualifies a submission: its queued games are cancelled, its matches leave the standings
 /// (the snapshot is recomputed unless frozen), and the user is out until they submit again;
 /// audited on the contest. Returns the contest's slug.
-pub async fn disqualify(state: &AppState, actor: &User, id: i64) -> Result<String> {
+pub async fn disqualify(state: &AppState, actor: &User, id: SubmissionId) -> Result<String> {
     let mut tx = state.pool.begin().await?;
     let sub = submissions::by_id(&mut tx, id).await?.ok_or_else(|| AppError::not_found("submission"))?;
     games::lock_contest(&mut tx, sub.contest_id).await?;
@@ -486,7 +494,7 @@ async fn unfreeze_form(
     Ok(Redirect::to(&format!("/admin/contests/{slug}/settings?unfrozen=1")).into_response())
 }
 
-fn submission_id(id: &str) -> Result<i64> {
+fn submission_id(id: &str) -> Result<SubmissionId> {
     id.parse().map_err(|_| AppError::not_found("submission"))
 }
 
@@ -609,10 +617,10 @@ const CSV_HEADER: [&str; 14] = [
 
 /// The standings as CSV from snapshot rows (house bots left out), with each entrant's username
 /// and display name from `owners` (submission id, username, display name).
-pub fn standings_csv_text(rows: &[ScoreRow], owners: &[(i64, String, Option<String>)]) -> String {
+pub fn standings_csv_text(rows: &[ScoreRow], owners: &[(SubmissionId, String, Option<String>)]) -> String {
     let mut out = CSV_HEADER.join(",") + "\r\n";
     for r in rows.iter().filter(|r| !r.house) {
-        let sub = r.submission_id.unwrap_or_default();
+        let sub = r.submission_id.unwrap_or(SubmissionId(0));
         let owner = owners.iter().find(|o| o.0 == sub);
         let fields = [
             r.rank.to_string(),
@@ -641,7 +649,7 @@ async fn standings_csv(State(state): State<AppState>, who: PageUser, Path(slug):
     who.require_admin()?;
     let c = contest_or_404(&state, &slug).await?;
     let (_, rows) = super::judging::snapshot(&state, c.id).await?;
-    let ids: Vec<i64> = rows.iter().filter_map(|r| r.submission_id).collect();
+    let ids: Vec<SubmissionId> = rows.iter().filter_map(|r| r.submission_id).collect();
     let mut conn = state.pool.acquire().await?;
     let owners = submissions::owners(&mut conn, &ids).await?;
     let body = standings_csv_text(&rows, &owners);

@@ -11,6 +11,7 @@ use super::error::{AppError, Result};
 use super::input::Path;
 use super::{submit, AppState};
 use crate::db::contests;
+use crate::db::ids::SubmissionId;
 use crate::db::submissions::{self, Status};
 use crate::db::tokens;
 use axum::extract::rejection::JsonRejection;
@@ -95,7 +96,7 @@ fn contest_summary(c: &contests::Contest, now: OffsetDateTime) -> ContestSummary
     ContestSummary {
         slug: c.slug.clone(),
         title: c.title.clone(),
-        game: c.game.clone(),
+        game: c.game.to_string(),
         deadline: c.deadline,
         open: c.is_open(now),
     }
@@ -134,7 +135,7 @@ async fn get_contest(
             daily_budget_s: c.daily_budget_s,
             scoreboard_refresh_s: c.scoreboard_refresh_s,
             max_source_bytes: state.config.max_source_bytes,
-            house_bots: c.house_bots.clone(),
+            house_bots: c.house_bots.iter().map(ToString::to_string).collect(),
         },
     }))
 }
@@ -169,7 +170,7 @@ async fn get_submission(
     ApiUser(user): ApiUser,
     Path(id): Path<String>,
 ) -> Result<Json<SubmissionView>> {
-    let id: i64 = id.parse().map_err(|_| AppError::not_found("submission"))?;
+    let id: SubmissionId = id.parse().map_err(|_| AppError::not_found("submission"))?;
     let mut conn = state.pool.acquire().await?;
     let s = submissions::by_id(&mut conn, id).await?.ok_or_else(|| AppError::not_found("submission"))?;
     if s.user_id != user.id && !user.is_admin() {
@@ -238,7 +239,7 @@ async fn patch_settings(
             submit_interval_s: c.submit_interval_s,
             daily_budget_s: c.daily_budget_s,
             scoreboard_refresh_s: c.scoreboard_refresh_s,
-            house_bots: c.house_bots.clone(),
+            house_bots: c.house_bots.iter().map(ToString::to_string).collect(),
         },
     }))
 }

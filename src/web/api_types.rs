@@ -6,6 +6,7 @@
 //! Times are RFC 3339 (`time::serde::rfc3339`).
 
 use crate::db::games::GameStatus;
+use crate::db::ids::{GameRecordId, MatchId, SubmissionId};
 use crate::db::scoreboard::ScoreRow;
 use crate::db::submissions::Status;
 use crate::games::frames::Frames;
@@ -110,7 +111,8 @@ pub struct SubmissionBody {
 /// A submission just queued.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SubmissionCreated {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: SubmissionId,
     /// Always `queued`.
     pub status: Status,
 }
@@ -135,7 +137,8 @@ pub struct ValidityReport {
 /// A submission's status and compiler output.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SubmissionView {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: SubmissionId,
     /// The contest's slug.
     pub contest: String,
     pub status: Status,
@@ -174,17 +177,20 @@ pub struct FrozenScoreboard {
 /// The other side of a match.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Opponent {
-    pub submission_id: i64,
+    #[schema(value_type = i64)]
+    pub submission_id: SubmissionId,
     pub nickname: String,
 }
 
 /// A match of a submission, seen from that submission.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MatchView {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: MatchId,
     pub opponent: Opponent,
     /// The ids of its games, in order.
-    pub games: Vec<i64>,
+    #[schema(value_type = Vec<i64>)]
+    pub games: Vec<GameRecordId>,
     pub status: GameStatus,
     /// This submission's points from the match (3, 1 or 0); `null` until it is done.
     pub points: Option<i32>,
@@ -206,11 +212,14 @@ pub struct GameView {
     /// The game's number in its match; here only until it has been played (then the result's).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub index: Option<i32>,
-    pub id: i64,
-    pub match_id: i64,
+    #[schema(value_type = i64)]
+    pub id: GameRecordId,
+    #[schema(value_type = i64)]
+    pub match_id: MatchId,
     pub status: GameStatus,
     /// The submissions playing as `a` and `b`.
-    pub submissions: Sides<i64>,
+    #[schema(value_type = Sides<i64>)]
+    pub submissions: Sides<SubmissionId>,
     /// The settings the game is played under.
     #[schema(value_type = Object)]
     pub settings: Value,
@@ -250,7 +259,8 @@ pub struct Rejudged {
 /// A submission just disqualified.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Disqualified {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: SubmissionId,
     /// The contest's slug.
     pub contest: String,
     /// Always `disqualified`.
@@ -272,7 +282,8 @@ pub struct Counts {
 /// A running or failed game on the queue.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct QueuedGame {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: GameRecordId,
     /// The contest's slug.
     pub contest: String,
     /// The two players' nicknames.

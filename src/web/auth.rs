@@ -6,6 +6,7 @@ use super::client::ClientAddress;
 use super::error::{AppError, PageError, PageResult};
 use super::input::{Form, Path};
 use super::{render, AppState, Nav};
+use crate::db::ids::UserId;
 use crate::db::{tokens, users, users::User};
 use crate::service::password;
 use askama::Template;
@@ -88,7 +89,7 @@ where
         let session = Session::from_request_parts(parts, &state)
             .await
             .map_err(|_| AppError::Internal(anyhow::anyhow!("session layer missing")))?;
-        let id = session.get::<i64>(USER_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
+        let id = session.get::<UserId>(USER_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
         let user = match id {
             Some(id) => users::by_id(&mut *state.pool.acquire().await?, id).await?,
             None => None,

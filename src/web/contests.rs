@@ -9,6 +9,7 @@ use super::input::Path;
 use super::submit::{self, allowance};
 use super::{render, when, AppState, Nav};
 use crate::db::contests::{self, Contest};
+use crate::db::ids::SubmissionId;
 use crate::db::submissions::{self, Status};
 use askama::Template;
 use axum::extract::{DefaultBodyLimit, Multipart, Query, State};
@@ -70,7 +71,7 @@ async fn list(State(state): State<AppState>, who: PageUser) -> PageResult {
             deadline: c.deadline.as_ref().map_or_else(|| "none".into(), when),
             slug: c.slug,
             title: c.title,
-            game: c.game,
+            game: c.game.to_string(),
         })
         .collect();
     Ok(render(&ListPage { nav: who.nav().await?, contests }))
@@ -121,7 +122,7 @@ async fn show_page(
     language: &str,
 ) -> Result<ShowPage, AppError> {
     let allow = allowance(&mut *state.pool.acquire().await?, c, &who.user).await?;
-    let starters = super::statement::starters_for(&c.game, &c.languages);
+    let starters = super::statement::starters_for(c.game.as_str(), &c.languages);
     let starters_json = super::pages::script_json(
         &starters
             .iter()
@@ -139,7 +140,7 @@ async fn show_page(
         nav: who.nav().await?,
         slug: c.slug.clone(),
         title: c.title.clone(),
-        game: c.game.clone(),
+        game: c.game.to_string(),
         deadline: c.deadline.as_ref().map_or_else(|| "none".into(), when),
         open: c.is_open(OffsetDateTime::now_utc()),
         settings: c.settings_list(),
@@ -188,8 +189,9 @@ async fn show(
         return Ok(render(&show_page(&state, &who, &c, "").await?));
     };
     let mut page = show_page(&state, &who, &c, &language).await?;
-    let starter =
-        super::statement::starters_for(&c.game, &c.languages).into_iter().find(|s| s.language == language);
+    let starter = super::statement::starters_for(c.game.as_str(), &c.languages)
+        .into_iter()
+        .find(|s| s.language == language);
     match starter {
         Some(s) => page.source = s.source.to_string(),
         None => {
@@ -292,7 +294,7 @@ fn language_of_file(state: &AppState, file_name: &str) -> Option<String> {
 }
 
 struct SubmissionRow {
-    id: i64,
+    id: SubmissionId,
     who: String,
     language: String,
     status: Status,
@@ -357,7 +359,7 @@ async fn all(State(state): State<AppState>, who: PageUser, Path(slug): Path<Stri
 #[template(path = "contests/submission.html")]
 struct OnePage {
     nav: Nav,
-    id: i64,
+    id: SubmissionId,
     slug: String,
     title: String,
     language: String,
@@ -381,7 +383,7 @@ fn validity_view(v: &serde_json::Value) -> ValidityView {
 }
 
 async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
-    let id: i64 = id.parse().map_err(|_| AppError::not_found("submission"))?;
+    let id: SubmissionId = id.parse().map_err(|_| AppError::not_found("submission"))?;
     let mut conn = state.pool.acquire().await?;
     let s = submissions::by_id(&mut conn, id).await?.ok_or_else(|| AppError::not_found("submission"))?;
     if s.user_id != who.user.id && !who.user.is_admin() {

@@ -8,10 +8,10 @@ use super::input::Path;
 use super::AppState;
 use crate::db;
 use crate::db::games::{self, GameStatus};
+use crate::db::ids::{ContestId, GameRecordId, SubmissionId};
 use crate::db::scoreboard::ScoreRow;
 use crate::db::users::User;
 use crate::games::frames::{self, Frames};
-use crate::games::GameId;
 use crate::judge::result::{BotId, GameResult};
 use crate::judge::GameLog;
 use crate::service::scoreboard;
@@ -45,7 +45,10 @@ pub(super) fn status_str(s: GameStatus) -> &'static str {
 
 /// The stored snapshot of a contest's scoreboard, computed now if it has none yet; shared by
 /// the API, the scoreboard page and the standings CSV.
-pub(super) async fn snapshot(state: &AppState, contest_id: i64) -> Result<(OffsetDateTime, Vec<ScoreRow>)> {
+pub(super) async fn snapshot(
+    state: &AppState,
+    contest_id: ContestId,
+) -> Result<(OffsetDateTime, Vec<ScoreRow>)> {
     let mut conn = state.pool.acquire().await?;
     Ok(match db::scoreboard::scoreboard(&mut conn, contest_id).await? {
         Some(s) => s,
@@ -103,7 +106,7 @@ pub(super) async fn list_matches(
     Query(q): Query<MatchesQuery>,
 ) -> Result<Json<Vec<MatchView>>> {
     let c = contest_or_404(&state, &slug).await?;
-    let id: i64 = q
+    let id: SubmissionId = q
         .submission
         .as_deref()
         .and_then(|s| s.parse().ok())
@@ -128,7 +131,7 @@ pub(super) async fn list_matches(
 }
 
 pub(super) async fn game_or_404(state: &AppState, id: &str) -> Result<games::Game> {
-    let id: i64 = id.parse().map_err(|_| AppError::not_found("game"))?;
+    let id: GameRecordId = id.parse().map_err(|_| AppError::not_found("game"))?;
     games::game(&mut *state.pool.acquire().await?, id).await?.ok_or_else(|| AppError::not_found("game"))
 }
 
@@ -165,14 +168,7 @@ pub(super) fn game_view(g: &games::Game) -> Result<GameView> {
 /// `games::frames`); when the moves do not all replay, the frames up to there, and the log says
 /// why.
 fn replay_frames(g: &games::Game, result: &GameResult) -> Option<Frames> {
-    let game: GameId = match g.game.parse() {
-        Ok(game) => game,
-        Err(e) => {
-            tracing::warn!("game {}: no replay: {e}", g.id);
-            return None;
-        }
-    };
-    let replay = frames::replay(game, &g.settings, &result.params, &result.moves);
+    let replay = frames::replay(g.game, &g.settings, &result.params, &result.moves);
     if let Some(why) = &replay.stopped {
         tracing::warn!("game {}: the replay stops after {} frames: {why}", g.id, replay.frames.len());
     }

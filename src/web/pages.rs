@@ -11,6 +11,7 @@ use super::judging::{self, game_or_404, game_view, may_read_log, played, status_
 use super::{render, when, AppState, Nav};
 use crate::db::contests::settings_pairs;
 use crate::db::games;
+use crate::db::ids::{GameRecordId, SubmissionId};
 use crate::db::scoreboard::Wdl;
 use crate::db::submissions;
 use crate::db::users::{self, User};
@@ -36,7 +37,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The path of a submission's matches page (the "user page" of the scoreboard).
-fn matches_path(slug: &str, submission: i64) -> String {
+fn matches_path(slug: &str, submission: SubmissionId) -> String {
     format!("/contests/{slug}/submissions/{submission}/matches")
 }
 
@@ -100,7 +101,7 @@ async fn scoreboard(State(state): State<AppState>, who: PageUser, Path(slug): Pa
 
 /// A game in a list, seen from one side: its link text says how it went for that side.
 struct GameLink {
-    id: i64,
+    id: GameRecordId,
     outcome: String,
 }
 
@@ -148,7 +149,7 @@ struct MatchesPage {
     slug: String,
     title: String,
     nickname: String,
-    submission: i64,
+    submission: SubmissionId,
     language: String,
     /// Whether the viewer may open the submission itself (source, compile log).
     own: bool,
@@ -161,7 +162,7 @@ async fn matches(
     Path((slug, id)): Path<(String, String)>,
 ) -> PageResult {
     let c = contest_or_404(&state, &slug).await?;
-    let id: i64 = id.parse().map_err(|_| AppError::not_found("submission"))?;
+    let id: SubmissionId = id.parse().map_err(|_| AppError::not_found("submission"))?;
     let mut conn = state.pool.acquire().await?;
     let sub = submissions::by_id(&mut conn, id)
         .await?
@@ -170,7 +171,7 @@ async fn matches(
     let nickname = users::shown_name(&mut conn, sub.user_id).await?;
     let rows = games::matches_of_submission(&mut conn, id).await?;
     // Every game of those matches, with the side this submission played in it.
-    let outcomes: HashMap<i64, String> = games::games_of_submission(&mut conn, id)
+    let outcomes: HashMap<GameRecordId, String> = games::games_of_submission(&mut conn, id)
         .await?
         .into_iter()
         .map(|g| (g.id, outcome_for(&g.status, g.result.as_ref(), &g.side)))
@@ -217,7 +218,7 @@ struct BotLine {
 #[template(path = "judging/game.html")]
 struct GamePage {
     nav: Nav,
-    id: i64,
+    id: GameRecordId,
     index: i32,
     slug: String,
     title: String,
@@ -344,7 +345,7 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
     let forfeit = forfeit.map(|f| (nick(f.bot), f.kind.as_str().to_string(), f.detail.clone()));
     let replay_json = script_json(&ReplayData {
         view: game_view(&g)?,
-        game: &info.game,
+        game: info.game.as_str(),
         nicknames: Sides { a: &info.nick_a, b: &info.nick_b },
     });
     Ok(render(&GamePage {
@@ -353,7 +354,7 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
         index: g.index,
         slug: info.slug,
         title: info.title,
-        game: info.game,
+        game: info.game.to_string(),
         status: status_str(g.status),
         done,
         winner: r.as_ref().and_then(|r| r.winner).map_or_else(|| "draw".to_string(), nick),

@@ -302,7 +302,7 @@ fn setting_lines(game: GameId, settings: &Settings) -> Vec<SettingLine> {
 
 /// The contest's settings as the judge plays them (the stored values over the defaults).
 fn contest_settings(c: &Contest) -> Result<(GameId, Settings), AppError> {
-    let game: GameId = c.game.parse().map_err(|e: crate::games::UnknownGame| AppError::Internal(e.into()))?;
+    let game = c.game;
     let settings = Settings::from_stored(game, &c.settings).map_err(|e| AppError::Internal(e.into()))?;
     Ok((game, settings))
 }
@@ -360,7 +360,7 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
             run: shown_command(&l.run, memory_mib),
         })
         .collect();
-    let starters = starters_for(&c.game, &c.languages)
+    let starters = starters_for(c.game.as_str(), &c.languages)
         .into_iter()
         .map(|s| StarterLine {
             language: s.language.to_string(),
@@ -412,7 +412,7 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
         nav: who.nav().await?,
         slug: c.slug.clone(),
         title: c.title.clone(),
-        game: c.game.clone(),
+        game: c.game.to_string(),
         deadline: c.deadline.as_ref().map_or_else(|| "none".into(), when),
         open: c.is_open(time::OffsetDateTime::now_utc()),
         rules_html: markdown_html(game_doc(game)),
@@ -443,13 +443,15 @@ async fn starter_download(
         ))
         .into());
     }
-    let s = starters_for(&c.game, std::slice::from_ref(&language)).into_iter().next().ok_or_else(|| {
-        AppError::NotFound(format!(
-            "There is no {} starter for {} yet.",
-            state.language_name(&language),
-            c.game
-        ))
-    })?;
+    let s = starters_for(c.game.as_str(), std::slice::from_ref(&language)).into_iter().next().ok_or_else(
+        || {
+            AppError::NotFound(format!(
+                "There is no {} starter for {} yet.",
+                state.language_name(&language),
+                c.game
+            ))
+        },
+    )?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),

@@ -4,6 +4,7 @@
 use super::error::AppError;
 use super::AppState;
 use crate::db::contests::Contest;
+use crate::db::ids::SubmissionId;
 use crate::db::submissions;
 use crate::db::users::{self, User};
 use time::OffsetDateTime;
@@ -66,7 +67,7 @@ pub async fn submit(
     user: &User,
     language: &str,
     source: &[u8],
-) -> Result<i64, AppError> {
+) -> Result<SubmissionId, AppError> {
     let now = OffsetDateTime::now_utc();
     if !contest.is_open(now) {
         return Err(AppError::Forbidden {

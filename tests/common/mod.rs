@@ -7,6 +7,7 @@ use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use botarena::config::WebConfig;
+use botarena::db::ids::UserId;
 use botarena::db::users::{self, Role};
 use botarena::judge::languages::Languages;
 use botarena::service::password;
@@ -38,7 +39,7 @@ pub async fn setup_with(config: WebConfig) -> TestApp {
 
 impl TestApp {
     /// A user that has finished the first-login step (password = `pw-<username>`).
-    pub async fn user(&self, username: &str, role: Role) -> i64 {
+    pub async fn user(&self, username: &str, role: Role) -> UserId {
         let hash = password::hash(format!("pw-{username}")).await.unwrap();
         let mut conn = self.pool.acquire().await.unwrap();
         let id = users::create(&mut conn, username, None, &hash, role, false).await.unwrap().unwrap();
@@ -65,7 +66,7 @@ impl TestApp {
         botarena::db::contests::create(&mut self.pool.acquire().await.unwrap(), &c).await.unwrap().unwrap();
     }
 
-    pub async fn token(&self, user_id: i64) -> String {
+    pub async fn token(&self, user_id: UserId) -> String {
         botarena::db::tokens::create(&mut self.pool.acquire().await.unwrap(), user_id, "test")
             .await
             .unwrap()

@@ -2,6 +2,7 @@
 //! house bots started from the built `botarena` binary (the test harness is not it).
 
 use super::TestApp;
+use botarena::db::ids::SubmissionId;
 use botarena::jobs::compile::{self, CompileQueue};
 use botarena::jobs::games::GameQueue;
 use botarena::judge::launch::Launcher;
@@ -15,7 +16,7 @@ pub fn plain() -> Arc<dyn Launcher> {
 }
 
 /// Submits through the API (`201` expected); the submission's id.
-pub async fn submit(app: &TestApp, slug: &str, token: &str, language: &str, source: &str) -> i64 {
+pub async fn submit(app: &TestApp, slug: &str, token: &str, language: &str, source: &str) -> SubmissionId {
     let r = app
         .api(
             "POST",
@@ -25,7 +26,7 @@ pub async fn submit(app: &TestApp, slug: &str, token: &str, language: &str, sour
         )
         .await;
     assert_eq!(r.status, axum::http::StatusCode::CREATED, "{}", r.body);
-    r.json()["id"].as_i64().unwrap()
+    SubmissionId(r.json()["id"].as_i64().unwrap())
 }
 
 /// Compiles every queued submission (which schedules their matches).

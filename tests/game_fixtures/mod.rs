@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use crate::common::TestApp;
+use botarena::db::ids::UserId;
 use botarena::judge::log::Channel;
 use botarena::judge::result::{BotId, Forfeit, ForfeitKind, GameResult, MatchSummary, PerBot};
 use botarena::judge::GameLog;
@@ -60,7 +61,13 @@ pub struct Inserted {
 
 /// Inserts ready submissions of users `a` and `b` in contest `slug`, a done match between them
 /// and its games; each log holds one DEBUG line of each bot (`debug of a`, `debug of b`).
-pub async fn finished_match(app: &TestApp, slug: &str, a: i64, b: i64, results: &[GameResult]) -> Inserted {
+pub async fn finished_match(
+    app: &TestApp,
+    slug: &str,
+    a: UserId,
+    b: UserId,
+    results: &[GameResult],
+) -> Inserted {
     let pool = &app.pool;
     let (contest, settings): (i64, Value) =
         sqlx::query_as("select id, settings from contests where slug = $1")
