@@ -205,7 +205,11 @@ impl PipeFloor {
             ..Default::default()
         };
         let launched = kit.plain.launch(&spec)?;
-        Ok(PipeFloor { stdin: launched.stdin, out: BufReader::new(launched.stdout), process: launched.process })
+        Ok(PipeFloor {
+            stdin: launched.stdin,
+            out: BufReader::new(launched.stdout),
+            process: launched.process,
+        })
     }
 
     /// Mean time of one round trip over `n`, from a thread pinned to `cpu`.
@@ -255,7 +259,8 @@ pub fn move_overhead(b: &mut Bench) -> anyhow::Result<Figure> {
         played_out(&r, long_moves)?;
         let (r, t_short) = timed_game(&short, kit.sandbox.as_ref());
         played_out(&r, short_moves)?;
-        per_move.push((t_long.as_secs_f64() - t_short.as_secs_f64()) * 1e6 / (long_moves - short_moves) as f64);
+        per_move
+            .push((t_long.as_secs_f64() - t_short.as_secs_f64()) * 1e6 / (long_moves - short_moves) as f64);
         rtt.push(floor.round_trip(500, kit.cpus[0])?.as_secs_f64() * 1e6);
     }
     let f = Figure::new(MOVE_OVERHEAD, median(per_move), "us/move", "pipe_round_trip", median(rtt));

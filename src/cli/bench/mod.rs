@@ -116,16 +116,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         }
     }
     let mut bench = Bench::new(args.quick, args.insecure);
+    let progress = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let mut figures = Vec::new();
     for m in MEASUREMENTS {
         if !args.figures.is_empty() && !args.figures.iter().any(|n| n == m.name) {
             continue;
         }
-        if !args.json {
+        if progress {
             eprint!("measuring {}…\r", m.name);
         }
         let figure = (m.run)(&mut bench).map_err(|e| e.context(format!("measuring {}", m.name)))?;
-        if !args.json {
+        if progress {
             eprint!("{:width$}\r", "", width = m.name.len() + 13);
         }
         figures.push(figure);
