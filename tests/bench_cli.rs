@@ -4,7 +4,8 @@
 
 use std::process::Command;
 
-const JUDGE_FIGURES: [&str; 4] = ["move_overhead", "sandboxed_start", "double_forfeit_game", "games_per_second"];
+const JUDGE_FIGURES: [&str; 4] =
+    ["move_overhead", "sandboxed_start", "double_forfeit_game", "games_per_second"];
 
 #[test]
 fn the_quick_bench_prints_every_judge_figure_with_its_baseline_as_json() {
