@@ -127,8 +127,15 @@ pub async fn reset_password(pool: &PgPool, actor: &User, username: &str) -> anyh
     let hash = password::hash(user.username.clone()).await?;
     users::set_password(&mut conn, user.id, &hash, true).await?;
     users::clear_login_failures(&mut conn, &user.username).await?;
-    audit::record(&mut conn, Some(actor.id), "users.reset_password", &format!("user:{}", user.username), None, None)
-        .await?;
+    audit::record(
+        &mut conn,
+        Some(actor.id),
+        "users.reset_password",
+        &format!("user:{}", user.username),
+        None,
+        None,
+    )
+    .await?;
     Ok(true)
 }
 

@@ -153,7 +153,6 @@ pub async fn change_settings(
     Ok(Ok(changed))
 }
 
-
 /// Replays every current match under the current settings (see [`super::rejudge::rejudge`]) and
 /// unfreezes the standings so that the replays count; audited.
 pub async fn rejudge(pool: &PgPool, actor: &User, c: &Contest) -> Result<Rejudged> {

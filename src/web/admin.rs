@@ -6,7 +6,6 @@ use super::error::{AppError, PageResult};
 use super::input::{Form, FormPairs};
 use super::{render, AppState, Nav};
 use crate::db::contests::{self, FieldError, NewContest};
-use crate::db::users::{self, Role};
 use crate::games::settings;
 use crate::games::GameId;
 use crate::service::accounts;
@@ -18,7 +17,6 @@ use axum::routing::get;
 use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
-use sqlx::PgPool;
 
 pub fn router() -> Router<AppState> {
     Router::new()

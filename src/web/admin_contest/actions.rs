@@ -1,37 +1,22 @@
 //! Rejudging, freezing, unfreezing and disqualifying (`service::contests`): the form posts of the
 //! admin pages and their `/api` twins.
 
-use crate::web::api_types::{
-    self, Counts, Disqualified, ErrorBody, FrozenScoreboard, QueueView, QueuedGame, WorkerView,
-};
-use crate::web::auth::{check_csrf, ApiUser, PageUser};
+use super::{admin_post, api_admin, CsrfForm};
+use crate::db::ids::SubmissionId;
+use crate::db::submissions::Status;
+use crate::db::users::User;
+use crate::service::contests;
+use crate::web::api_types::{self, Disqualified, ErrorBody, FrozenScoreboard};
+use crate::web::auth::{ApiUser, PageUser};
 use crate::web::contests::contest_or_404;
 use crate::web::error::{AppError, PageResult, Result};
-use crate::web::input::{Form, FormPairs, Path};
-use crate::web::{render, rfc3339, when, AppState, Nav};
-use crate::db::contests::{Contest, FieldError, NewContest};
-use crate::service::contests;
-use crate::db::games::{self, GameStatus};
-use crate::db::ids::SubmissionId;
-use crate::db::scoreboard::ScoreRow;
-use crate::db::submissions::{self, Status};
-use crate::db::users::User;
-use crate::db::workers::QueueState;
-use crate::db::{self, audit, users};
-use crate::games::settings;
-use crate::games::GameId;
-use crate::service::{rejudge, scoreboard};
-use askama::Template;
-use axum::extract::{Query, State};
-use axum::http::header;
+use crate::web::input::{Form, Path};
+use crate::web::AppState;
+use axum::extract::State;
 use axum::response::{IntoResponse, Redirect};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Map, Value};
-use super::{admin_post, api_admin, CsrfForm};
+use axum::Json;
 
-async fn rejudge_form(
+pub(super) async fn rejudge_form(
     State(state): State<AppState>,
     who: PageUser,
     Path(slug): Path<String>,
@@ -50,7 +35,7 @@ async fn set_freeze(state: &AppState, user: &User, slug: &str, freeze: bool) -> 
     Ok(FrozenScoreboard { frozen: freeze, scoreboard: api_types::Scoreboard { computed_at, rows } })
 }
 
-async fn freeze_form(
+pub(super) async fn freeze_form(
     State(state): State<AppState>,
     who: PageUser,
     Path(slug): Path<String>,
@@ -61,7 +46,7 @@ async fn freeze_form(
     Ok(Redirect::to(&format!("/admin/contests/{slug}/settings?frozen=1")).into_response())
 }
 
-async fn unfreeze_form(
+pub(super) async fn unfreeze_form(
     State(state): State<AppState>,
     who: PageUser,
     Path(slug): Path<String>,
@@ -76,7 +61,7 @@ fn submission_id(id: &str) -> Result<SubmissionId> {
     id.parse().map_err(|_| AppError::not_found("submission"))
 }
 
-async fn disqualify_form(
+pub(super) async fn disqualify_form(
     State(state): State<AppState>,
     who: PageUser,
     Path(id): Path<String>,

@@ -4,33 +4,13 @@
 //! `service::contests`; the pages (session, CSRF) and `/api` (token) are two faces of it, so both
 //! validate and audit the same way.
 
-use super::api_types::{
-    self, Counts, Disqualified, ErrorBody, FrozenScoreboard, QueueView, QueuedGame, WorkerView,
-};
-use super::auth::{check_csrf, ApiUser, PageUser};
-use super::contests::contest_or_404;
-use super::error::{AppError, PageResult, Result};
-use super::input::{Form, FormPairs, Path};
-use super::{render, rfc3339, when, AppState, Nav};
-use crate::db::contests::{self, Contest, FieldError, NewContest};
-use crate::db::games::{self, GameStatus};
-use crate::db::ids::SubmissionId;
-use crate::db::scoreboard::ScoreRow;
-use crate::db::submissions::{self, Status};
+use super::auth::{check_csrf, PageUser};
+use super::error::{AppError, Result};
+use super::AppState;
 use crate::db::users::User;
-use crate::db::workers::QueueState;
-use crate::db::{self, audit, users};
-use crate::games::settings;
-use crate::games::GameId;
-use crate::service::{rejudge, scoreboard};
-use askama::Template;
-use axum::extract::{Query, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Redirect};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Router;
 use serde::Deserialize;
-use serde_json::{json, Map, Value};
 
 pub(super) mod actions;
 mod settings;
@@ -42,7 +22,10 @@ pub use standings_csv::standings_csv_text;
 /// The pages, under `/admin`.
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/admin/contests/{slug}/settings", get(settings::settings_page).post(settings::save_settings_form))
+        .route(
+            "/admin/contests/{slug}/settings",
+            get(settings::settings_page).post(settings::save_settings_form),
+        )
         .route("/admin/contests/{slug}/rejudge", post(actions::rejudge_form))
         .route("/admin/contests/{slug}/freeze", post(actions::freeze_form))
         .route("/admin/contests/{slug}/unfreeze", post(actions::unfreeze_form))

@@ -1,35 +1,21 @@
 //! A contest's settings page: the form with every setting, its default and help, validated and
 //! audited by `service::contests::change_settings`, and the audit history.
 
-use crate::web::api_types::{
-    self, Counts, Disqualified, ErrorBody, FrozenScoreboard, QueueView, QueuedGame, WorkerView,
-};
-use crate::web::auth::{check_csrf, ApiUser, PageUser};
-use crate::web::contests::contest_or_404;
-use crate::web::error::{AppError, PageResult, Result};
-use crate::web::input::{Form, FormPairs, Path};
-use crate::web::{render, rfc3339, when, AppState, Nav};
-use crate::db::contests::{Contest, FieldError, NewContest};
-use crate::service::contests;
-use crate::db::games::{self, GameStatus};
-use crate::db::ids::SubmissionId;
-use crate::db::scoreboard::ScoreRow;
-use crate::db::submissions::{self, Status};
-use crate::db::users::User;
-use crate::db::workers::QueueState;
-use crate::db::{self, audit, users};
+use crate::db::contests::{Contest, FieldError};
+use crate::db::{self, audit};
 use crate::games::settings;
 use crate::games::GameId;
-use crate::service::{rejudge, scoreboard};
+use crate::service::contests;
+use crate::web::auth::{check_csrf, PageUser};
+use crate::web::contests::contest_or_404;
+use crate::web::error::{PageResult, Result};
+use crate::web::input::{FormPairs, Path};
+use crate::web::{render, when, AppState, Nav};
 use askama::Template;
 use axum::extract::{Query, State};
-use axum::http::header;
 use axum::response::{IntoResponse, Redirect};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{json, Map, Value};
-use super::{admin_post, api_admin, CsrfForm};
+use serde_json::Value;
 
 /// A row of the settings form.
 struct Field {
@@ -65,7 +51,7 @@ struct SettingsPage {
 }
 
 /// The form's rows: title and deadline, every setting of the game (with its default), every
-/// platform setting of [`contests::LIMITS`]; values from `values` (stored, or as sent back).
+/// platform setting of [`crate::db::contests::LIMITS`]; values from `values` (stored, or as sent back).
 fn fields(game: GameId, values: &[(String, String)]) -> Vec<Field> {
     let value =
         |name: &str| values.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()).unwrap_or_default();
@@ -91,7 +77,7 @@ fn fields(game: GameId, values: &[(String, String)]) -> Vec<Field> {
             help: d.help.into(),
         });
     }
-    for (name, help) in contests::LIMITS {
+    for (name, help) in crate::db::contests::LIMITS {
         out.push(Field {
             name: (*name).into(),
             value: value(name),
@@ -160,7 +146,7 @@ async fn settings_view(state: &AppState, who: &PageUser, c: &Contest) -> Result<
 
 /// What the last action did, shown above the form after its redirect.
 #[derive(Deserialize, Default)]
-struct Done {
+pub(super) struct Done {
     saved: Option<usize>,
     rejudged: Option<usize>,
     frozen: Option<u8>,
@@ -183,7 +169,7 @@ impl Done {
     }
 }
 
-async fn settings_page(
+pub(super) async fn settings_page(
     State(state): State<AppState>,
     who: PageUser,
     Path(slug): Path<String>,
@@ -196,7 +182,7 @@ async fn settings_page(
     Ok(render(&page))
 }
 
-async fn save_settings_form(
+pub(super) async fn save_settings_form(
     State(state): State<AppState>,
     who: PageUser,
     Path(slug): Path<String>,

@@ -1,34 +1,17 @@
 //! The standings as a CSV download for admins (house bots left out), with usernames and display
 //! names, made safe for spreadsheets.
 
-use crate::web::api_types::{
-    self, Counts, Disqualified, ErrorBody, FrozenScoreboard, QueueView, QueuedGame, WorkerView,
-};
-use crate::web::auth::{check_csrf, ApiUser, PageUser};
-use crate::web::contests::contest_or_404;
-use crate::web::error::{AppError, PageResult, Result};
-use crate::web::input::{Form, FormPairs, Path};
-use crate::web::{render, rfc3339, when, AppState, Nav};
-use crate::db::contests::{self, Contest, FieldError, NewContest};
-use crate::db::games::{self, GameStatus};
 use crate::db::ids::SubmissionId;
 use crate::db::scoreboard::ScoreRow;
-use crate::db::submissions::{self, Status};
-use crate::db::users::User;
-use crate::db::workers::QueueState;
-use crate::db::{self, audit, users};
-use crate::games::settings;
-use crate::games::GameId;
-use crate::service::{rejudge, scoreboard};
-use askama::Template;
-use axum::extract::{Query, State};
+use crate::db::submissions::{self};
+use crate::web::auth::PageUser;
+use crate::web::contests::contest_or_404;
+use crate::web::error::PageResult;
+use crate::web::input::Path;
+use crate::web::{rfc3339, AppState};
+use axum::extract::State;
 use axum::http::header;
-use axum::response::{IntoResponse, Redirect};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Map, Value};
-use super::{admin_post, api_admin, CsrfForm};
+use axum::response::IntoResponse;
 
 /// One CSV field, written by the csv crate: quoted when it holds a comma, a quote or a line break
 /// (RFC 4180), and also when it has edge spaces, which some spreadsheets drop from bare fields.
@@ -103,10 +86,14 @@ pub fn standings_csv_text(rows: &[ScoreRow], owners: &[(SubmissionId, String, Op
 }
 
 /// The stored snapshot (the final one once frozen) as a CSV download.
-async fn standings_csv(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
+pub(super) async fn standings_csv(
+    State(state): State<AppState>,
+    who: PageUser,
+    Path(slug): Path<String>,
+) -> PageResult {
     who.require_admin()?;
     let c = contest_or_404(&state, &slug).await?;
-    let (_, rows) = super::judging::snapshot(&state, c.id).await?;
+    let (_, rows) = crate::web::judging::snapshot(&state, c.id).await?;
     let ids: Vec<SubmissionId> = rows.iter().filter_map(|r| r.submission_id).collect();
     let mut conn = state.pool.acquire().await?;
     let owners = submissions::owners(&mut conn, &ids).await?;

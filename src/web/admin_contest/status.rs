@@ -1,33 +1,16 @@
 //! The status of the queues and the workers: `/admin/status` and `GET /api/queue`.
 
-use crate::web::api_types::{
-    self, Counts, Disqualified, ErrorBody, FrozenScoreboard, QueueView, QueuedGame, WorkerView,
-};
-use crate::web::auth::{check_csrf, ApiUser, PageUser};
-use crate::web::contests::contest_or_404;
-use crate::web::error::{AppError, PageResult, Result};
-use crate::web::input::{Form, FormPairs, Path};
-use crate::web::{render, rfc3339, when, AppState, Nav};
-use crate::db::contests::{self, Contest, FieldError, NewContest};
-use crate::db::games::{self, GameStatus};
-use crate::db::ids::SubmissionId;
-use crate::db::scoreboard::ScoreRow;
-use crate::db::submissions::{self, Status};
-use crate::db::users::User;
+use crate::db::games::GameStatus;
+use crate::db::submissions::Status;
 use crate::db::workers::QueueState;
-use crate::db::{self, audit, users};
-use crate::games::settings;
-use crate::games::GameId;
-use crate::service::{rejudge, scoreboard};
+use crate::db::{self};
+use crate::web::api_types::{Counts, ErrorBody, QueueView, QueuedGame, WorkerView};
+use crate::web::auth::{ApiUser, PageUser};
+use crate::web::error::{AppError, PageResult, Result};
+use crate::web::{render, AppState, Nav};
 use askama::Template;
-use axum::extract::{Query, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Redirect};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Map, Value};
-use super::{admin_post, api_admin, CsrfForm};
+use axum::extract::State;
+use axum::Json;
 
 impl Counts {
     fn compile(q: &QueueState) -> Counts {
@@ -77,7 +60,7 @@ fn when_s(t: &time::OffsetDateTime) -> String {
     t.to_offset(time::UtcOffset::UTC).format(&f).unwrap_or_default()
 }
 
-async fn status_page(State(state): State<AppState>, who: PageUser) -> PageResult {
+pub(super) async fn status_page(State(state): State<AppState>, who: PageUser) -> PageResult {
     who.require_admin()?;
     let q = db::workers::queue_state(&mut *state.pool.acquire().await?).await?;
     Ok(render(&StatusPage {
