@@ -365,7 +365,8 @@ async fn a_nul_byte_in_a_path_is_not_found_and_in_a_field_is_refused_with_the_fi
         sqlx::query_scalar("select title from contests").fetch_all(&app.pool).await.unwrap();
     assert!(titles.iter().all(|t| !t.contains('\0')));
     // The roster from the command line refuses such a display name too.
-    let report = botarena::web::admin::import_roster(&app.pool, "s7,Ada\u{0}\ns8,Grace\n").await.unwrap();
+    let report =
+        botarena::service::accounts::import_roster(&app.pool, "s7,Ada\u{0}\ns8,Grace\n").await.unwrap();
     assert_eq!(report.created, ["s8"]);
     assert_eq!(report.errors.len(), 1);
 }

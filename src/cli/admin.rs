@@ -29,7 +29,7 @@ pub enum AdminCommand {
 
 pub fn run(args: AdminArgs) -> anyhow::Result<i32> {
     let AdminCommand::Create { username, password_stdin, db } = args.command;
-    if let Some(e) = crate::web::admin::username_problem(&username) {
+    if let Some(e) = crate::service::accounts::username_problem(&username) {
         bail!("bad username `{username}`: {e}");
     }
     let pw = if password_stdin {

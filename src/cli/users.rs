@@ -30,7 +30,7 @@ pub fn run(args: UsersArgs) -> anyhow::Result<i32> {
         std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?
     };
     super::migrate::with_db(&db, async |pool| {
-        let report = crate::web::admin::import_roster(pool, &text).await?;
+        let report = crate::service::accounts::import_roster(pool, &text).await?;
         crate::db::audit::record(
             &mut *pool.acquire().await?,
             None,

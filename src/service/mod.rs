@@ -2,12 +2,16 @@
 //! the JSON API, the command line and the background jobs all call it. It sits between them and
 //! the storage (`db`) and the judge (`judge`); nothing here knows about HTTP or clap.
 //!
+//! - [`accounts`]: importing a roster, the rules of usernames, an admin's password reset.
+//! - [`contests`]: a contest's admin actions — settings, rejudge, freeze, disqualify — audited.
 //! - [`password`]: hashing and checking passwords (bounded, so logins cannot exhaust memory).
 //! - [`scheduler`]: the matches a newly compiled submission must play.
 //! - [`house`]: the house bots' accounts and submissions that follow a contest's settings.
 //! - [`rejudge`]: replaying a contest's current matches.
 //! - [`scoreboard`]: computing, storing and freezing a contest's standings.
 
+pub mod accounts;
+pub mod contests;
 pub mod house;
 pub mod password;
 pub mod rejudge;

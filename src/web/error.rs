@@ -49,6 +49,20 @@ impl From<crate::service::password::PasswordError> for AppError {
     }
 }
 
+impl From<crate::service::contests::ContestError> for AppError {
+    fn from(e: crate::service::contests::ContestError) -> Self {
+        use crate::service::contests::ContestError;
+        match e {
+            ContestError::NoSuchContest => AppError::not_found("contest"),
+            ContestError::NoSuchSubmission => AppError::not_found("submission"),
+            ContestError::AlreadyDisqualified => {
+                AppError::Conflict { code: "already_disqualified", message: e.to_string() }
+            }
+            ContestError::Internal(e) => AppError::Internal(e),
+        }
+    }
+}
+
 impl AppError {
     pub fn bad(code: &'static str, message: impl Into<String>) -> Self {
         AppError::BadRequest { code, message: message.into() }

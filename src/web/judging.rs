@@ -45,7 +45,7 @@ pub(super) fn status_str(s: GameStatus) -> &'static str {
 
 /// The stored snapshot of a contest's scoreboard, computed now if it has none yet; shared by
 /// the API, the scoreboard page and the standings CSV.
-pub(super) async fn snapshot(
+pub(crate) async fn snapshot(
     state: &AppState,
     contest_id: ContestId,
 ) -> Result<(OffsetDateTime, Vec<ScoreRow>)> {

@@ -1,0 +1,176 @@
+//! Accounts: importing a class roster (shared by the admin page and `botarena users import`),
+//! which usernames and display names are accepted, and an admin's password reset.
+
+use crate::db::audit;
+use crate::db::users::{self, Role, User};
+use crate::service::password;
+use sqlx::PgPool;
+
+/// The outcome of a roster import.
+#[derive(Debug, Default)]
+pub struct ImportReport {
+    pub created: Vec<String>,
+    pub existing: Vec<String>,
+    /// Line number and what is wrong with it.
+    pub errors: Vec<(usize, String)>,
+}
+
+/// Splits one CSV line into trimmed fields (double quotes for fields holding commas, `""` for a
+/// quote). The csv crate reads the fields; the one leniency it lacks is kept here: an opening
+/// quote may follow spaces (`s1, "Lovelace, Ada"`). A line is one record, so a quote left open
+/// is an error of that line, not a field running into the next lines.
+fn csv_fields(line: &str) -> Result<Vec<String>, &'static str> {
+    use csv_core::{ReadFieldResult, ReaderBuilder, Terminator};
+    // Only `\n` ends the record (a stray `\r` stays text); the line has none but the one added
+    // here, so a record that does not end by it has a quote that is not closed.
+    let mut reader = ReaderBuilder::new().terminator(Terminator::Any(b'\n')).build();
+    let input = format!("{line}\n");
+    // Unquoting only shortens a field, so this always has room.
+    let mut field = vec![0u8; input.len()];
+    let mut rest = input.as_str();
+    let mut fields = Vec::new();
+    loop {
+        let blank = rest.len() - rest.trim_start().len();
+        if rest[blank..].starts_with('"') {
+            rest = &rest[blank..];
+        }
+        let (result, read, written) = reader.read_field(rest.as_bytes(), &mut field);
+        rest = &rest[read..];
+        match result {
+            ReadFieldResult::Field { record_end } => {
+                // Fields end at ASCII bytes, so each is whole UTF-8.
+                fields.push(String::from_utf8_lossy(&field[..written]).trim().to_string());
+                if record_end {
+                    return Ok(fields);
+                }
+            }
+            ReadFieldResult::InputEmpty | ReadFieldResult::End => return Err("a quote is not closed"),
+            ReadFieldResult::OutputFull => return Err("a field could not be read"),
+        }
+    }
+}
+
+/// Why a username is refused, if it is.
+pub fn username_problem(name: &str) -> Option<&'static str> {
+    if name.is_empty() || name.len() > 64 {
+        Some("a username has 1 to 64 characters")
+    } else if !name.chars().all(|c| c.is_ascii_alphanumeric() || "._-@".contains(c)) {
+        Some("a username may hold letters, digits and . _ - @ only")
+    } else {
+        None
+    }
+}
+
+/// Why a display name is refused, if it is.
+fn display_name_problem(name: &str) -> Option<&'static str> {
+    if name.chars().count() > 200 {
+        Some("a display name has at most 200 characters")
+    } else if name.chars().any(char::is_control) {
+        Some("a display name may not hold control characters")
+    } else {
+        None
+    }
+}
+
+/// Imports `username[,display name]` lines: the initial password is the username, to be changed
+/// at first login. Existing usernames are left alone. A first line `username,...` is a header.
+pub async fn import_roster(pool: &PgPool, text: &str) -> anyhow::Result<ImportReport> {
+    let mut report = ImportReport::default();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim().trim_start_matches('\u{feff}');
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields = match csv_fields(line) {
+            Ok(f) => f,
+            Err(e) => {
+                report.errors.push((i + 1, e.to_string()));
+                continue;
+            }
+        };
+        let username = fields[0].as_str();
+        if i == 0 && username.eq_ignore_ascii_case("username") {
+            continue;
+        }
+        if let Some(e) = username_problem(username) {
+            report.errors.push((i + 1, format!("`{username}`: {e}")));
+            continue;
+        }
+        if fields.len() > 2 {
+            report.errors.push((i + 1, "expected `username` or `username,display name`".into()));
+            continue;
+        }
+        let display = fields.get(1).map(String::as_str).filter(|d| !d.is_empty());
+        if let Some(problem) = display.and_then(display_name_problem) {
+            report.errors.push((i + 1, format!("`{username}`: {problem}")));
+            continue;
+        }
+        let hash = password::hash(username.to_string()).await?;
+        match users::create(&mut *pool.acquire().await?, username, display, &hash, Role::Student, true)
+            .await?
+        {
+            Some(_) => report.created.push(username.to_string()),
+            None => report.existing.push(username.to_string()),
+        }
+    }
+    Ok(report)
+}
+
+/// Resets a forgotten password to the username, as at import: the user must choose a new one
+/// (and may keep their nickname) at the next login. Their login throttle is lifted too; audited.
+/// `false` when there is no such user.
+pub async fn reset_password(pool: &PgPool, actor: &User, username: &str) -> anyhow::Result<bool> {
+    let mut conn = pool.acquire().await?;
+    let Some((user, _)) = users::for_login(&mut conn, username).await? else {
+        return Ok(false);
+    };
+    let hash = password::hash(user.username.clone()).await?;
+    users::set_password(&mut conn, user.id, &hash, true).await?;
+    users::clear_login_failures(&mut conn, &user.username).await?;
+    audit::record(
+        &mut conn,
+        Some(actor.id),
+        "users.reset_password",
+        &format!("user:{}", user.username),
+        None,
+        None,
+    )
+    .await?;
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_may_be_quoted_to_hold_commas_and_quotes() {
+        assert_eq!(csv_fields("s1, Ada Lovelace").unwrap(), ["s1", "Ada Lovelace"]);
+        assert_eq!(
+            csv_fields(r#"s2,"Hopper, Grace ""Amazing""""#).unwrap(),
+            ["s2", r#"Hopper, Grace "Amazing""#]
+        );
+        assert!(csv_fields(r#"s3,"open"#).is_err());
+        // The leniencies of the hand-written reader the csv crate replaced.
+        assert_eq!(csv_fields(r#"s4,  "Lovelace, Ada" "#).unwrap(), ["s4", "Lovelace, Ada"]);
+        assert_eq!(csv_fields(r#" "s5" ,Ada"#).unwrap(), ["s5", "Ada"]);
+        assert_eq!(csv_fields(r#"s6,"Hop"per"#).unwrap(), ["s6", "Hopper"]);
+        assert_eq!(csv_fields(r#"s7,Ada "the" first"#).unwrap(), ["s7", r#"Ada "the" first"#]);
+        assert_eq!(csv_fields("s8,a\rb,").unwrap(), ["s8", "a\rb", ""]);
+        assert_eq!(csv_fields("s9,\u{a0}\"Zoë, Ünal\"").unwrap(), ["s9", "Zoë, Ünal"]);
+        assert!(csv_fields(r#"s10,"a"""#).is_err());
+        assert_eq!(csv_fields(r#"s11,"a""""#).unwrap(), ["s11", r#"a""#]);
+    }
+
+    #[test]
+    fn usernames_are_plain_ids() {
+        assert!(username_problem("s1234567").is_none());
+        assert!(username_problem("a.b-c_d@x").is_none());
+        assert!(username_problem("").is_some());
+        assert!(username_problem("two words").is_some());
+        assert!(username_problem("<script>").is_some());
+        assert!(display_name_problem("Ada Lovelace").is_none());
+        assert!(display_name_problem("Ada\0").is_some());
+        assert!(display_name_problem(&"x".repeat(201)).is_some());
+    }
+}

@@ -1,0 +1,249 @@
+//! Contests and their admin actions: changing a contest's settings (validated as a whole, only
+//! the changed values audited), rejudging it, freezing and unfreezing its standings, and
+//! disqualifying a submission. The admin pages, `/api` and the command line share these, so
+//! every face validates and audits the same way. Each action runs in one transaction and
+//! records who did what in the audit log under [`audit_target`].
+
+use super::rejudge::Rejudged;
+use super::scoreboard;
+use crate::db::contests::{self, Contest, FieldError, NewContest};
+use crate::db::ids::SubmissionId;
+use crate::db::scoreboard::ScoreRow;
+use crate::db::submissions::{self, Status};
+use crate::db::users::User;
+use crate::db::{self, audit, games, users};
+use serde_json::{json, Map, Value};
+use sqlx::PgPool;
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+
+/// Why an admin action could not be done; the web maps each to its status.
+#[derive(Debug, thiserror::Error)]
+pub enum ContestError {
+    #[error("no such contest")]
+    NoSuchContest,
+    #[error("no such submission")]
+    NoSuchSubmission,
+    #[error("This submission is already disqualified.")]
+    AlreadyDisqualified,
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for ContestError {
+    fn from(e: sqlx::Error) -> Self {
+        ContestError::Internal(e.into())
+    }
+}
+
+pub type Result<T, E = ContestError> = std::result::Result<T, E>;
+
+/// The audit log target of everything done to a contest (and its submissions), so that its
+/// history is one query.
+pub fn audit_target(slug: &str) -> String {
+    format!("contest {slug}")
+}
+
+fn rfc3339(t: &OffsetDateTime) -> String {
+    t.format(&Rfc3339).unwrap_or_default()
+}
+
+/// A contest's settings by name as text: `title`, `deadline` (RFC 3339, empty for none), then
+/// every `K=V` of [`contests::assignments`] (game settings and limits).
+pub fn setting_values(c: &Contest) -> Vec<(String, String)> {
+    let mut out = vec![
+        ("title".to_string(), c.title.clone()),
+        ("deadline".to_string(), c.deadline.as_ref().map(rfc3339).unwrap_or_default()),
+    ];
+    for a in contests::assignments(c) {
+        if let Some((k, v)) = a.split_once('=') {
+            out.push((k.to_string(), v.to_string()));
+        }
+    }
+    out
+}
+
+/// Validates changes (`title`, `deadline` — empty for none —, any setting name) on top of the
+/// stored contest, as a whole.
+pub fn validate(
+    c: &Contest,
+    changes: &[(String, String)],
+    known_languages: &[String],
+) -> Result<NewContest, Vec<FieldError>> {
+    let mut title = c.title.clone();
+    let mut deadline = c.deadline.as_ref().map(rfc3339);
+    let mut assignments = contests::assignments(c);
+    for (k, v) in changes {
+        match k.as_str() {
+            "title" => title.clone_from(v),
+            "deadline" => deadline = Some(v.clone()),
+            _ => assignments.push(format!("{k}={v}")),
+        }
+    }
+    NewContest::build(
+        &c.slug,
+        c.game.as_str(),
+        Some(&title),
+        deadline.as_deref(),
+        &assignments,
+        known_languages,
+    )
+}
+
+/// One setting that a save changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub name: String,
+    pub old: String,
+    pub new: String,
+}
+
+/// The settings whose value differs between two [`setting_values`] lists, in the old list's order.
+fn diff(old: &[(String, String)], new: &[(String, String)]) -> Vec<Change> {
+    let value = |list: &[(String, String)], name: &str| {
+        list.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()).unwrap_or_default()
+    };
+    let mut names: Vec<&String> = old.iter().map(|(k, _)| k).collect();
+    names.extend(new.iter().map(|(k, _)| k).filter(|k| !old.iter().any(|(o, _)| o == *k)));
+    names
+        .into_iter()
+        .map(|n| Change { name: n.clone(), old: value(old, n), new: value(new, n) })
+        .filter(|c| c.old != c.new)
+        .collect()
+}
+
+/// Changes settings of a contest, for the settings page and `PATCH /api/contests/{slug}/settings`:
+/// validated as a whole, stored, and the changed values (only those) recorded in one audit entry.
+/// The inner `Err` holds the invalid fields.
+pub async fn change_settings(
+    pool: &PgPool,
+    actor: &User,
+    slug: &str,
+    changes: &[(String, String)],
+    known_languages: &[String],
+) -> Result<Result<Vec<Change>, Vec<FieldError>>> {
+    let mut tx = pool.begin().await?;
+    let id = contests::by_slug(&mut tx, slug).await?.ok_or(ContestError::NoSuchContest)?.id;
+    // Two admins saving at once: the second validates on top of the first's change.
+    games::lock_contest(&mut tx, id).await?;
+    let c = contests::by_slug(&mut tx, slug).await?.ok_or(ContestError::NoSuchContest)?;
+    let new = match validate(&c, changes, known_languages) {
+        Ok(new) => new,
+        Err(errors) => return Ok(Err(errors)),
+    };
+    contests::update(&mut tx, c.id, &new).await?;
+    super::house::sync(&mut tx, c.id).await?;
+    let after = contests::by_slug(&mut tx, slug).await?.ok_or(ContestError::NoSuchContest)?;
+    let changed = diff(&setting_values(&c), &setting_values(&after));
+    if !changed.is_empty() {
+        let text = |v: &str| if v.is_empty() { Value::Null } else { Value::String(v.to_string()) };
+        let old: Map<String, Value> = changed.iter().map(|ch| (ch.name.clone(), text(&ch.old))).collect();
+        let new: Map<String, Value> = changed.iter().map(|ch| (ch.name.clone(), text(&ch.new))).collect();
+        audit::record(
+            &mut tx,
+            Some(actor.id),
+            "contest.settings",
+            &audit_target(slug),
+            Some(old.into()),
+            Some(new.into()),
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(Ok(changed))
+}
+
+/// Replays every current match under the current settings (see [`super::rejudge::rejudge`]) and
+/// unfreezes the standings so that the replays count; audited.
+pub async fn rejudge(pool: &PgPool, actor: &User, c: &Contest) -> Result<Rejudged> {
+    let mut tx = pool.begin().await?;
+    let done = super::rejudge::rejudge(&mut tx, c.id).await?;
+    let was_frozen = db::scoreboard::frozen_at(&mut tx, c.id).await?.is_some();
+    db::scoreboard::set_frozen(&mut tx, c.id, false).await?;
+    audit::record(
+        &mut tx,
+        Some(actor.id),
+        "contest.rejudge",
+        &audit_target(&c.slug),
+        Some(json!({"frozen": was_frozen})),
+        Some(json!({"matches": done.matches, "games": done.games, "frozen": false})),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(done)
+}
+
+/// Freezes the standings now (computing the final snapshot) or unfreezes them; audited.
+pub async fn set_freeze(
+    pool: &PgPool,
+    actor: &User,
+    c: &Contest,
+    freeze: bool,
+) -> Result<(OffsetDateTime, Vec<ScoreRow>)> {
+    let mut tx = pool.begin().await?;
+    let was = db::scoreboard::frozen_at(&mut tx, c.id).await?.is_some();
+    let (at, rows) = if freeze {
+        scoreboard::freeze(&mut tx, c.id).await?
+    } else {
+        scoreboard::unfreeze(&mut tx, c.id).await?
+    };
+    let action = if freeze { "contest.freeze" } else { "contest.unfreeze" };
+    audit::record(
+        &mut tx,
+        Some(actor.id),
+        action,
+        &audit_target(&c.slug),
+        Some(json!({"frozen": was})),
+        Some(json!({"frozen": freeze})),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((at, rows))
+}
+
+/// Disqualifies a submission: its queued games are cancelled, its matches leave the standings
+/// (the snapshot is recomputed unless frozen), and the user is out until they submit again;
+/// audited on the contest. Returns the contest's slug.
+pub async fn disqualify(pool: &PgPool, actor: &User, id: SubmissionId) -> Result<String> {
+    let mut tx = pool.begin().await?;
+    let sub = submissions::by_id(&mut tx, id).await?.ok_or(ContestError::NoSuchSubmission)?;
+    games::lock_contest(&mut tx, sub.contest_id).await?;
+    let Some((contest_id, old)) = submissions::disqualify(&mut tx, id).await? else {
+        return Err(ContestError::AlreadyDisqualified);
+    };
+    games::cancel_stale(&mut tx, contest_id).await?;
+    let (slug, _) = contests::slug_and_title(&mut tx, contest_id).await?;
+    let owner = users::by_id(&mut tx, sub.user_id).await?.map(|u| u.username).unwrap_or_default();
+    audit::record(
+        &mut tx,
+        Some(actor.id),
+        "submission.disqualify",
+        &audit_target(&slug),
+        Some(json!({"submission": id, "user": owner, "status": old.as_str()})),
+        Some(json!({"submission": id, "user": owner, "status": Status::Disqualified.as_str()})),
+    )
+    .await?;
+    tx.commit().await?;
+    scoreboard::refresh(&mut *pool.acquire().await?, contest_id).await?;
+    Ok(slug)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_changed_settings_are_reported() {
+        let old = vec![("a".to_string(), "1".to_string()), ("b".into(), "2".into())];
+        let new =
+            vec![("a".to_string(), "1".to_string()), ("b".into(), "3".into()), ("c".into(), "x".into())];
+        let d = diff(&old, &new);
+        assert_eq!(
+            d,
+            [
+                Change { name: "b".into(), old: "2".into(), new: "3".into() },
+                Change { name: "c".into(), old: String::new(), new: "x".into() }
+            ]
+        );
+    }
+}

@@ -1,0 +1,134 @@
+//! Rejudging, freezing, unfreezing and disqualifying (`service::contests`): the form posts of the
+//! admin pages and their `/api` twins.
+
+use super::{admin_post, api_admin, CsrfForm};
+use crate::db::ids::SubmissionId;
+use crate::db::submissions::Status;
+use crate::db::users::User;
+use crate::service::contests;
+use crate::web::api_types::{self, Disqualified, ErrorBody, FrozenScoreboard};
+use crate::web::auth::{ApiUser, PageUser};
+use crate::web::contests::contest_or_404;
+use crate::web::error::{AppError, PageResult, Result};
+use crate::web::input::{Form, Path};
+use crate::web::AppState;
+use axum::extract::State;
+use axum::response::{IntoResponse, Redirect};
+use axum::Json;
+
+pub(super) async fn rejudge_form(
+    State(state): State<AppState>,
+    who: PageUser,
+    Path(slug): Path<String>,
+    Form(form): Form<CsrfForm>,
+) -> PageResult {
+    admin_post(&who, &form).await?;
+    let c = contest_or_404(&state, &slug).await?;
+    let done = contests::rejudge(&state.pool, &who.user, &c).await?;
+    Ok(Redirect::to(&format!("/admin/contests/{slug}/settings?rejudged={}", done.matches)).into_response())
+}
+
+/// Freezes (or unfreezes) the contest `slug` for `user` (an admin): its standings as the API answers.
+async fn set_freeze(state: &AppState, user: &User, slug: &str, freeze: bool) -> Result<FrozenScoreboard> {
+    let c = contest_or_404(state, slug).await?;
+    let (computed_at, rows) = contests::set_freeze(&state.pool, user, &c, freeze).await?;
+    Ok(FrozenScoreboard { frozen: freeze, scoreboard: api_types::Scoreboard { computed_at, rows } })
+}
+
+pub(super) async fn freeze_form(
+    State(state): State<AppState>,
+    who: PageUser,
+    Path(slug): Path<String>,
+    Form(form): Form<CsrfForm>,
+) -> PageResult {
+    admin_post(&who, &form).await?;
+    set_freeze(&state, &who.user, &slug, true).await?;
+    Ok(Redirect::to(&format!("/admin/contests/{slug}/settings?frozen=1")).into_response())
+}
+
+pub(super) async fn unfreeze_form(
+    State(state): State<AppState>,
+    who: PageUser,
+    Path(slug): Path<String>,
+    Form(form): Form<CsrfForm>,
+) -> PageResult {
+    admin_post(&who, &form).await?;
+    set_freeze(&state, &who.user, &slug, false).await?;
+    Ok(Redirect::to(&format!("/admin/contests/{slug}/settings?unfrozen=1")).into_response())
+}
+
+fn submission_id(id: &str) -> Result<SubmissionId> {
+    id.parse().map_err(|_| AppError::not_found("submission"))
+}
+
+pub(super) async fn disqualify_form(
+    State(state): State<AppState>,
+    who: PageUser,
+    Path(id): Path<String>,
+    Form(form): Form<CsrfForm>,
+) -> PageResult {
+    admin_post(&who, &form).await?;
+    let id = submission_id(&id)?;
+    contests::disqualify(&state.pool, &who.user, id).await?;
+    Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
+}
+
+/// Replays every current match under the current settings, and unfreezes the standings.
+#[utoipa::path(post, path = "/api/contests/{slug}/rejudge", tag = "admin",
+    params(("slug" = String, Path, description = "the contest")),
+    responses((status = 200, body = api_types::Rejudged), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(crate) async fn rejudge_api(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(slug): Path<String>,
+) -> Result<Json<api_types::Rejudged>> {
+    api_admin(&user)?;
+    let done = contests::rejudge(&state.pool, &user, &contest_or_404(&state, &slug).await?).await?;
+    Ok(Json(api_types::Rejudged { matches: done.matches, games: done.games }))
+}
+
+/// Freezes the standings, computing them a last time.
+#[utoipa::path(post, path = "/api/contests/{slug}/freeze", tag = "admin",
+    params(("slug" = String, Path, description = "the contest")),
+    responses((status = 200, body = FrozenScoreboard), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(crate) async fn freeze_api(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(slug): Path<String>,
+) -> Result<Json<FrozenScoreboard>> {
+    api_admin(&user)?;
+    Ok(Json(set_freeze(&state, &user, &slug, true).await?))
+}
+
+/// Lets the standings be recomputed again.
+#[utoipa::path(post, path = "/api/contests/{slug}/unfreeze", tag = "admin",
+    params(("slug" = String, Path, description = "the contest")),
+    responses((status = 200, body = FrozenScoreboard), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(crate) async fn unfreeze_api(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(slug): Path<String>,
+) -> Result<Json<FrozenScoreboard>> {
+    api_admin(&user)?;
+    Ok(Json(set_freeze(&state, &user, &slug, false).await?))
+}
+
+/// Disqualifies a submission: its queued games are cancelled and its matches leave the standings.
+#[utoipa::path(post, path = "/api/submissions/{id}/disqualify", tag = "admin",
+    params(("id" = i64, Path, description = "the submission")),
+    responses((status = 200, body = Disqualified), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, description = "`already_disqualified`", body = ErrorBody)))]
+pub(crate) async fn disqualify_api(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(id): Path<String>,
+) -> Result<Json<Disqualified>> {
+    api_admin(&user)?;
+    let id = submission_id(&id)?;
+    let contest = contests::disqualify(&state.pool, &user, id).await?;
+    Ok(Json(Disqualified { id, contest, status: Status::Disqualified }))
+}

@@ -1,0 +1,65 @@
+//! Running a contest, for admins: its settings with the audit history ([`settings`]),
+//! rejudging, freezing and disqualifying ([`actions`]), the standings as CSV ([`standings_csv`]),
+//! and the status of the queues and workers ([`status`]). What each action does is
+//! `service::contests`; the pages (session, CSRF) and `/api` (token) are two faces of it, so both
+//! validate and audit the same way.
+
+use super::auth::{check_csrf, PageUser};
+use super::error::{AppError, Result};
+use super::AppState;
+use crate::db::users::User;
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Deserialize;
+
+pub(super) mod actions;
+mod settings;
+mod standings_csv;
+pub(super) mod status;
+
+pub use standings_csv::standings_csv_text;
+
+/// The pages, under `/admin`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/admin/contests/{slug}/settings",
+            get(settings::settings_page).post(settings::save_settings_form),
+        )
+        .route("/admin/contests/{slug}/rejudge", post(actions::rejudge_form))
+        .route("/admin/contests/{slug}/freeze", post(actions::freeze_form))
+        .route("/admin/contests/{slug}/unfreeze", post(actions::unfreeze_form))
+        .route("/admin/contests/{slug}/standings.csv", get(standings_csv::standings_csv))
+        .route("/admin/submissions/{id}/disqualify", post(actions::disqualify_form))
+        .route("/admin/status", get(status::status_page))
+}
+
+/// The JSON face, nested under `/api`.
+pub fn api_router() -> Router<AppState> {
+    Router::new()
+        .route("/contests/{slug}/rejudge", post(actions::rejudge_api))
+        .route("/contests/{slug}/freeze", post(actions::freeze_api))
+        .route("/contests/{slug}/unfreeze", post(actions::unfreeze_api))
+        .route("/submissions/{id}/disqualify", post(actions::disqualify_api))
+        .route("/queue", get(status::queue_api))
+}
+
+pub(super) fn api_admin(user: &User) -> Result<()> {
+    if user.is_admin() {
+        Ok(())
+    } else {
+        Err(AppError::forbidden("Only admins may do this."))
+    }
+}
+
+#[derive(Deserialize)]
+pub(super) struct CsrfForm {
+    #[serde(default)]
+    pub(super) csrf: String,
+}
+
+/// The checks of every admin form post.
+pub(super) async fn admin_post(who: &PageUser, form: &CsrfForm) -> Result<()> {
+    who.require_admin()?;
+    check_csrf(&who.session, &form.csrf).await
+}

@@ -1,0 +1,111 @@
+//! The status of the queues and the workers: `/admin/status` and `GET /api/queue`.
+
+use crate::db::games::GameStatus;
+use crate::db::submissions::Status;
+use crate::db::workers::QueueState;
+use crate::db::{self};
+use crate::web::api_types::{Counts, ErrorBody, QueueView, QueuedGame, WorkerView};
+use crate::web::auth::{ApiUser, PageUser};
+use crate::web::error::{AppError, PageResult, Result};
+use crate::web::{render, AppState, Nav};
+use askama::Template;
+use axum::extract::State;
+use axum::Json;
+
+impl Counts {
+    fn compile(q: &QueueState) -> Counts {
+        let n = |s: Status| q.compile.iter().find(|r| r.0 == s).map_or(0, |r| r.1);
+        Counts {
+            queued: n(Status::Queued),
+            running: n(Status::Compiling),
+            done: n(Status::Ready) + n(Status::Superseded) + n(Status::Disqualified),
+            failed: n(Status::CompileError),
+            cancelled: 0,
+        }
+    }
+
+    fn games(q: &QueueState) -> Counts {
+        let n = |s: GameStatus| q.counts.iter().find(|r| r.0 == s).map_or(0, |r| r.1);
+        Counts {
+            queued: n(GameStatus::Queued),
+            running: n(GameStatus::Running),
+            done: n(GameStatus::Done),
+            failed: n(GameStatus::Failed),
+            cancelled: n(GameStatus::Cancelled),
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "admin/status.html")]
+struct StatusPage {
+    nav: Nav,
+    compile: Counts,
+    games: Counts,
+    state: QueueState,
+}
+
+impl StatusPage {
+    fn at(&self, t: &Option<time::OffsetDateTime>) -> String {
+        t.as_ref().map_or_else(|| "—".into(), when_s)
+    }
+    fn seen(&self, t: &time::OffsetDateTime) -> String {
+        when_s(t)
+    }
+}
+
+/// A time to the second, as the status page needs for heartbeats and leases.
+fn when_s(t: &time::OffsetDateTime) -> String {
+    let f = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second] UTC");
+    t.to_offset(time::UtcOffset::UTC).format(&f).unwrap_or_default()
+}
+
+pub(super) async fn status_page(State(state): State<AppState>, who: PageUser) -> PageResult {
+    who.require_admin()?;
+    let q = db::workers::queue_state(&mut *state.pool.acquire().await?).await?;
+    Ok(render(&StatusPage {
+        nav: who.nav().await?,
+        compile: Counts::compile(&q),
+        games: Counts::games(&q),
+        state: q,
+    }))
+}
+
+/// `GET /api/queue`: the status page as JSON.
+#[utoipa::path(get, path = "/api/queue", tag = "admin",
+    responses((status = 200, body = QueueView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub(crate) async fn queue_api(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+) -> Result<Json<QueueView>> {
+    if !user.is_admin() {
+        return Err(AppError::forbidden("Only admins see the queue."));
+    }
+    let q = db::workers::queue_state(&mut *state.pool.acquire().await?).await?;
+    let game = |g: &db::workers::GameRow| QueuedGame {
+        id: g.id,
+        contest: g.contest.clone(),
+        players: g.players.clone(),
+        worker: g.worker.clone(),
+        attempts: g.attempts,
+        started_at: g.started_at,
+        lease_until: g.lease_until,
+        failure: g.failure.clone(),
+    };
+    Ok(Json(QueueView {
+        compile: Counts::compile(&q),
+        games: Counts::games(&q),
+        running: q.running.iter().map(game).collect(),
+        failed: q.failed.iter().map(game).collect(),
+        workers: q
+            .workers
+            .iter()
+            .map(|w| WorkerView {
+                id: w.id.clone(),
+                last_heartbeat: w.last_seen,
+                running: w.games,
+                stale: w.stale,
+            })
+            .collect(),
+    }))
+}
