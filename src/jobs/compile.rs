@@ -9,7 +9,6 @@ use super::validity::Validity;
 use super::{Job, Worker};
 use crate::db::queue::{self, JobKind};
 use crate::db::submissions::{self, CompileJob};
-use crate::games::GameId;
 use crate::judge::compile::{compile, CompileOutcome};
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
@@ -186,7 +185,7 @@ impl Job for Compile {
             return Ok(false);
         }
         submissions::add_usage(&mut tx, job.contest_id, job.user_id, c.ms).await?;
-        let validate = ok && scheduler::contest_game(&mut tx, job.contest_id).await?.0 == GameId::OneTwoThree;
+        let validate = ok && scheduler::contest_game(&mut tx, job.contest_id).await?.0.has_validity_tests();
         if validate {
             queue::enqueue(&mut tx, JobKind::Validity, job.id).await?;
         } else if ok {

@@ -173,10 +173,6 @@ impl NewContestPage {
     }
 }
 
-fn all_games() -> [GameId; 5] {
-    [GameId::Checkers, GameId::Connect4, GameId::OneTwoThree, GameId::Mathtricks, GameId::Tron]
-}
-
 fn new_contest(state: &AppState, nav: Nav, game: &str, langs: Option<&[String]>) -> NewContestPage {
     NewContestPage {
         nav,
@@ -184,7 +180,7 @@ fn new_contest(state: &AppState, nav: Nav, game: &str, langs: Option<&[String]>)
         title: String::new(),
         deadline: String::new(),
         settings: String::new(),
-        games: all_games()
+        games: GameId::ALL
             .into_iter()
             .map(|g| GameOption {
                 id: g.as_str(),

@@ -59,6 +59,12 @@ impl GameId {
     pub fn as_str(self) -> &'static str {
         self.into()
     }
+
+    /// Whether a submission must pass the game's validity tests (positions to answer, one process
+    /// per move) before it plays: one-two-three's course graded them.
+    pub fn has_validity_tests(self) -> bool {
+        matches!(self, GameId::OneTwoThree)
+    }
 }
 
 /// An unknown game name; the message lists the valid ones.
