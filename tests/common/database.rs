@@ -86,3 +86,9 @@ pub async fn fresh_pool() -> PgPool {
     botarena::db::MIGRATOR.run(&pool).await.expect("migrations apply to a fresh database");
     pool
 }
+
+/// How to connect to the test server's `postgres` database (for tests that make databases of
+/// their own).
+pub fn server_options() -> PgConnectOptions {
+    server().options_for("postgres")
+}
