@@ -20,14 +20,18 @@ impl Scratch {
     /// create and drop it) and applies the migrations.
     pub async fn create(server: &PgConnectOptions) -> anyhow::Result<Scratch> {
         let name = format!("bench_{}", uuid::Uuid::new_v4().simple());
-        let mut admin = PgConnection::connect_with(server).await.context("connecting to the database server")?;
+        let mut admin =
+            PgConnection::connect_with(server).await.context("connecting to the database server")?;
         sqlx::query(&format!("create database {name}"))
             .execute(&mut admin)
             .await
             .with_context(|| format!("creating the throwaway database {name}"))?;
         admin.close().await.ok();
         let scratch = Scratch {
-            pool: PgPoolOptions::new().max_connections(4).connect_with(server.clone().database(&name)).await?,
+            pool: PgPoolOptions::new()
+                .max_connections(4)
+                .connect_with(server.clone().database(&name))
+                .await?,
             name,
             server: server.clone(),
         };
@@ -39,7 +43,9 @@ impl Scratch {
     pub async fn drop(self) -> anyhow::Result<()> {
         self.pool.close().await;
         let mut admin = PgConnection::connect_with(&self.server).await?;
-        sqlx::query(&format!("drop database if exists {} with (force)", self.name)).execute(&mut admin).await?;
+        sqlx::query(&format!("drop database if exists {} with (force)", self.name))
+            .execute(&mut admin)
+            .await?;
         admin.close().await.ok();
         Ok(())
     }
@@ -114,12 +120,14 @@ pub async fn load_round_robin(conn: &mut PgConnection, entrants: usize) -> anyho
     .await?;
     let matches = sqlx::query(
         "insert into matches (contest_id, submission_a, submission_b, seed, status, points_a, points_b,
-                              created_at, finished_at)
+                              games_won_a, games_won_b, games_drawn, created_at, finished_at)
          select $1, a, b, hashint8(k), 'done',
                 case when wa > wb then 3 when wa = wb then 1 else 0 end,
                 case when wb > wa then 3 when wa = wb then 1 else 0 end,
+                wa, wb, n - wa - wb,
                 now() - interval '1 day', now() - interval '1 hour'
-         from (select a, b, k, count(*) filter (where winner = 'a') as wa, count(*) filter (where winner = 'b') as wb
+         from (select a, b, k, count(*) filter (where winner = 'a') as wa, count(*) filter (where winner = 'b') as wb,
+                      count(*) as n
                from bench_games group by a, b, k) t
          order by k",
     )
@@ -169,10 +177,12 @@ pub async fn load_round_robin(conn: &mut PgConnection, entrants: usize) -> anyho
 
 /// The baseline of a scoreboard refresh: one pass counting the games of the contest.
 pub async fn count_games(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar("select count(*) from games g join matches m on m.id = g.match_id where m.contest_id = $1")
-        .bind(contest_id)
-        .fetch_one(conn)
-        .await
+    sqlx::query_scalar(
+        "select count(*) from games g join matches m on m.id = g.match_id where m.contest_id = $1",
+    )
+    .bind(contest_id)
+    .fetch_one(conn)
+    .await
 }
 
 /// A new student of the contest with a ready submission (not scheduled yet); its id.

@@ -5,7 +5,6 @@
 //! version still reads.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
@@ -57,31 +56,53 @@ pub struct ScoreRow {
     pub house: bool,
 }
 
-/// A done match between two current (ready) submissions of a contest.
-#[derive(Clone, Debug)]
-pub struct CurrentMatch {
-    pub submission_a: i64,
-    pub submission_b: i64,
-    pub points_a: i32,
-    pub points_b: i32,
-    pub results: Vec<Value>,
+/// One submission's totals over the done matches between current (ready) submissions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub submission_id: i64,
+    pub points: i64,
+    pub matches: Wdl,
+    pub games: Wdl,
 }
 
-/// The finished matches between current submissions of a contest, with their games' results.
-pub async fn current_matches(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<CurrentMatch>> {
-    sqlx::query_as!(
-        CurrentMatch,
-        r#"select m.submission_a, m.submission_b, m.points_a as "points_a!", m.points_b as "points_b!",
-                  array(select g.result from games g where g.match_id = m.id and g.status = 'done'
-                        order by g.index) as "results!: Vec<Value>"
+/// Every current submission's totals over the done matches between current submissions of a
+/// contest, in one aggregate over the matches' stored points and game tallies (no game is read).
+/// Between a student and a house bot only the house bot's side counts: students are ranked on
+/// their matches against students. A submission with no such match has no row.
+pub async fn tallies(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Tally>> {
+    let rows = sqlx::query!(
+        r#"select v.me as "submission_id!", sum(v.mine) as "points!",
+                  count(*) filter (where v.mine > v.theirs) as "matches_won!",
+                  count(*) filter (where v.mine = v.theirs) as "matches_drawn!",
+                  count(*) filter (where v.mine < v.theirs) as "matches_lost!",
+                  sum(v.won) as "games_won!", sum(m_drawn) as "games_drawn!", sum(v.lost) as "games_lost!"
            from matches m
            join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
+           join users ua on ua.id = sa.user_id
            join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
-           where m.contest_id = $1 and m.status = 'done'"#,
+           join users ub on ub.id = sb.user_id
+           cross join lateral (values
+               (m.submission_a, m.points_a, m.points_b, m.games_won_a, m.games_won_b, m.games_drawn,
+                ua.is_house, ub.is_house),
+               (m.submission_b, m.points_b, m.points_a, m.games_won_b, m.games_won_a, m.games_drawn,
+                ub.is_house, ua.is_house))
+               as v(me, mine, theirs, won, lost, m_drawn, me_house, other_house)
+           where m.contest_id = $1 and m.status = 'done' and (v.me_house or not v.other_house)
+           group by v.me"#,
         contest_id
     )
     .fetch_all(conn)
-    .await
+    .await?;
+    let n = |x: i64| u32::try_from(x).unwrap_or(u32::MAX);
+    Ok(rows
+        .into_iter()
+        .map(|r| Tally {
+            submission_id: r.submission_id,
+            points: r.points,
+            matches: Wdl { won: n(r.matches_won), drawn: n(r.matches_drawn), lost: n(r.matches_lost) },
+            games: Wdl { won: n(r.games_won), drawn: n(r.games_drawn), lost: n(r.games_lost) },
+        })
+        .collect())
 }
 
 /// A current submission of a contest, for the scoreboard.
