@@ -135,33 +135,43 @@ pub async fn load_round_robin(conn: &mut PgConnection, entrants: usize) -> anyho
     .execute(&mut *tx)
     .await?
     .rows_affected() as i64;
+    // The result objects, one per move list, game index and outcome code, shared by the games.
+    sqlx::query(
+        r#"create temporary table bench_results on commit drop as
+           select mv.v, i.index, x.x, jsonb_build_object(
+                      'index', i.index, 'seats', s.seats, 'params', '{}'::jsonb, 'moves', mv.moves,
+                      'winner', w.winner,
+                      'score', case when x.x not in (7, 16) then jsonb_build_array(9 + x.x % 3, 11 - x.x % 3) end,
+                      'reason', case when x.x in (7, 16) then 'forfeit'
+                                     when w.winner is null then 'round_limit'
+                                     when x.x % 2 = 0 then 'no_pieces' else 'no_moves' end,
+                      'forfeit', case when x.x in (7, 16) then jsonb_build_object(
+                          'bot', case when w.winner = 'a' then 'b' else 'a' end,
+                          'kind', 'move_timeout', 'detail', '2000 ms') end,
+                      'think_ms', jsonb_build_object('a', 100 + mv.v * 13 + x.x, 'b', 50 + mv.v * 7 + x.x),
+                      'peak_memory_kib', jsonb_build_object('a', 5800, 'b', 936)) as result
+           from bench_moves mv
+           cross join generate_series(0, 1) i(index)
+           cross join generate_series(0, 19) x(x)
+           cross join lateral (select case when x.x < 9 then 'a' when x.x < 18 then 'b' end as winner) w
+           cross join lateral (select case when i.index = 0 then '["a", "b"]'::jsonb
+                                           else '["b", "a"]'::jsonb end as seats) s"#,
+    )
+    .execute(&mut *tx)
+    .await?;
     let games = sqlx::query(
         r#"with inserted as (
                insert into games (match_id, index, plan, settings, status, result, think_ms_a, think_ms_b,
                                   created_at, started_at, finished_at)
                select m.id, g.index,
-                      jsonb_build_object('index', g.index, 'seats', s.seats, 'board', null, 'seed', m.seed),
-                      c.settings, 'done',
-                      jsonb_build_object(
-                          'index', g.index, 'seats', s.seats, 'params', '{}'::jsonb, 'moves', mv.moves,
-                          'winner', g.winner,
-                          'score', case when g.x not in (7, 16) then jsonb_build_array(9 + g.x % 3, 11 - g.x % 3) end,
-                          'reason', case when g.x in (7, 16) then 'forfeit'
-                                         when g.winner is null then 'round_limit'
-                                         when g.x % 2 = 0 then 'no_pieces' else 'no_moves' end,
-                          'forfeit', case when g.x in (7, 16) then jsonb_build_object(
-                              'bot', case when g.winner = 'a' then 'b' else 'a' end,
-                              'kind', 'move_timeout', 'detail', '2000 ms') end,
-                          'think_ms', jsonb_build_object('a', 100 + g.k % 900, 'b', 50 + g.k % 700),
-                          'peak_memory_kib', jsonb_build_object('a', 5800, 'b', 936)),
-                      100 + g.k % 900, 50 + g.k % 700,
+                      jsonb_build_object('index', g.index, 'seats', r.result -> 'seats', 'board', null, 'seed', m.seed),
+                      c.settings, 'done', r.result,
+                      (r.result -> 'think_ms' ->> 'a')::int8, (r.result -> 'think_ms' ->> 'b')::int8,
                       now() - interval '1 day', now() - interval '2 hours', now() - interval '1 hour'
                from bench_games g
                join matches m on m.submission_a = g.a and m.submission_b = g.b
                join contests c on c.id = m.contest_id
-               join bench_moves mv on mv.v = (g.k * 2 + g.index) % 64
-               cross join lateral (select case when g.index = 0 then '["a", "b"]'::jsonb
-                                               else '["b", "a"]'::jsonb end as seats) s
+               join bench_results r on r.v = (g.k * 2 + g.index) % 64 and r.index = g.index and r.x = g.x
                order by g.k, g.index
                returning id, created_at, finished_at)
            insert into jobs (kind, game_id, attempts, created_at, finished_at)

@@ -4,9 +4,9 @@
 //!
 //! | figure | value | baseline |
 //! | --- | --- | --- |
-//! | `scoreboard_refresh` | one `service::scoreboard::refresh` of the contest, ms | counting the contest's games (`select count(*)` over games joined to matches), ms |
-//! | `scoreboard_refresh_rss_mb` | growth of this process's resident memory during that refresh (peak minus before), MB | the resident memory before it, MB |
-//! | `schedule_submission` | `service::scheduler::on_compiled` of a new ready submission (its match against every entrant and their games and jobs), ms | one bulk insert of the same rows (`db::bench::bulk_insert_matches`), ms |
+//! | `scoreboard_refresh` | one `service::scoreboard::refresh` of the contest, ms | `count_games`: counting the contest's games (`select count(*)` over games joined to matches), ms |
+//! | `scoreboard_refresh_rss_mb` | growth of this process's resident memory during that refresh (peak minus before), MB | `rss_before`: the resident memory before it, MB |
+//! | `schedule_submission` | `service::scheduler::on_compiled` of a new ready submission (its match against every entrant and their games and jobs), ms | `bulk_insert_baseline`: one bulk insert of the same rows (`db::bench::bulk_insert_matches`), ms |
 //!
 //! Both scheduling runs are rolled back, so each starts from the same tables.
 
@@ -23,18 +23,18 @@ pub struct Figure {
     pub name: &'static str,
     pub value: f64,
     pub unit: &'static str,
-    pub baseline: f64,
-    /// What the baseline is, in a few words.
-    pub baseline_is: &'static str,
+    /// What the value is compared with (`count_games`, `rss_before`, `bulk_insert_baseline`).
+    pub baseline: &'static str,
+    pub baseline_value: f64,
 }
 
 impl Figure {
-    /// `value / baseline` (0 when the baseline is 0).
+    /// `value / baseline_value` (NaN when the baseline is 0).
     pub fn ratio(&self) -> f64 {
-        if self.baseline == 0.0 {
-            0.0
+        if self.baseline_value > 0.0 {
+            self.value / self.baseline_value
         } else {
-            self.value / self.baseline
+            f64::NAN
         }
     }
 }
@@ -104,15 +104,15 @@ async fn measure(scratch: &bench::Scratch, entrants: usize) -> anyhow::Result<Ve
         name: "scoreboard_refresh",
         value: refresh_ms,
         unit: "ms",
-        baseline: count_ms,
-        baseline_is: "count(*) of the contest's games",
+        baseline: "count_games",
+        baseline_value: count_ms,
     });
     figures.push(Figure {
         name: "scoreboard_refresh_rss_mb",
         value: (rss_peak - rss_before).max(0.0),
         unit: "MB",
-        baseline: rss_before,
-        baseline_is: "resident memory before the refresh",
+        baseline: "rss_before",
+        baseline_value: rss_before,
     });
 
     // Scheduling a newcomer against every entrant, and the same rows in one bulk insert; each in
@@ -136,8 +136,8 @@ async fn measure(scratch: &bench::Scratch, entrants: usize) -> anyhow::Result<Ve
         name: "schedule_submission",
         value: median(&mut schedule),
         unit: "ms",
-        baseline: median(&mut bulk),
-        baseline_is: "one bulk insert of the same matches, games and jobs",
+        baseline: "bulk_insert_baseline",
+        baseline_value: median(&mut bulk),
     });
     Ok(figures)
 }
