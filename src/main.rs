@@ -1,6 +1,14 @@
 use clap::Parser;
 
 fn main() {
+    // The sandbox helper (`sandbox exec SPEC`) is started for every bot: it goes straight to its
+    // work, without the logging set-up and the parsing of every other subcommand's arguments.
+    let mut args = std::env::args_os().skip(1);
+    if let (Some(a), Some(b), Some(spec), None) = (args.next(), args.next(), args.next(), args.next()) {
+        if a == "sandbox" && b == "exec" {
+            std::process::exit(botarena::cli::sandbox::exec(&spec.to_string_lossy()));
+        }
+    }
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("BOTARENA_LOG").unwrap_or_else(|_| "warn".into()),

@@ -2,6 +2,7 @@
 //! `run` live in their own module here; the work itself lives in the library modules.
 
 pub mod admin;
+pub mod bench;
 pub mod contest;
 pub mod house;
 pub mod migrate;
@@ -33,6 +34,8 @@ pub enum Command {
     Starter(starter::StarterArgs),
     /// Check the sandbox on this host, or measure its start cost.
     Sandbox(sandbox::SandboxArgs),
+    /// Measure the judge's figures on this machine, each against its baseline (docs/bench.md).
+    Bench(bench::BenchArgs),
     /// Run the web server, the compile queue and a worker pool on this machine.
     Serve(serve::ServeArgs),
     /// Only a worker pool, for another machine (needs DATABASE_URL).
@@ -56,6 +59,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::House(args) => house::run(args),
         Command::Starter(args) => starter::run(args),
         Command::Sandbox(args) => sandbox::run(args),
+        Command::Bench(args) => bench::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Worker(args) => worker::run(args),
         Command::Migrate(args) => migrate::run(args),

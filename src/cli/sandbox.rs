@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use clap::{Args, Subcommand};
 
 use crate::judge::launch::{ExitInfo, LaunchSpec, Launcher};
@@ -49,12 +48,21 @@ pub enum SandboxCommand {
 
 pub fn run(args: SandboxArgs) -> anyhow::Result<i32> {
     match args.command {
-        SandboxCommand::Exec { spec } => {
-            let spec: HelperSpec = serde_json::from_str(&spec).context("bad sandbox spec")?;
-            sandbox::helper::run(spec)
-        }
+        SandboxCommand::Exec { spec } => Ok(exec(&spec)),
         SandboxCommand::Check => check(),
         SandboxCommand::Bench { runs, netns_per_launch } => bench(runs, netns_per_launch),
+    }
+}
+
+/// `sandbox exec SPEC`: becomes the sandbox helper (it never returns), or returns exit code 2
+/// for a spec that is not one.
+pub fn exec(spec: &str) -> i32 {
+    match serde_json::from_str::<HelperSpec>(spec) {
+        Ok(spec) => sandbox::helper::run(spec),
+        Err(e) => {
+            eprintln!("error: bad sandbox spec: {e}");
+            2
+        }
     }
 }
 

@@ -107,6 +107,15 @@ pub struct Protection {
 /// Starts processes under a [`LaunchSpec`].
 pub trait Launcher: Send + Sync {
     fn launch(&self, spec: &LaunchSpec) -> io::Result<Launched>;
+    /// Starts several processes at once (the two bots of a game): one result per spec, in
+    /// order. Launchers whose starts wait for something (the sandbox's set-up) overlap the
+    /// waits; the default starts them one after the other.
+    ///
+    /// Starts happen on the calling thread: a sandboxed process dies with the thread that
+    /// started it (`PR_SET_PDEATHSIG`), so it must outlive the processes.
+    fn launch_all(&self, specs: &[LaunchSpec]) -> Vec<io::Result<Launched>> {
+        specs.iter().map(|spec| self.launch(spec)).collect()
+    }
     /// What this launcher protects against on this host.
     fn protections(&self) -> Vec<Protection>;
 }

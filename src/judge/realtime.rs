@@ -61,9 +61,7 @@ fn run<G: RealTimeGame>(
     outcome: &mut Option<Outcome>,
 ) -> Result<(), Foul> {
     let sides = [Side::First, Side::Second];
-    for side in sides {
-        table.launch(side, &[])?;
-    }
+    table.launch_both([&[], &[]])?;
     for side in sides {
         table.send(side, &side.number().to_string());
         table.prompt(side, true, "a name")?;

@@ -113,6 +113,9 @@ struct Seat {
     think: Duration,
     peak_kib: Option<u64>,
     owed: Option<Owed>,
+    /// Pipes of the current process whose end of file the table has already seen (standard
+    /// output, standard error), so [`Table::finish`] does not wait for them again.
+    eofs: usize,
 }
 
 impl Seat {
@@ -174,6 +177,7 @@ impl<'a> Table<'a> {
             think: Duration::ZERO,
             peak_kib: None,
             owed: None,
+            eofs: 0,
         };
         let [s0, s1] = seats;
         Table {
@@ -208,9 +212,40 @@ impl<'a> Table<'a> {
 
     /// Starts (or restarts) the bot of `side` with extra arguments.
     pub fn launch(&mut self, side: Side, extra_args: &[String]) -> Result<(), Foul> {
+        let spec = self.prepare_launch(side, extra_args);
+        let launched = self.launcher.launch(&spec);
+        self.launched(side, launched)
+    }
+
+    /// Starts both bots at once, each with its extra arguments (first side first), so a game
+    /// waits for one start instead of two. When both fail, the first side's failure is the foul
+    /// (as if they had been started one after the other); the other bot is stopped with the
+    /// game.
+    pub fn launch_both(&mut self, extra_args: [&[String]; 2]) -> Result<(), Foul> {
+        let specs =
+            [Side::First, Side::Second].map(|side| self.prepare_launch(side, extra_args[side.index()]));
+        let mut results = self.launcher.launch_all(&specs).into_iter();
+        let mut next = || results.next().unwrap_or_else(|| Err(std::io::Error::other("not started")));
+        let (first, second) = (next(), next());
+        let first = self.launched(Side::First, first);
+        match first {
+            Ok(()) => self.launched(Side::Second, second),
+            Err(foul) => {
+                // Started, it is stopped with the game; failed too, the first failure decides.
+                if let Ok(l) = second {
+                    let running =
+                        RunningBot::start(l, Side::Second, self.seats[1].generation, self.tx.clone());
+                    self.seats[1].running = Some(running);
+                }
+                Err(foul)
+            }
+        }
+    }
+
+    /// Stops the seat's previous process and builds the launch of its next one.
+    fn prepare_launch(&mut self, side: Side, extra_args: &[String]) -> LaunchSpec {
         let cpu_time_limit = self.cpu_time_limit;
         let memory_mib = self.limits.memory_mib;
-        let now = self.ms(Instant::now());
         let seat = &mut self.seats[side.index()];
         if let Some(mut old) = seat.running.take() {
             old.kill();
@@ -219,8 +254,9 @@ impl<'a> Table<'a> {
             seat.running = None;
         }
         seat.generation += 1;
+        seat.eofs = 0;
         let c = &seat.command;
-        let spec = LaunchSpec {
+        LaunchSpec {
             program: c.program.clone(),
             args: c.args.iter().chain(extra_args).cloned().collect(),
             env: c.env.clone(),
@@ -234,9 +270,18 @@ impl<'a> Table<'a> {
             max_file_bytes: 16 * 1024 * 1024,
             cpu_time_limit: Some(cpu_time_limit),
             slot: side.index(),
-        };
-        let bot = seat.bot;
-        match self.launcher.launch(&spec) {
+        }
+    }
+
+    /// Seats a started bot, or turns its failed start into a foul.
+    fn launched(
+        &mut self,
+        side: Side,
+        launched: std::io::Result<super::launch::Launched>,
+    ) -> Result<(), Foul> {
+        let now = self.ms(Instant::now());
+        let seat = &mut self.seats[side.index()];
+        match launched {
             Ok(launched) => {
                 let running = RunningBot::start(launched, side, seat.generation, self.tx.clone());
                 seat.running = Some(running);
@@ -244,6 +289,7 @@ impl<'a> Table<'a> {
             }
             Err(e) => {
                 let detail = format!("could not be started: {e}");
+                let bot = seat.bot;
                 self.log.note(now, Some(bot), detail.clone());
                 Err(Foul::new(side, ForfeitKind::Exited, detail))
             }
@@ -390,11 +436,14 @@ impl<'a> Table<'a> {
                     return Ok(Some(Heard::Line { side, text, at }));
                 }
                 BotEvent::Stderr { text, .. } => self.log.stderr(ms, bot, &text),
-                BotEvent::StderrEof { .. } => {}
+                BotEvent::StderrEof { .. } => self.seats[side.index()].eofs += 1,
                 BotEvent::OutputLimit { detail, .. } => {
                     return Err(Foul::new(side, ForfeitKind::OutputLimit, detail));
                 }
-                BotEvent::Eof { at } => return Ok(Some(Heard::Eof { side, at })),
+                BotEvent::Eof { at } => {
+                    self.seats[side.index()].eofs += 1;
+                    return Ok(Some(Heard::Eof { side, at }));
+                }
             }
         }
     }
@@ -571,16 +620,25 @@ impl<'a> Table<'a> {
                 r.input.close();
             }
         }
-        for seat in &mut self.seats {
+        // Both at once: each bot gets the whole grace, and the two trees are killed and reaped
+        // side by side.
+        let stop = |seat: &mut Seat| {
             if let Some(r) = seat.running.as_mut() {
                 r.wait(grace_end.saturating_duration_since(Instant::now()));
                 r.kill();
             }
             seat.note_peak();
-        }
+        };
+        let [first, second] = &mut self.seats;
+        std::thread::scope(|s| {
+            s.spawn(|| stop(second));
+            stop(first);
+        });
         // Log what is still in the pipes (standard error written while dying), briefly.
         let drain_end = Instant::now() + Duration::from_millis(300);
-        let mut open = self.seats.iter().filter(|s| s.running.is_some()).count() * 2;
+        // Both pipes of each process, less the ends of file already seen.
+        let mut open: usize =
+            self.seats.iter().filter(|s| s.running.is_some()).map(|s| 2usize.saturating_sub(s.eofs)).sum();
         while open > 0 {
             let Ok(tagged) = self.rx.recv_timeout(drain_end.saturating_duration_since(Instant::now())) else {
                 break;

@@ -85,9 +85,7 @@ fn run<G: TurnGame, P: TurnProtocol<G>>(
     moves: &mut Vec<serde_json::Value>,
 ) -> Result<(), Foul> {
     let sides = [Side::First, Side::Second];
-    for side in sides {
-        table.launch(side, &proto.args(side))?;
-    }
+    table.launch_both([&proto.args(Side::First), &proto.args(Side::Second)])?;
     if sides.iter().any(|&s| proto.start(s).is_some()) {
         for side in sides {
             if let Some(line) = proto.start(side) {

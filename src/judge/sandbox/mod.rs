@@ -349,8 +349,37 @@ fn chown_back(path: &Path, depth: usize) {
     }
 }
 
-impl Launcher for SandboxLauncher {
-    fn launch(&self, spec: &LaunchSpec) -> io::Result<Launched> {
+/// A helper started but maybe still setting up: [`Pending::complete`] waits for the bot's
+/// `execve` (or the setup error).
+struct Pending {
+    process: SandboxProcess,
+    err_r: OwnedFd,
+}
+
+impl Pending {
+    fn complete(self) -> io::Result<Launched> {
+        let Pending { mut process, err_r } = self;
+        let child = process.child();
+        let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        // The error pipe closes at the bot's execve; anything written before is a setup error.
+        let mut message = String::new();
+        let _ = fs::File::from(err_r).read_to_string(&mut message);
+        if !message.is_empty() {
+            let _ = process.kill_tree();
+            return Err(io::Error::other(message));
+        }
+        match (stdin, stdout, stderr) {
+            (Some(stdin), Some(stdout), Some(stderr)) => {
+                Ok(Launched { stdin, stdout, stderr, process: Box::new(process) })
+            }
+            _ => Err(io::Error::other("sandbox helper started without pipes")),
+        }
+    }
+}
+
+impl SandboxLauncher {
+    /// Prepares a launch and starts its helper, without waiting for the helper's set-up.
+    fn begin(&self, spec: &LaunchSpec) -> io::Result<Pending> {
         let caps = &self.caps;
         let uid = self.slot_uid(spec.slot)?;
         let drop_user = caps.root;
@@ -437,37 +466,35 @@ impl Launcher for SandboxLauncher {
         }
         let spawned = cmd.spawn();
         drop(err_w);
-        let mut child = match spawned {
+        let child = match spawned {
             Ok(c) => c,
             Err(e) => {
                 give_back();
                 return Err(io::Error::new(e.kind(), format!("starting the sandbox helper: {e}")));
             }
         };
-        let mut process = SandboxProcess {
+        let process = SandboxProcess {
             pidfd: pidfd_open(child.id()),
             cgroup,
             finished: None,
             chown_back: chown,
             uid: drop_user.then_some(uid),
             process_group: !caps.namespaces,
-            child: None,
+            child: Some(child),
         };
-        let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
-        process.child = Some(child);
-        // The error pipe closes at the bot's execve; anything written before is a setup error.
-        let mut message = String::new();
-        let _ = fs::File::from(err_r).read_to_string(&mut message);
-        if !message.is_empty() {
-            let _ = process.kill_tree();
-            return Err(io::Error::other(message));
-        }
-        match (stdin, stdout, stderr) {
-            (Some(stdin), Some(stdout), Some(stderr)) => {
-                Ok(Launched { stdin, stdout, stderr, process: Box::new(process) })
-            }
-            _ => Err(io::Error::other("sandbox helper started without pipes")),
-        }
+        Ok(Pending { process, err_r })
+    }
+}
+
+impl Launcher for SandboxLauncher {
+    fn launch(&self, spec: &LaunchSpec) -> io::Result<Launched> {
+        self.begin(spec)?.complete()
+    }
+
+    /// Starts every helper first, then waits for their set-ups, which run side by side.
+    fn launch_all(&self, specs: &[LaunchSpec]) -> Vec<io::Result<Launched>> {
+        let pending: Vec<io::Result<Pending>> = specs.iter().map(|spec| self.begin(spec)).collect();
+        pending.into_iter().map(|p| p.and_then(Pending::complete)).collect()
     }
 
     fn protections(&self) -> Vec<Protection> {

@@ -1,0 +1,323 @@
+//! The judge's figures: the cost of a move, of a sandboxed start, of a game that ends before it
+//! begins, and games per second, each against its baseline (see `docs/bench.md`).
+//!
+//! The bots are two small C programs compiled with the host's `cc` when the bench starts
+//! (`bots/`): an instant connect4 player (the leftmost column that is not full) and an echo
+//! program for the pipe floor.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, ensure, Context};
+
+use super::{Bench, Figure};
+use crate::games::settings::Settings;
+use crate::games::GameId;
+use crate::judge::launch::{LaunchSpec, Launcher};
+use crate::judge::matches::{default_cpus, GamePlan, MatchSpec};
+use crate::judge::result::{BotId, GameResult};
+use crate::judge::sandbox::{SandboxConfig, SandboxLauncher};
+use crate::judge::{play_game, BotCommand, PlainLauncher};
+
+pub const MOVE_OVERHEAD: &str = "move_overhead";
+pub const SANDBOXED_START: &str = "sandboxed_start";
+pub const DOUBLE_FORFEIT_GAME: &str = "double_forfeit_game";
+pub const GAMES_PER_SECOND: &str = "games_per_second";
+
+const CONNECT4_BOT: &str = include_str!("bots/connect4_instant.c");
+const ECHO: &str = include_str!("bots/echo.c");
+
+/// What the judge's figures share: the launchers, the compiled bots, the cores.
+pub struct Kit {
+    /// The sandbox (or, with `--insecure` where it cannot be built, the plain launcher).
+    pub sandbox: Box<dyn Launcher>,
+    pub plain: PlainLauncher,
+    /// Why the sandbox figures are not taken in the full sandbox, if they are not.
+    pub note: Option<String>,
+    /// The two cores the bots of a game are pinned to (the same one twice on a single core).
+    pub cpus: [usize; 2],
+    connect4: PathBuf,
+    echo: PathBuf,
+    /// An empty directory, the workdir of `/bin/true`.
+    empty: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Kit {
+    pub fn new(insecure: bool) -> anyhow::Result<Kit> {
+        let (sandbox, note): (Box<dyn Launcher>, Option<String>) =
+            match SandboxLauncher::new(SandboxConfig::default()) {
+                Ok(l) if l.fully_isolated() => (Box::new(l), None),
+                Ok(l) => {
+                    let off: Vec<&str> = l.protections().iter().filter(|p| !p.on).map(|p| p.name).collect();
+                    if !insecure {
+                        bail!(
+                            "the sandbox cannot give full isolation here (off: {}); pass --insecure to \
+                             measure it as it is",
+                            off.join(", ")
+                        );
+                    }
+                    (Box::new(l), Some(format!("sandbox protections off: {}", off.join(", "))))
+                }
+                Err(e) if insecure => (Box::new(PlainLauncher::new()), Some(format!("plain launcher: {e}"))),
+                Err(e) => return Err(e).context("building the sandbox (--insecure measures without it)"),
+            };
+        let cpus = default_cpus().unwrap_or([0, 0]);
+        let dir = tempfile::Builder::new().prefix("botarena-bench-").tempdir()?;
+        let bots = dir.path().join("bots");
+        let empty = dir.path().join("empty");
+        std::fs::create_dir(&bots)?;
+        std::fs::create_dir(&empty)?;
+        let connect4 = compile_c(&bots, "connect4", CONNECT4_BOT)?;
+        let echo = compile_c(&bots, "echo", ECHO)?;
+        Ok(Kit { sandbox, plain: PlainLauncher::new(), note, cpus, connect4, echo, empty, _dir: dir })
+    }
+
+    /// The instant connect4 bot on a board of `rows` rows.
+    fn connect4_bot(&self, rows: u32) -> BotCommand {
+        BotCommand {
+            label: "bench:connect4".into(),
+            program: self.connect4.clone(),
+            args: vec![rows.to_string()],
+            workdir: self.connect4.parent().expect("in bots/").to_path_buf(),
+            ..Default::default()
+        }
+    }
+
+    /// A bot that exits at once.
+    fn quitter(&self) -> BotCommand {
+        BotCommand {
+            label: "bench:true".into(),
+            program: PathBuf::from("/bin/true"),
+            workdir: self.empty.clone(),
+            ..Default::default()
+        }
+    }
+
+    fn match_spec(&self, settings: &[&str], bots: [BotCommand; 2]) -> anyhow::Result<MatchSpec> {
+        let settings = Settings::from_assignments(GameId::Connect4, settings.iter().copied())?;
+        Ok(MatchSpec { game: GameId::Connect4, settings, bots, seed: 1, cpus: Some(self.cpus) })
+    }
+
+    /// A connect4 game between the instant bots on `rows` x `cols`, where nobody can win.
+    fn full_board(&self, rows: u32, cols: u32) -> anyhow::Result<MatchSpec> {
+        let r = format!("rows={rows}");
+        let c = format!("cols={cols}");
+        self.match_spec(&[&r, &c, "connect=20"], [self.connect4_bot(rows), self.connect4_bot(rows)])
+    }
+
+    /// `/bin/true` with a bot's limits, pinned like the first bot of a game.
+    fn true_spec(&self) -> LaunchSpec {
+        LaunchSpec {
+            program: PathBuf::from("/bin/true"),
+            workdir: self.empty.clone(),
+            memory_mib: 64,
+            max_processes: 16,
+            max_file_bytes: 1 << 20,
+            cpu: Some(self.cpus[0]),
+            slot: 0,
+            ..Default::default()
+        }
+    }
+
+    /// One sandboxed start of `/bin/true`, to its reaped exit.
+    fn sandboxed_true(&self) -> anyhow::Result<Duration> {
+        let spec = self.true_spec();
+        let t = Instant::now();
+        let mut launched = self.sandbox.launch(&spec)?;
+        let exit = launched.process.wait_timeout(Duration::from_secs(10))?;
+        launched.process.kill_tree()?;
+        let took = t.elapsed();
+        ensure!(exit.is_some_and(|e| e.success()), "sandboxed /bin/true failed");
+        Ok(took)
+    }
+}
+
+/// Compiles `source` with the host's C compiler into `dir/name`.
+fn compile_c(dir: &Path, name: &str, source: &str) -> anyhow::Result<PathBuf> {
+    let src = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    std::fs::write(&src, source)?;
+    let out = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .context("running cc (the bench compiles its C bots with the host's C compiler)")?;
+    ensure!(out.status.success(), "cc {name}.c: {}", String::from_utf8_lossy(&out.stderr));
+    Ok(exe)
+}
+
+/// Plays one game and returns it with its wall time.
+fn timed_game(spec: &MatchSpec, launcher: &dyn Launcher) -> (GameResult, Duration) {
+    let plan = GamePlan { index: 0, seats: [BotId::A, BotId::B], board: None, seed: spec.seed };
+    let t = Instant::now();
+    let (result, _log) = play_game(spec, &plan, launcher);
+    (result, t.elapsed())
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn with_note(mut f: Figure, note: &Option<String>) -> Figure {
+    f.note = note.clone();
+    f
+}
+
+/// Checks that a bench game was played out, not forfeited.
+fn played_out(r: &GameResult, moves: usize) -> anyhow::Result<()> {
+    if let Some(f) = &r.forfeit {
+        bail!("a bench bot forfeited: {} ({})", f.kind.as_str(), f.detail);
+    }
+    ensure!(r.moves.len() == moves, "expected {moves} moves, the game had {}", r.moves.len());
+    Ok(())
+}
+
+/// An echo process on one core and a thread of ours on another, writing a line and reading it
+/// back: the floor of any judge-to-bot-and-back exchange.
+struct PipeFloor {
+    stdin: std::process::ChildStdin,
+    out: BufReader<std::process::ChildStdout>,
+    process: Box<dyn crate::judge::launch::Process>,
+}
+
+impl PipeFloor {
+    fn start(kit: &Kit) -> anyhow::Result<PipeFloor> {
+        let spec = LaunchSpec {
+            program: kit.echo.clone(),
+            workdir: kit.empty.clone(),
+            memory_mib: 64,
+            max_processes: 4,
+            max_file_bytes: 1 << 20,
+            cpu: Some(kit.cpus[1]),
+            ..Default::default()
+        };
+        let launched = kit.plain.launch(&spec)?;
+        Ok(PipeFloor {
+            stdin: launched.stdin,
+            out: BufReader::new(launched.stdout),
+            process: launched.process,
+        })
+    }
+
+    /// Mean time of one round trip over `n`, from a thread pinned to `cpu`.
+    fn round_trip(&mut self, n: usize, cpu: usize) -> anyhow::Result<Duration> {
+        let (stdin, out) = (&mut self.stdin, &mut self.out);
+        std::thread::scope(|s| {
+            s.spawn(move || -> anyhow::Result<Duration> {
+                let mut set = nix::sched::CpuSet::new();
+                set.set(cpu)?;
+                nix::sched::sched_setaffinity(nix::unistd::Pid::from_raw(0), &set)?;
+                let mut line = String::new();
+                let t = Instant::now();
+                for _ in 0..n {
+                    stdin.write_all(b"4\n")?;
+                    line.clear();
+                    out.read_line(&mut line)?;
+                    ensure!(line == "4\n", "the echo program answered {line:?}");
+                }
+                Ok(t.elapsed() / n as u32)
+            })
+            .join()
+            .map_err(|_| anyhow::anyhow!("the pipe thread panicked"))?
+        })
+    }
+}
+
+impl Drop for PipeFloor {
+    fn drop(&mut self) {
+        let _ = self.process.kill_tree();
+    }
+}
+
+/// `move_overhead`: the cost of one move in a game between two instant C bots in the sandbox
+/// (the difference between a 200-move and a 16-move game, per move, so starts cancel out)
+/// against one pipe round trip across cores.
+pub fn move_overhead(b: &mut Bench) -> anyhow::Result<Figure> {
+    let rounds = b.reps(15, 3);
+    let kit = b.judge()?;
+    let long = kit.full_board(20, 10)?;
+    let short = kit.full_board(4, 4)?;
+    let (long_moves, short_moves) = (200, 16);
+    let mut floor = PipeFloor::start(kit)?;
+    floor.round_trip(200, kit.cpus[0])?; // warm-up
+    let (mut per_move, mut rtt) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let (r, t_long) = timed_game(&long, kit.sandbox.as_ref());
+        played_out(&r, long_moves)?;
+        let (r, t_short) = timed_game(&short, kit.sandbox.as_ref());
+        played_out(&r, short_moves)?;
+        per_move
+            .push((t_long.as_secs_f64() - t_short.as_secs_f64()) * 1e6 / (long_moves - short_moves) as f64);
+        rtt.push(floor.round_trip(500, kit.cpus[0])?.as_secs_f64() * 1e6);
+    }
+    let f = Figure::new(MOVE_OVERHEAD, median(per_move), "us/move", "pipe_round_trip", median(rtt));
+    Ok(with_note(f, &kit.note))
+}
+
+/// `sandboxed_start`: starting `/bin/true` in the sandbox and reaping it, against a plain
+/// fork/exec and wait of it.
+pub fn sandboxed_start(b: &mut Bench) -> anyhow::Result<Figure> {
+    let n = b.reps(200, 20);
+    let kit = b.judge()?;
+    kit.sandboxed_true()?; // warm-up
+    let (mut boxed, mut plain) = (Vec::new(), Vec::new());
+    for _ in 0..n {
+        let t = Instant::now();
+        let status = Command::new("/bin/true").status()?;
+        ensure!(status.success(), "/bin/true failed");
+        plain.push(ms(t.elapsed()));
+        boxed.push(ms(kit.sandboxed_true()?));
+    }
+    let f = Figure::new(SANDBOXED_START, median(boxed), "ms", "plain_start", median(plain));
+    Ok(with_note(f, &kit.note))
+}
+
+/// `double_forfeit_game`: a connect4 game in which both bots exit at once (`/bin/true`),
+/// against one sandboxed start of `/bin/true`.
+pub fn double_forfeit_game(b: &mut Bench) -> anyhow::Result<Figure> {
+    let n = b.reps(50, 5);
+    let kit = b.judge()?;
+    let spec = kit.match_spec(&[], [kit.quitter(), kit.quitter()])?;
+    let (mut games, mut starts) = (Vec::new(), Vec::new());
+    for _ in 0..n {
+        starts.push(ms(kit.sandboxed_true()?));
+        let (r, t) = timed_game(&spec, kit.sandbox.as_ref());
+        ensure!(r.forfeit.is_some(), "a game of two exiting bots ended without a forfeit ({})", r.reason);
+        games.push(ms(t));
+    }
+    let f = Figure::new(DOUBLE_FORFEIT_GAME, median(games), "ms", "sandboxed_start", median(starts));
+    Ok(with_note(f, &kit.note))
+}
+
+/// `games_per_second`: connect4 games (9 x 9, four in a row) between the two instant bots, one
+/// after the other, in the sandbox, against the same games with the plain launcher.
+pub fn games_per_second(b: &mut Bench) -> anyhow::Result<Figure> {
+    let n = b.reps(100, 6);
+    let kit = b.judge()?;
+    let spec = kit.match_spec(&[], [kit.connect4_bot(9), kit.connect4_bot(9)])?;
+    let (mut boxed, mut plain) = (Duration::ZERO, Duration::ZERO);
+    for _ in 0..n {
+        let (r, t) = timed_game(&spec, kit.sandbox.as_ref());
+        ensure!(r.forfeit.is_none() && r.winner.is_some(), "a bench game ended with {}", r.reason);
+        boxed += t;
+        let (r, t) = timed_game(&spec, &kit.plain);
+        ensure!(r.forfeit.is_none() && r.winner.is_some(), "a bench game ended with {}", r.reason);
+        plain += t;
+    }
+    let per_s = |total: Duration| n as f64 / total.as_secs_f64();
+    let f = Figure::new(GAMES_PER_SECOND, per_s(boxed), "games/s", "plain_launcher", per_s(plain));
+    Ok(with_note(f, &kit.note))
+}
