@@ -241,16 +241,19 @@ async fn standings_from_the_stored_tallies_equal_a_count_of_every_result_through
 
     // Frozen standings stay as they were while the contest goes on.
     let (_, frozen) =
-        service::scoreboard::freeze(&mut *pool.acquire().await.unwrap(), contest_id).await.unwrap();
+        service::scoreboard::freeze(&mut pool.acquire().await.unwrap(), contest_id).await.unwrap();
     assert_eq!(frozen, full);
     submit(pool, contest_id, users[3]).await;
     play(pool, usize::MAX).await;
     let (_, served) =
-        service::scoreboard::refresh(&mut *pool.acquire().await.unwrap(), contest_id).await.unwrap();
+        service::scoreboard::refresh(&mut pool.acquire().await.unwrap(), contest_id).await.unwrap();
     assert_eq!(served, frozen);
     let now = assert_same_standings(pool, contest_id, "after the freeze").await;
     assert_ne!(now, frozen);
 }
+
+type Text = Option<String>;
+type Count = Option<i32>;
 
 /// The first migration that stores outcomes and tallies.
 const TALLIES: i64 = 20261125000001;
@@ -293,7 +296,7 @@ async fn rows_stored_before_the_tallies_get_them_from_their_results_when_migrati
     .execute(&pool)
     .await
     .unwrap();
-    let before = old_compute(&mut *pool.acquire().await.unwrap(), 1).await;
+    let before = old_compute(&mut pool.acquire().await.unwrap(), 1).await;
     for m in botarena::db::MIGRATOR.iter().filter(|m| m.version >= TALLIES) {
         sqlx::raw_sql(&m.sql).execute(&pool).await.unwrap();
     }
@@ -311,7 +314,7 @@ async fn rows_stored_before_the_tallies_get_them_from_their_results_when_migrati
             (1, "house:random", 3, w(1, 0, 0), w(2, 0, 0)),
         ]
     );
-    let outcomes: Vec<(i64, Option<String>, Option<String>, Option<String>)> = sqlx::query_as(
+    let outcomes: Vec<(i64, Text, Text, Text)> = sqlx::query_as(
         "select match_id, winner, end_reason, forfeit_kind from games where match_id = 2 order by index",
     )
     .fetch_all(&pool)
@@ -324,7 +327,7 @@ async fn rows_stored_before_the_tallies_get_them_from_their_results_when_migrati
             (2, Some("b".into()), Some("four_in_a_row".into()), None)
         ]
     );
-    let tallies: Vec<(String, Option<i32>, Option<i32>, Option<i32>)> =
+    let tallies: Vec<(String, Count, Count, Count)> =
         sqlx::query_as("select status::text, games_won_a, games_won_b, games_drawn from matches order by id")
             .fetch_all(&pool)
             .await

@@ -97,3 +97,11 @@ pub async fn empty_pool() -> PgPool {
 pub fn server_options() -> PgConnectOptions {
     server().options_for("postgres")
 }
+
+/// A `DATABASE_URL` of the test server, for a `botarena` child process.
+pub fn server_url() -> String {
+    match server() {
+        Server::Embedded(c) => c.url(),
+        Server::Url(_) => std::env::var("BOTARENA_TEST_DATABASE_URL").expect("set: the server came from it"),
+    }
+}
