@@ -66,29 +66,41 @@ pub struct Tally {
 }
 
 /// Every current submission's totals over the done matches between current submissions of a
-/// contest, in one aggregate over the matches' stored points and game tallies (no game is read).
+/// contest, in one aggregate over the matches' stored points and game tallies (no game is read):
+/// each side of the matches grouped on its own (two hash aggregates, no row per side), then added.
 /// Between a student and a house bot only the house bot's side counts: students are ranked on
 /// their matches against students. A submission with no such match has no row.
 pub async fn tallies(conn: &mut PgConnection, contest_id: i64) -> sqlx::Result<Vec<Tally>> {
     let rows = sqlx::query!(
-        r#"select v.me as "submission_id!", sum(v.mine) as "points!",
-                  count(*) filter (where v.mine > v.theirs) as "matches_won!",
-                  count(*) filter (where v.mine = v.theirs) as "matches_drawn!",
-                  count(*) filter (where v.mine < v.theirs) as "matches_lost!",
-                  sum(v.won) as "games_won!", sum(m_drawn) as "games_drawn!", sum(v.lost) as "games_lost!"
-           from matches m
-           join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
-           join users ua on ua.id = sa.user_id
-           join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
-           join users ub on ub.id = sb.user_id
-           cross join lateral (values
-               (m.submission_a, m.points_a, m.points_b, m.games_won_a, m.games_won_b, m.games_drawn,
-                ua.is_house, ub.is_house),
-               (m.submission_b, m.points_b, m.points_a, m.games_won_b, m.games_won_a, m.games_drawn,
-                ub.is_house, ua.is_house))
-               as v(me, mine, theirs, won, lost, m_drawn, me_house, other_house)
-           where m.contest_id = $1 and m.status = 'done' and (v.me_house or not v.other_house)
-           group by v.me"#,
+        r#"with current as not materialized (
+               select s.id, u.is_house as house from submissions s join users u on u.id = s.user_id
+               where s.contest_id = $1 and s.status = 'ready')
+           select me as "submission_id!", sum(points)::int8 as "points!", sum(mw)::int8 as "matches_won!",
+                  sum(md)::int8 as "matches_drawn!", sum(ml)::int8 as "matches_lost!", sum(gw)::int8 as "games_won!",
+                  sum(gd)::int8 as "games_drawn!", sum(gl)::int8 as "games_lost!"
+           from (
+               select m.submission_a as me, sum(m.points_a) as points,
+                      count(*) filter (where m.points_a > m.points_b) as mw,
+                      count(*) filter (where m.points_a = m.points_b) as md,
+                      count(*) filter (where m.points_a < m.points_b) as ml,
+                      sum(m.games_won_a) as gw, sum(m.games_drawn) as gd, sum(m.games_won_b) as gl
+               from matches m
+               join current a on a.id = m.submission_a
+               join current b on b.id = m.submission_b
+               where m.contest_id = $1 and m.status = 'done' and (a.house or not b.house)
+               group by m.submission_a
+               union all
+               select m.submission_b, sum(m.points_b),
+                      count(*) filter (where m.points_b > m.points_a),
+                      count(*) filter (where m.points_b = m.points_a),
+                      count(*) filter (where m.points_b < m.points_a),
+                      sum(m.games_won_b), sum(m.games_drawn), sum(m.games_won_a)
+               from matches m
+               join current a on a.id = m.submission_a
+               join current b on b.id = m.submission_b
+               where m.contest_id = $1 and m.status = 'done' and (b.house or not a.house)
+               group by m.submission_b) sides
+           group by me"#,
         contest_id
     )
     .fetch_all(conn)
