@@ -4,7 +4,7 @@
 
 mod common;
 
-use botarena::db::ids::{ContestId, SubmissionId};
+use botarena::db::ids::{ContestId, SubmissionId, UserId};
 use botarena::db::queue::{self, Claimed, JobKind};
 use botarena::db::submissions;
 use botarena::db::users::Role;
@@ -164,4 +164,63 @@ async fn the_compile_queue_gives_up_a_submission_as_a_compile_error_and_disquali
     let s = submissions::by_id(&mut conn, dq).await.unwrap().unwrap();
     assert_eq!(s.status, submissions::Status::Disqualified);
     assert!(queue::claim_next::<submissions::CompileJob>(&mut conn, "w", 60.0, 3).await.unwrap().is_none());
+}
+
+/// A ready, scheduled submission of `user` that arrived `minutes_ago`; its id.
+async fn arrived(app: &TestApp, contest: ContestId, user: UserId, minutes_ago: i32) -> SubmissionId {
+    let mut tx = app.pool.begin().await.unwrap();
+    let id: SubmissionId = sqlx::query_scalar(
+        "insert into submissions (contest_id, user_id, language, source, status, created_at)
+         values ($1, $2, 'python', 'print(1)', 'compiling', now() - make_interval(mins => $3)) returning id",
+    )
+    .bind(contest)
+    .bind(user)
+    .bind(minutes_ago)
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    submissions::mark_ready(&mut tx, id).await.unwrap();
+    botarena::service::scheduler::on_compiled(&mut tx, id).await.unwrap();
+    tx.commit().await.unwrap();
+    id
+}
+
+#[tokio::test]
+async fn games_are_played_in_the_order_their_submissions_arrived_and_a_resubmission_queues_behind_the_others()
+{
+    let app = setup().await;
+    app.contest("c4", &[]).await;
+    let contest: ContestId =
+        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
+    let mut users = Vec::new();
+    for name in ["u1", "u2", "x", "y"] {
+        users.push(app.user(name, Role::Student).await);
+    }
+    let _u1 = arrived(&app, contest, users[0], 30).await;
+    let u2 = arrived(&app, contest, users[1], 20).await;
+    // y arrived after x but is ready (and scheduled) first: a slower compile of x.
+    let y = arrived(&app, contest, users[3], 5).await;
+    let x = arrived(&app, contest, users[2], 10).await;
+    let mut conn = app.pool.acquire().await.unwrap();
+    let next = || async {
+        let mut conn = app.pool.acquire().await.unwrap();
+        let job = botarena::db::games::claim(&mut conn, "w", 60.0).await.unwrap()?;
+        let game = botarena::db::games::game(&mut conn, job.id).await.unwrap().unwrap();
+        Some(game.submission_a)
+    };
+    assert_eq!([next().await, next().await], [Some(u2), Some(u2)], "u2's match with u1 first");
+    // u1 resubmits: its games not played yet are cancelled, the new ones queue behind x's and y's.
+    let u1 = arrived(&app, contest, users[0], 0).await;
+    let mut order = Vec::new();
+    while let Some(a) = next().await {
+        order.push(a);
+    }
+    // x: against u2 and y (its match with u1 cancelled); y: against u2; u1: against u2, x and y.
+    let expected: Vec<SubmissionId> = [[x; 4].as_slice(), &[y; 2], &[u1; 6]].concat();
+    assert_eq!(order, expected);
+    let cancelled: i64 = sqlx::query_scalar("select count(*) from games where status = 'cancelled'")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    assert_eq!(cancelled, 4, "u1's games against x and y");
 }

@@ -82,13 +82,19 @@ async fn finish_match(app: &TestApp, first: SubmissionId, second: SubmissionId, 
         std::cmp::Ordering::Equal => 1,
         std::cmp::Ordering::Less => 0,
     };
-    sqlx::query("update matches set status = 'done', points_a = $2, points_b = $3 where id = $1")
-        .bind(id)
-        .bind(points(wins_a, wins_b))
-        .bind(points(wins_b, wins_a))
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    sqlx::query(
+        "update matches set status = 'done', points_a = $2, points_b = $3,
+                games_won_a = $4, games_won_b = $5, games_drawn = $6 where id = $1",
+    )
+    .bind(id)
+    .bind(points(wins_a, wins_b))
+    .bind(points(wins_b, wins_a))
+    .bind(wins_a)
+    .bind(wins_b)
+    .bind(winners.len() as i32 - wins_a - wins_b)
+    .execute(&app.pool)
+    .await
+    .unwrap();
 }
 
 /// The texts of the cells of the table row with this id.
@@ -556,7 +562,8 @@ async fn a_game_whose_lease_expires_max_attempts_times_is_failed_until_a_rejudge
     assert!(failure.contains(&format!("after {MAX_ATTEMPTS} attempts")), "{failure}");
     // Its match cannot complete: it stays out of the standings even when the other game is done.
     assert!(games::finish(&mut conn, next.id, "alive", &json!({"winner": "a"}), "{}", [1, 1]).await.unwrap());
-    games::set_match_state(&mut conn, match_id, games::GameStatus::Done, Some([3, 0])).await.unwrap();
+    let score = games::MatchScore { points: [3, 0], games_won: [1, 0], games_drawn: 0 };
+    games::set_match_state(&mut conn, match_id, games::GameStatus::Done, Some(score)).await.unwrap();
     let m: String = sqlx::query_scalar("select status::text from matches where id = $1")
         .bind(match_id)
         .fetch_one(&mut *conn)

@@ -254,3 +254,30 @@ async fn tokens_are_created_listed_and_revoked_through_the_api() {
         sqlx::query_scalar("select token_hash from api_tokens").fetch_all(&app.pool).await.unwrap();
     assert!(stored.iter().all(|h| !h.starts_with("bta_")));
 }
+
+#[tokio::test]
+async fn a_tokens_last_use_is_written_at_most_once_a_minute() {
+    let app = setup().await;
+    let user = app.user("often", Role::Student).await;
+    let token = app.token(user).await;
+    let last_used = || async {
+        sqlx::query_scalar::<_, Option<time::OffsetDateTime>>("select last_used_at from api_tokens")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap()
+    };
+    assert_eq!(last_used().await, None);
+    assert_eq!(app.api("GET", "/api/contests", Some(&token), None).await.status, StatusCode::OK);
+    let first = last_used().await.expect("the first use is recorded");
+    for _ in 0..3 {
+        assert_eq!(app.api("GET", "/api/contests", Some(&token), None).await.status, StatusCode::OK);
+    }
+    assert_eq!(last_used().await, Some(first), "used again within the minute: not written");
+    sqlx::query("update api_tokens set last_used_at = last_used_at - interval '61 seconds'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let aged = last_used().await.unwrap();
+    assert_eq!(app.api("GET", "/api/contests", Some(&token), None).await.status, StatusCode::OK);
+    assert!(last_used().await.unwrap() > aged + time::Duration::seconds(60), "a minute later it is");
+}

@@ -53,57 +53,94 @@ pub async fn ready_opponents(
     .await
 }
 
-/// Inserts a match unless the pair already has one; its id when new.
-pub async fn create_match(
+/// A match to create for a new submission: its opponent, its seed and its games' plans (index
+/// and `games.plan`).
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    pub opponent: SubmissionId,
+    pub seed: i64,
+    pub plans: Vec<(i32, Value)>,
+}
+
+/// Creates the matches of `submission` (side `a`) against each opponent whose pair has none yet,
+/// their games (with the contest's `settings`) and the games' jobs, in one statement however
+/// many there are. The jobs are queued in the order given, as arrived at `arrived_at` (the
+/// submission's arrival: see `queue`). Returns the matches created.
+pub async fn create_matches(
     conn: &mut PgConnection,
     contest_id: ContestId,
-    a: SubmissionId,
-    b: SubmissionId,
-    seed: i64,
-) -> sqlx::Result<Option<MatchId>> {
+    submission: SubmissionId,
+    arrived_at: OffsetDateTime,
+    matches: &[NewMatch],
+    settings: &Value,
+) -> sqlx::Result<i64> {
+    let (opponents, seeds): (Vec<SubmissionId>, Vec<i64>) =
+        matches.iter().map(|m| (m.opponent, m.seed)).unzip();
+    let mut games = (Vec::new(), Vec::new(), Vec::new());
+    for m in matches {
+        for (index, plan) in &m.plans {
+            games.0.push(m.opponent);
+            games.1.push(*index);
+            games.2.push(plan.clone());
+        }
+    }
     sqlx::query_scalar!(
-        r#"insert into matches (contest_id, submission_a, submission_b, seed) values ($1, $2, $3, $4)
-           on conflict do nothing returning id as "id: MatchId""#,
+        r#"with new_matches as (
+               insert into matches (contest_id, submission_a, submission_b, seed)
+               select $1, $2, o.opponent, o.seed
+               from unnest($3::int8[], $4::int8[]) with ordinality as o(opponent, seed, n)
+               order by o.n
+               on conflict do nothing
+               returning id, submission_b),
+           new_games as (
+               insert into games (match_id, index, plan, settings)
+               select m.id, p.index, p.plan, $8
+               from unnest($5::int8[], $6::int4[], $7::jsonb[]) with ordinality as p(opponent, index, plan, n)
+               join new_matches m on m.submission_b = p.opponent
+               order by p.n
+               returning id),
+           new_jobs as (
+               insert into jobs (kind, game_id, arrived_at)
+               select 'game', id, $9 from new_games order by id
+               returning 1)
+           select count(*) as "created!" from new_matches"#,
         contest_id as ContestId,
-        a as SubmissionId,
-        b as SubmissionId,
-        seed
+        submission as SubmissionId,
+        &opponents as &[SubmissionId],
+        &seeds,
+        &games.0 as &[SubmissionId],
+        &games.1,
+        &games.2,
+        settings,
+        arrived_at
     )
-    .fetch_optional(conn)
+    .fetch_one(conn)
     .await
 }
 
-pub async fn create_game(
-    conn: &mut PgConnection,
-    match_id: MatchId,
-    index: i32,
-    plan: &Value,
-    settings: &Value,
-) -> sqlx::Result<GameRecordId> {
-    let id = sqlx::query_scalar!(
-        r#"insert into games (match_id, index, plan, settings) values ($1, $2, $3, $4)
-           returning id as "id: GameRecordId""#,
-        match_id as MatchId,
-        index,
-        plan,
-        settings
-    )
-    .fetch_one(&mut *conn)
-    .await?;
-    queue::enqueue(conn, JobKind::Game, id).await?;
-    Ok(id)
-}
-
-/// Cancels the games still queued (or failed) of matches whose submissions are no longer current
-/// (superseded or disqualified), and those matches themselves if unfinished. A game a worker
-/// has just claimed is left to finish. Returns the games cancelled.
+/// Cancels the games still queued (or failed) of the unfinished matches whose submissions are no
+/// longer current (superseded or disqualified), and those matches themselves. A game a worker
+/// has just claimed is left to finish. Returns the games cancelled. Found by index from the
+/// contest's submissions that are not ready (`submissions_not_ready`) to their unfinished
+/// matches (`matches_unfinished_a` / `_b`), never by reading the contest's matches.
 pub async fn cancel_stale(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<u64> {
-    let stale = sqlx::query!(
-        r#"select g.id, g.status as "status: GameStatus" from games g join matches m on m.id = g.match_id
-           where m.contest_id = $1 and g.status in ('queued', 'failed')
-             and exists (select 1 from submissions s
-                         where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')"#,
+    let matches: Vec<i64> = sqlx::query_scalar!(
+        r#"select m.id as "id!" from submissions s join matches m on m.submission_a = s.id
+           where s.contest_id = $1 and s.status <> 'ready' and m.status in ('queued', 'running', 'failed')
+           union
+           select m.id from submissions s join matches m on m.submission_b = s.id
+           where s.contest_id = $1 and s.status <> 'ready' and m.status in ('queued', 'running', 'failed')"#,
         contest_id as ContestId
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    if matches.is_empty() {
+        return Ok(0);
+    }
+    let stale = sqlx::query!(
+        r#"select id, status as "status: GameStatus" from games
+           where match_id = any($1) and status in ('queued', 'failed')"#,
+        &matches
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -117,11 +154,8 @@ pub async fn cancel_stale(conn: &mut PgConnection, contest_id: ContestId) -> sql
     .execute(&mut *conn)
     .await?;
     sqlx::query!(
-        "update matches m set status = 'cancelled'
-         where m.contest_id = $1 and m.status in ('queued', 'running', 'failed')
-           and exists (select 1 from submissions s
-                       where s.id in (m.submission_a, m.submission_b) and s.status <> 'ready')",
-        contest_id as ContestId
+        "update matches set status = 'cancelled' where id = any($1) and status in ('queued', 'running', 'failed')",
+        &matches
     )
     .execute(&mut *conn)
     .await?;
@@ -180,7 +214,8 @@ pub async fn fail_exhausted(conn: &mut PgConnection) -> sqlx::Result<i64> {
                where g.id = a.id and g.status in ('queued', 'running')
                returning g.match_id),
            matches_failed as (
-               update matches set status = 'failed', points_a = null, points_b = null
+               update matches set status = 'failed', points_a = null, points_b = null,
+                                  games_won_a = null, games_won_b = null, games_drawn = null
                where id in (select match_id from failed) and status <> 'cancelled')
            select count(*) as "n!" from failed"#,
         &ids,
@@ -257,7 +292,9 @@ pub async fn release(conn: &mut PgConnection, id: GameRecordId, worker: &str) ->
 }
 
 /// Stores a game's result, exactly once: `false` (nothing written) when the game is no longer
-/// ours (its lease ran out and another worker took it, or a rejudge replaced it).
+/// ours (its lease ran out and another worker took it, or a rejudge replaced it). The outcome
+/// columns the standings and pages read (`winner`, `end_reason`, `forfeit_kind`) are computed by
+/// the database from the result as it is written.
 pub async fn finish(
     conn: &mut PgConnection,
     id: GameRecordId,
@@ -298,32 +335,49 @@ pub async fn lock_match(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Res
     Ok(())
 }
 
-/// The results of a match's games, `None` for games not done (cancelled games count as not done).
-pub async fn match_results(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<Vec<Option<Value>>> {
+/// The winners of a match's games in order (`Some(None)` a draw), `None` for a game not done
+/// (cancelled games count as not done): the stored outcome columns, never the result objects.
+pub async fn match_winners(
+    conn: &mut PgConnection,
+    match_id: MatchId,
+) -> sqlx::Result<Vec<Option<Option<String>>>> {
     let rows = sqlx::query!(
-        r#"select status as "status: GameStatus", result from games where match_id = $1 order by index"#,
+        r#"select status as "status: GameStatus", winner from games where match_id = $1 order by index"#,
         match_id as MatchId
     )
     .fetch_all(conn)
     .await?;
-    Ok(rows.into_iter().map(|r| if r.status == GameStatus::Done { r.result } else { None }).collect())
+    Ok(rows.into_iter().map(|r| (r.status == GameStatus::Done).then_some(r.winner)).collect())
 }
 
-/// Marks a match running, or done with its points; a cancelled or failed match keeps its status.
+/// What a decided match stores for the standings: each side's points (3 / 1 / 0) and games won,
+/// and the games drawn; sides `a`, `b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchScore {
+    pub points: [i32; 2],
+    pub games_won: [i32; 2],
+    pub games_drawn: i32,
+}
+
+/// Marks a match running, or done with its score; a cancelled or failed match keeps its status.
 pub async fn set_match_state(
     conn: &mut PgConnection,
     match_id: MatchId,
     status: GameStatus,
-    points: Option<[i32; 2]>,
+    score: Option<MatchScore>,
 ) -> sqlx::Result<()> {
     sqlx::query!(
         "update matches set status = $2, points_a = $3, points_b = $4,
+                games_won_a = $5, games_won_b = $6, games_drawn = $7,
                 finished_at = case when $2 = 'done'::game_status then now() end
          where id = $1 and status not in ('cancelled', 'failed')",
         match_id as MatchId,
         status as GameStatus,
-        points.map(|p| p[0]),
-        points.map(|p| p[1])
+        score.map(|s| s.points[0]),
+        score.map(|s| s.points[1]),
+        score.map(|s| s.games_won[0]),
+        score.map(|s| s.games_won[1]),
+        score.map(|s| s.games_drawn)
     )
     .execute(conn)
     .await?;
@@ -449,7 +503,9 @@ pub async fn replace_games(
         queue::enqueue(conn, JobKind::Game, id).await?;
     }
     sqlx::query!(
-        "update matches set status = 'queued', points_a = null, points_b = null, finished_at = null where id = $1",
+        "update matches set status = 'queued', points_a = null, points_b = null,
+                games_won_a = null, games_won_b = null, games_drawn = null, finished_at = null
+         where id = $1",
         match_id as MatchId
     )
     .execute(conn)

@@ -3,6 +3,7 @@
 //! transaction); the caller decides when to commit.
 
 pub mod audit;
+pub mod bench;
 pub mod contests;
 pub mod embedded;
 pub mod games;

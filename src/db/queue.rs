@@ -80,12 +80,16 @@ pub async fn claim_next<S: Subject>(
     Ok(taken)
 }
 
-/// Puts a job in the queue for a subject (a submission, or a game for [`JobKind::Game`]).
+/// Puts a job in the queue for a subject (a submission, or a game for [`JobKind::Game`]). A
+/// submission's job counts as arrived when the submission did; a game queued on its own (a
+/// rejudge's) now. The games a new submission schedules are queued with its arrival by
+/// `games::create_matches`.
 pub async fn enqueue(conn: &mut PgConnection, kind: JobKind, subject: impl Into<i64>) -> sqlx::Result<()> {
     let subject: i64 = subject.into();
     sqlx::query!(
-        "insert into jobs (kind, submission_id, game_id)
-         values ($1, case when $1 <> 'game'::job_kind then $2::int8 end, case when $1 = 'game'::job_kind then $2::int8 end)",
+        "insert into jobs (kind, submission_id, game_id, arrived_at)
+         values ($1, case when $1 <> 'game'::job_kind then $2::int8 end, case when $1 = 'game'::job_kind then $2::int8 end,
+                 coalesce((select created_at from submissions where id = $2 and $1 <> 'game'::job_kind), now()))",
         kind as JobKind,
         subject
     )
@@ -94,9 +98,13 @@ pub async fn enqueue(conn: &mut PgConnection, kind: JobKind, subject: impl Into<
     Ok(())
 }
 
-/// Claims the oldest job of the highest priority of `kind` that nobody holds (never claimed,
-/// released, or whose lease ran out because its worker died) and that had fewer than
-/// `max_attempts` claims, for `worker` until `lease_secs` from now.
+/// Claims the job of `kind` that arrived first (of the highest priority; every job has the
+/// default one today) that nobody holds (never claimed, released, or whose lease ran out
+/// because its worker died) and that had fewer than `max_attempts` claims, for `worker` until
+/// `lease_secs` from now. A job arrives with its submission (`arrived_at`): work is done in the
+/// order the submissions came in, and a resubmission queues behind everyone who submitted
+/// before it (while its predecessor's unplayed games are cancelled, `games::cancel_stale`), so
+/// resubmitting often cannot hold up the others. One index lookup (`jobs_pending`).
 pub async fn claim(
     conn: &mut PgConnection,
     kind: JobKind,
@@ -111,7 +119,7 @@ pub async fn claim(
                select id from jobs
                where kind = $1 and finished_at is null and attempts < $4
                  and (locked_by is null or lease_until < now())
-               order by priority desc, id
+               order by priority desc, arrived_at, id
                for update skip locked
                limit 1)
            returning subject_id as "subject!", attempts"#,

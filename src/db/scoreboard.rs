@@ -6,7 +6,6 @@
 
 use super::ids::{ContestId, SubmissionId, UserId};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
@@ -59,34 +58,65 @@ pub struct ScoreRow {
     pub house: bool,
 }
 
-/// A done match between two current (ready) submissions of a contest.
-#[derive(Clone, Debug)]
-pub struct CurrentMatch {
-    pub submission_a: SubmissionId,
-    pub submission_b: SubmissionId,
-    pub points_a: i32,
-    pub points_b: i32,
-    pub results: Vec<Value>,
+/// One submission's totals over the done matches between current (ready) submissions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub submission_id: SubmissionId,
+    pub points: i64,
+    pub matches: Wdl,
+    pub games: Wdl,
 }
 
-/// The finished matches between current submissions of a contest, with their games' results.
-pub async fn current_matches(
-    conn: &mut PgConnection,
-    contest_id: ContestId,
-) -> sqlx::Result<Vec<CurrentMatch>> {
-    sqlx::query_as!(
-        CurrentMatch,
-        r#"select m.submission_a as "submission_a: _", m.submission_b as "submission_b: _", m.points_a as "points_a!", m.points_b as "points_b!",
-                  array(select g.result from games g where g.match_id = m.id and g.status = 'done'
-                        order by g.index) as "results!: Vec<Value>"
-           from matches m
-           join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
-           join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
-           where m.contest_id = $1 and m.status = 'done'"#,
+/// Every current submission's totals over the done matches between current submissions of a
+/// contest, in one aggregate over the matches' stored points and game tallies (no game is read):
+/// each side of the matches grouped on its own (two hash aggregates, no row per side), then added.
+/// Between a student and a house bot only the house bot's side counts: students are ranked on
+/// their matches against students. A submission with no such match has no row.
+pub async fn tallies(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Vec<Tally>> {
+    let rows = sqlx::query!(
+        r#"with current as not materialized (
+               select s.id, u.is_house as house from submissions s join users u on u.id = s.user_id
+               where s.contest_id = $1 and s.status = 'ready')
+           select me as "submission_id!: SubmissionId", sum(points)::int8 as "points!", sum(mw)::int8 as "matches_won!",
+                  sum(md)::int8 as "matches_drawn!", sum(ml)::int8 as "matches_lost!", sum(gw)::int8 as "games_won!",
+                  sum(gd)::int8 as "games_drawn!", sum(gl)::int8 as "games_lost!"
+           from (
+               select m.submission_a as me, sum(m.points_a) as points,
+                      count(*) filter (where m.points_a > m.points_b) as mw,
+                      count(*) filter (where m.points_a = m.points_b) as md,
+                      count(*) filter (where m.points_a < m.points_b) as ml,
+                      sum(m.games_won_a) as gw, sum(m.games_drawn) as gd, sum(m.games_won_b) as gl
+               from matches m
+               join current a on a.id = m.submission_a
+               join current b on b.id = m.submission_b
+               where m.contest_id = $1 and m.status = 'done' and (a.house or not b.house)
+               group by m.submission_a
+               union all
+               select m.submission_b, sum(m.points_b),
+                      count(*) filter (where m.points_b > m.points_a),
+                      count(*) filter (where m.points_b = m.points_a),
+                      count(*) filter (where m.points_b < m.points_a),
+                      sum(m.games_won_b), sum(m.games_drawn), sum(m.games_won_a)
+               from matches m
+               join current a on a.id = m.submission_a
+               join current b on b.id = m.submission_b
+               where m.contest_id = $1 and m.status = 'done' and (b.house or not a.house)
+               group by m.submission_b) sides
+           group by me"#,
         contest_id as ContestId
     )
     .fetch_all(conn)
-    .await
+    .await?;
+    let n = |x: i64| u32::try_from(x).unwrap_or(u32::MAX);
+    Ok(rows
+        .into_iter()
+        .map(|r| Tally {
+            submission_id: r.submission_id,
+            points: r.points,
+            matches: Wdl { won: n(r.matches_won), drawn: n(r.matches_drawn), lost: n(r.matches_lost) },
+            games: Wdl { won: n(r.games_won), drawn: n(r.games_drawn), lost: n(r.games_lost) },
+        })
+        .collect())
 }
 
 /// A current submission of a contest, for the scoreboard.

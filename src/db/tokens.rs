@@ -37,19 +37,37 @@ pub async fn create(conn: &mut PgConnection, user_id: UserId, name: &str) -> sql
     Ok((id, token))
 }
 
-/// The user a live token belongs to; records that it was used.
+/// The user a live token belongs to; records that it was used, at most once a minute (a client
+/// calling the API in a loop does not write on every request).
 pub async fn user_for(conn: &mut PgConnection, token: &str) -> sqlx::Result<Option<User>> {
-    sqlx::query_as!(
-        User,
-        r#"update api_tokens t set last_used_at = now()
-           from users u
-           where t.token_hash = $1 and t.revoked_at is null and u.id = t.user_id
-           returning u.id as "id: UserId", u.username, u.display_name, u.nickname, u.role as "role: Role",
-                     u.must_change_password"#,
-        hash(token)
+    let hash = hash(token);
+    let found = sqlx::query!(
+        r#"select t.id as token_id, t.last_used_at is null or t.last_used_at < now() - interval '1 minute' as "stale!",
+                  u.id as "id: UserId", u.username, u.display_name, u.nickname, u.role as "role: Role", u.must_change_password
+           from api_tokens t join users u on u.id = t.user_id
+           where t.token_hash = $1 and t.revoked_at is null"#,
+        hash
     )
-    .fetch_optional(conn)
-    .await
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(r) = found else { return Ok(None) };
+    if r.stale {
+        sqlx::query!(
+            "update api_tokens set last_used_at = now()
+             where id = $1 and (last_used_at is null or last_used_at < now() - interval '1 minute')",
+            r.token_id
+        )
+        .execute(conn)
+        .await?;
+    }
+    Ok(Some(User {
+        id: r.id,
+        username: r.username,
+        display_name: r.display_name,
+        nickname: r.nickname,
+        role: r.role,
+        must_change_password: r.must_change_password,
+    }))
 }
 
 pub async fn list(conn: &mut PgConnection, user_id: UserId) -> sqlx::Result<Vec<TokenInfo>> {

@@ -6,7 +6,7 @@
 //! `db::games::MAX_ATTEMPTS` times; then it is given up as `failed`.
 
 use super::{Job, Worker};
-use crate::db::games::{self, GameJob, GameStatus, MatchSetup};
+use crate::db::games::{self, GameJob, GameStatus, MatchScore, MatchSetup};
 use crate::db::queue::JobKind;
 use crate::db::{submissions, workers};
 use crate::judge::languages::Languages;
@@ -165,10 +165,7 @@ impl Job for PlayGame {
         lease_secs: f64,
         _: &Slot,
     ) -> anyhow::Result<Option<Self>> {
-        let Some(job) = games::claim(conn, worker, lease_secs).await? else { return Ok(None) };
-        let setup = games::match_setup(conn, job.match_id).await?.context("the game's match")?;
-        games::set_match_state(conn, job.match_id, GameStatus::Running, None).await?;
-        Ok(Some(PlayGame { job, setup }))
+        PlayGame::claim_next(conn, worker, lease_secs).await
     }
 
     fn subject(&self) -> i64 {
@@ -186,9 +183,6 @@ impl Job for PlayGame {
         played
     }
 
-    /// Writes the result (once), charges both users' thinking time (never a house bot's, and not
-    /// for a rejudge's replays), and closes the match when its last game is done. A result that
-    /// is no longer ours charges nobody.
     async fn store(
         &self,
         conn: &mut PgConnection,
@@ -196,43 +190,7 @@ impl Job for PlayGame {
         _: &Slot,
         (result, log): (GameResult, GameLog),
     ) -> anyhow::Result<bool> {
-        let (job, setup) = (&self.job, &self.setup);
-        let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
-        let think_ms = [think(BotId::A), think(BotId::B)];
-        let mut tx = conn.begin().await?;
-        games::lock_match(&mut tx, job.match_id).await?;
-        let ours = games::finish(
-            &mut tx,
-            job.id,
-            worker,
-            &serde_json::to_value(&result)?,
-            &serde_json::to_string(&log)?,
-            think_ms,
-        )
-        .await?;
-        if !ours {
-            return Ok(false);
-        }
-        if job.charge {
-            for (side, ms) in setup.sides.iter().zip(think_ms).filter(|(side, _)| side.house_level.is_none())
-            {
-                submissions::add_usage(&mut tx, setup.contest_id, side.user_id, ms).await?;
-            }
-        }
-        let results = games::match_results(&mut tx, job.match_id).await?;
-        if results.iter().all(Option::is_some) {
-            let games: Vec<GameResult> = results
-                .into_iter()
-                .flatten()
-                .map(serde_json::from_value)
-                .collect::<Result<_, _>>()
-                .context("stored game results")?;
-            let summary = MatchSummary::from_games(&games);
-            let points = [BotId::A, BotId::B].map(|b| summary.points[&b] as i32);
-            games::set_match_state(&mut tx, job.match_id, GameStatus::Done, Some(points)).await?;
-        }
-        tx.commit().await?;
-        Ok(true)
+        store_result(conn, worker, &self.job, &self.setup, &result, &log).await
     }
 
     async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {
@@ -244,7 +202,74 @@ impl Job for PlayGame {
     }
 }
 
+/// Writes the result (once), charges both users' thinking time (never a house bot's, and not
+/// for a rejudge's replays), and closes the match when its last game is done. A result that
+/// is no longer ours charges nobody.
+pub async fn store_result(
+    conn: &mut PgConnection,
+    worker: &str,
+    job: &GameJob,
+    setup: &MatchSetup,
+    result: &GameResult,
+    log: &GameLog,
+) -> anyhow::Result<bool> {
+    let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
+    let think_ms = [think(BotId::A), think(BotId::B)];
+    let mut tx = conn.begin().await?;
+    games::lock_match(&mut tx, job.match_id).await?;
+    let ours = games::finish(
+        &mut tx,
+        job.id,
+        worker,
+        &serde_json::to_value(result)?,
+        &serde_json::to_string(log)?,
+        think_ms,
+    )
+    .await?;
+    if !ours {
+        return Ok(false);
+    }
+    if job.charge {
+        for (side, ms) in setup.sides.iter().zip(think_ms).filter(|(side, _)| side.house_level.is_none()) {
+            submissions::add_usage(&mut tx, setup.contest_id, side.user_id, ms).await?;
+        }
+    }
+    let winners = games::match_winners(&mut tx, job.match_id).await?;
+    if winners.iter().all(Option::is_some) {
+        let winners = winners
+            .into_iter()
+            .flatten()
+            .map(|w| match w {
+                None => Ok(None),
+                Some(name) => BotId::from_name(&name).map(Some).context("a stored game's winner"),
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let summary = MatchSummary::from_winners(winners);
+        let per_bot = |m: &std::collections::BTreeMap<BotId, u32>| [BotId::A, BotId::B].map(|b| m[&b] as i32);
+        let score = MatchScore {
+            points: per_bot(&summary.points),
+            games_won: per_bot(&summary.wins),
+            games_drawn: summary.draws as i32,
+        };
+        games::set_match_state(&mut tx, job.match_id, GameStatus::Done, Some(score)).await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
 impl PlayGame {
+    /// Claims the next game of the queue for `worker`, with its match (which becomes running).
+    pub async fn claim_next(
+        conn: &mut PgConnection,
+        worker: &str,
+        lease_secs: f64,
+    ) -> anyhow::Result<Option<PlayGame>> {
+        let Some(job) = games::claim(conn, worker, lease_secs).await? else { return Ok(None) };
+        let setup = games::match_setup(conn, job.match_id).await?.context("the game's match")?;
+        games::set_match_state(conn, job.match_id, GameStatus::Running, None).await?;
+        Ok(Some(PlayGame { job, setup }))
+    }
+
     /// Unpacks both bots (a house bot is this binary's `house` command) and plays the game, on a
     /// blocking thread.
     async fn play(&self, slot: &Slot) -> anyhow::Result<(GameResult, GameLog)> {

@@ -41,6 +41,15 @@ impl BotId {
     pub fn as_str(self) -> &'static str {
         self.into()
     }
+
+    /// The bot named `a` or `b` (as stored), `None` for anything else.
+    pub fn from_name(name: &str) -> Option<BotId> {
+        match name {
+            "a" => Some(BotId::A),
+            "b" => Some(BotId::B),
+            _ => None,
+        }
+    }
 }
 
 /// Which rule of the judge a bot broke; the names are a contract with tools and the web.
@@ -140,10 +149,15 @@ pub struct MatchSummary {
 
 impl MatchSummary {
     pub fn from_games(games: &[GameResult]) -> MatchSummary {
+        Self::from_winners(games.iter().map(|g| g.winner))
+    }
+
+    /// The same from each game's winner alone (`None` a draw).
+    pub fn from_winners(winners: impl IntoIterator<Item = Option<BotId>>) -> MatchSummary {
         let mut wins = PerBot::from([(BotId::A, 0), (BotId::B, 0)]);
         let mut draws = 0;
-        for g in games {
-            match g.winner {
+        for winner in winners {
+            match winner {
                 Some(w) => *wins.get_mut(&w).expect("both bots present") += 1,
                 None => draws += 1,
             }

@@ -9,9 +9,11 @@
 //! - [`house`]: the house bots' accounts and submissions that follow a contest's settings.
 //! - [`rejudge`]: replaying a contest's current matches.
 //! - [`scoreboard`]: computing, storing and freezing a contest's standings.
+//! - [`figures`]: the platform's benchmark figures on synthetic data (`botarena bench`).
 
 pub mod accounts;
 pub mod contests;
+pub mod figures;
 pub mod house;
 pub mod password;
 pub mod rejudge;

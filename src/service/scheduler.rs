@@ -3,7 +3,7 @@
 //! match); the queued games of the submissions it replaces are cancelled. Only new pairings are
 //! played, never the whole round robin again.
 
-use crate::db::games;
+use crate::db::games::{self, NewMatch};
 use crate::db::ids::{ContestId, SubmissionId};
 use crate::db::submissions::{self, Status};
 use crate::games::settings::{BoardSize, Settings};
@@ -30,7 +30,8 @@ pub async fn contest_game(conn: &mut PgConnection, contest: ContestId) -> anyhow
     Ok((game, settings_from_json(game, &stored)?))
 }
 
-/// Schedules the matches of a submission that just became ready, in the caller's transaction.
+/// Schedules the matches of a submission that just compiled, in the caller's transaction:
+/// all of them, their games and their jobs in one batch, queued as arrived with the submission.
 /// Returns how many matches were created.
 pub async fn on_compiled(conn: &mut PgConnection, submission_id: SubmissionId) -> anyhow::Result<usize> {
     let Some(sub) = submissions::by_id(conn, submission_id).await? else { return Ok(0) };
@@ -41,19 +42,18 @@ pub async fn on_compiled(conn: &mut PgConnection, submission_id: SubmissionId) -
     }
     let (game, stored) = games::contest_game(conn, sub.contest_id).await?;
     let settings = settings_from_json(game, &stored)?;
-    let mut created = 0;
-    for opp in games::ready_opponents(conn, sub.contest_id, sub.user_id).await? {
-        let seed: u64 = rand::random();
-        let Some(match_id) = games::create_match(conn, sub.contest_id, sub.id, opp.id, seed as i64).await?
-        else {
-            continue;
-        };
-        for p in plan(&settings, seed) {
-            games::create_game(conn, match_id, p.index as i32, &plan_json(&p), &stored).await?;
-        }
-        created += 1;
-    }
-    Ok(created)
+    let matches: Vec<NewMatch> = games::ready_opponents(conn, sub.contest_id, sub.user_id)
+        .await?
+        .into_iter()
+        .map(|opp| {
+            let seed: u64 = rand::random();
+            let plans = plan(&settings, seed).iter().map(|p| (p.index as i32, plan_json(p))).collect();
+            NewMatch { opponent: opp.id, seed: seed as i64, plans }
+        })
+        .collect();
+    let created =
+        games::create_matches(conn, sub.contest_id, sub.id, sub.created_at, &matches, &stored).await?;
+    Ok(created as usize)
 }
 
 /// The settings stored with a contest (or a game) as the game's `Settings`.

@@ -5,70 +5,26 @@
 
 use crate::db;
 use crate::db::ids::{ContestId, SubmissionId};
-use crate::db::scoreboard::{ScoreRow, Wdl};
-use crate::judge::result::BotId;
-use serde::Deserialize;
+use crate::db::scoreboard::{ScoreRow, Tally};
 use sqlx::PgConnection;
 use std::collections::HashMap;
 use time::OffsetDateTime;
 
-/// What the standings need of a stored game result (`judge::result::GameResult`): its winner,
-/// `None` for a draw.
-#[derive(Deserialize)]
-struct Winner {
-    #[serde(default)]
-    winner: Option<BotId>,
-}
-
-/// Computes the standings of a contest (rows in rank order, equal points sharing a rank).
-/// Students' rows count only their matches against other students (the spec's "every other
-/// user"), so enabling house bots never changes the students' standings; a student's results
-/// against house bots are on their matches page. House bots' rows (`"house": true`) count their
-/// matches against the students and come after them, ranked apart.
+/// Computes the standings of a contest (rows in rank order, equal points sharing a rank) from
+/// the matches' stored points and game tallies (`db::scoreboard::tallies`): no game result is
+/// read. Students' rows count only their matches against other students (the spec's "every
+/// other user"), so enabling house bots never changes the students' standings; a student's
+/// results against house bots are on their matches page. House bots' rows (`"house": true`)
+/// count their matches against the students and come after them, ranked apart.
 pub async fn compute(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Vec<ScoreRow>> {
     let entrants = db::scoreboard::entrants(conn, contest_id).await?;
-    let matches = db::scoreboard::current_matches(conn, contest_id).await?;
-    let mut points: HashMap<SubmissionId, i64> = HashMap::new();
-    let mut mwdl: HashMap<SubmissionId, Wdl> = HashMap::new();
-    let mut gwdl: HashMap<SubmissionId, Wdl> = HashMap::new();
-    let house: std::collections::HashSet<SubmissionId> =
-        entrants.iter().filter(|e| e.house).map(|e| e.submission_id).collect();
-    for m in &matches {
-        let results = m
-            .results
-            .iter()
-            .map(Winner::deserialize)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
-        let sides = [
-            (m.submission_a, m.submission_b, m.points_a, m.points_b, BotId::A),
-            (m.submission_b, m.submission_a, m.points_b, m.points_a, BotId::B),
-        ];
-        for (me, other, mine, theirs, side) in sides {
-            // Between a student and a house bot, only the house bot's side counts.
-            if house.contains(&other) && !house.contains(&me) {
-                continue;
-            }
-            *points.entry(me).or_default() += i64::from(mine);
-            mwdl.entry(me).or_default().add(mine.max(0) as u32, theirs.max(0) as u32);
-            for r in &results {
-                let (won, lost) = match r.winner {
-                    Some(w) if w == side => (1, 0),
-                    Some(_) => (0, 1),
-                    None => (0, 0),
-                };
-                gwdl.entry(me).or_default().add(won, lost);
-            }
-        }
-    }
-    let mut rows: Vec<_> = entrants
-        .iter()
-        .map(|e| {
-            let p = points.get(&e.submission_id).copied().unwrap_or(0);
-            let g = gwdl.get(&e.submission_id).copied().unwrap_or_default();
-            (p, g, e)
-        })
-        .collect();
+    let tallies: HashMap<SubmissionId, Tally> =
+        db::scoreboard::tallies(conn, contest_id).await?.into_iter().map(|t| (t.submission_id, t)).collect();
+    let points = |id: SubmissionId| tallies.get(&id).map_or(0, |t| t.points);
+    let mwdl = |id: SubmissionId| tallies.get(&id).map(|t| t.matches).unwrap_or_default();
+    let gwdl = |id: SubmissionId| tallies.get(&id).map(|t| t.games).unwrap_or_default();
+    let mut rows: Vec<_> =
+        entrants.iter().map(|e| (points(e.submission_id), gwdl(e.submission_id), e)).collect();
     // The students first, then the house bots, each ranked among themselves.
     rows.sort_by(|x, y| {
         x.2.house
@@ -90,7 +46,7 @@ pub async fn compute(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Re
             rank: rank as u64,
             nickname: e.nickname.clone(),
             points: *p,
-            matches: mwdl.get(&e.submission_id).copied().unwrap_or_default(),
+            matches: mwdl(e.submission_id),
             games: *g,
             submission_id: Some(e.submission_id),
             language: e.language.clone(),

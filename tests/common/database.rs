@@ -56,6 +56,13 @@ pub fn test_data_dir() -> std::path::PathBuf {
 
 /// A new database with the migrations applied, and a pool on it.
 pub async fn fresh_pool() -> PgPool {
+    let pool = empty_pool().await;
+    botarena::db::MIGRATOR.run(&pool).await.expect("migrations apply to a fresh database");
+    pool
+}
+
+/// A new empty database (no migration applied), and a pool on it.
+pub async fn empty_pool() -> PgPool {
     let server = server();
     let pid = std::process::id();
     let name = format!("test_{pid}_{}", uuid::Uuid::new_v4().simple());
@@ -78,11 +85,23 @@ pub async fn fresh_pool() -> PgPool {
     }
     sqlx::query(&format!("create database {name}")).execute(&mut admin).await.expect("create test database");
     admin.close().await.ok();
-    let pool = PgPoolOptions::new()
+    PgPoolOptions::new()
         .max_connections(8)
         .connect_with(server.options_for(&name))
         .await
-        .expect("connect to the test database");
-    botarena::db::MIGRATOR.run(&pool).await.expect("migrations apply to a fresh database");
-    pool
+        .expect("connect to the test database")
+}
+
+/// How to connect to the test server's `postgres` database (for tests that make databases of
+/// their own).
+pub fn server_options() -> PgConnectOptions {
+    server().options_for("postgres")
+}
+
+/// A `DATABASE_URL` of the test server, for a `botarena` child process.
+pub fn server_url() -> String {
+    match server() {
+        Server::Embedded(c) => c.url(),
+        Server::Url(_) => std::env::var("BOTARENA_TEST_DATABASE_URL").expect("set: the server came from it"),
+    }
 }

@@ -89,14 +89,18 @@ pub async fn finished_match(
     }
     let summary = MatchSummary::from_games(results);
     let match_id: i64 = sqlx::query_scalar(
-        "insert into matches (contest_id, submission_a, submission_b, seed, status, points_a, points_b, finished_at)
-         values ($1, $2, $3, 7, 'done', $4, $5, now()) returning id",
+        "insert into matches (contest_id, submission_a, submission_b, seed, status, points_a, points_b,
+                              games_won_a, games_won_b, games_drawn, finished_at)
+         values ($1, $2, $3, 7, 'done', $4, $5, $6, $7, $8, now()) returning id",
     )
     .bind(contest)
     .bind(submissions[0])
     .bind(submissions[1])
     .bind(summary.points[&BotId::A] as i32)
     .bind(summary.points[&BotId::B] as i32)
+    .bind(summary.wins[&BotId::A] as i32)
+    .bind(summary.wins[&BotId::B] as i32)
+    .bind(summary.draws as i32)
     .fetch_one(pool)
     .await
     .unwrap();

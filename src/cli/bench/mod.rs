@@ -10,6 +10,7 @@
 //! (`--figure NAME`) builds only what that figure needs.
 
 pub mod judge;
+pub mod platform;
 
 use std::io::Write;
 
@@ -32,6 +33,13 @@ pub struct BenchArgs {
     /// sandbox figures are then taken with what it can give (or the plain launcher) and marked.
     #[arg(long)]
     pub insecure: bool,
+    /// Students of the synthetic contest of the platform figures (a finished round robin:
+    /// N(N-1)/2 matches of two games).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub entrants: usize,
+    /// Where the platform figures make their throwaway database.
+    #[command(flatten)]
+    pub db: crate::config::DbArgs,
 }
 
 /// One measured figure and its baseline, measured in the same run.
@@ -76,6 +84,9 @@ pub const MEASUREMENTS: &[Measurement] = &[
     Measurement { name: judge::SANDBOXED_START, run: judge::sandboxed_start },
     Measurement { name: judge::DOUBLE_FORFEIT_GAME, run: judge::double_forfeit_game },
     Measurement { name: judge::GAMES_PER_SECOND, run: judge::games_per_second },
+    Measurement { name: platform::SCOREBOARD_REFRESH, run: platform::scoreboard_refresh },
+    Measurement { name: platform::SCOREBOARD_REFRESH_RSS_MB, run: platform::scoreboard_refresh_rss_mb },
+    Measurement { name: platform::SCHEDULE_SUBMISSION, run: platform::schedule_submission },
 ];
 
 /// The options and the shared set-up of one run.
@@ -83,11 +94,25 @@ pub struct Bench {
     pub quick: bool,
     pub insecure: bool,
     judge: Option<judge::Kit>,
+    /// The platform figures' contest size and database.
+    pub entrants: usize,
+    pub db: Option<crate::config::DbArgs>,
+    platform: Option<Vec<crate::service::figures::Figure>>,
 }
 
 impl Bench {
     pub fn new(quick: bool, insecure: bool) -> Bench {
-        Bench { quick, insecure, judge: None }
+        Bench { quick, insecure, judge: None, entrants: 100, db: None, platform: None }
+    }
+
+    /// The platform figures, measured together on first use.
+    pub fn platform(&mut self) -> anyhow::Result<&[crate::service::figures::Figure]> {
+        if self.platform.is_none() {
+            let db =
+                self.db.as_ref().ok_or_else(|| anyhow::anyhow!("no database for the platform figures"))?;
+            self.platform = Some(platform::measure(self.entrants, db)?);
+        }
+        Ok(self.platform.as_deref().expect("just measured"))
     }
 
     /// `normal` repetitions, or `quick` ones with `--quick`.
@@ -116,6 +141,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         }
     }
     let mut bench = Bench::new(args.quick, args.insecure);
+    bench.entrants = args.entrants;
+    bench.db = Some(args.db);
     let progress = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let mut figures = Vec::new();
     for m in MEASUREMENTS {
