@@ -1,8 +1,10 @@
 //! The sandbox: a [`Launcher`] that runs untrusted bots and compilers isolated from the judge,
 //! the host and each other, with the kernel's own accounting for memory and processes.
 //!
-//! Each launch re-executes our binary as a small helper (`botarena sandbox exec`, see
-//! [`helper`]) which puts the program in new PID, mount, IPC and UTS namespaces and a network
+//! Each launch runs a small helper (see [`helper`]): forked by the launcher's pre-forked
+//! helper process ([`zygote`], a single-threaded `botarena sandbox zygote` started once per
+//! launcher), or, where the zygote cannot run, a fresh `botarena sandbox exec` of our binary. The
+//! helper puts the program in new PID, mount, IPC and UTS namespaces and a network
 //! namespace without interfaces, on a minimal read-only root entered with `pivot_root`, under a
 //! user id of its own, with `no_new_privs`, rlimits and a seccomp filter, inside a cgroup that
 //! limits memory and processes, pins the CPU, records peak memory and lets the judge kill the
