@@ -8,6 +8,12 @@ fn main() {
         if a == "sandbox" && b == "exec" {
             std::process::exit(botarena::cli::sandbox::exec(&spec.to_string_lossy()));
         }
+        // The pre-forked helper likewise: it must stay single-threaded, since it forks.
+        if a == "sandbox" && b == "zygote" {
+            if let Ok(judge_pid) = spec.to_string_lossy().parse::<u32>() {
+                botarena::judge::sandbox::zygote::serve(judge_pid);
+            }
+        }
     }
     tracing_subscriber::fmt()
         .with_env_filter(

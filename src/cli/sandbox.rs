@@ -44,11 +44,16 @@ pub enum SandboxCommand {
     /// Internal: the sandbox helper (takes the launch as JSON). Not for humans.
     #[command(hide = true)]
     Exec { spec: String },
+    /// Internal: the pre-forked sandbox helper (serves launches on its standard input, a
+    /// socket from the judge whose pid it takes). Not for humans.
+    #[command(hide = true)]
+    Zygote { judge_pid: u32 },
 }
 
 pub fn run(args: SandboxArgs) -> anyhow::Result<i32> {
     match args.command {
         SandboxCommand::Exec { spec } => Ok(exec(&spec)),
+        SandboxCommand::Zygote { judge_pid } => sandbox::zygote::serve(judge_pid),
         SandboxCommand::Check => check(),
         SandboxCommand::Bench { runs, netns_per_launch } => bench(runs, netns_per_launch),
     }

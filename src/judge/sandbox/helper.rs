@@ -1,9 +1,10 @@
 //! The sandbox helper: the code that runs in `botarena sandbox exec`, between the judge and
 //! the bot.
 //!
-//! The judge re-executes its own binary so the setup runs in a fresh single-threaded process
-//! (after `fork` in the multi-threaded judge only async-signal-safe calls would be allowed).
-//! Three processes are involved:
+//! The setup runs in a single-threaded process (after `fork` in the multi-threaded judge only
+//! async-signal-safe calls would be allowed): a child forked by the launcher's zygote (see
+//! [`super::zygote`]), or a fresh exec of our binary (`botarena sandbox exec`) where there is no
+//! zygote. Three processes are involved:
 //!
 //! - **outer** (`H`): joins the prepared network namespace, unshares the others, forks the
 //!   init, waits for it and finally ends the way the bot ended (same exit code, or the same

@@ -1,8 +1,10 @@
 //! The sandbox: a [`Launcher`] that runs untrusted bots and compilers isolated from the judge,
 //! the host and each other, with the kernel's own accounting for memory and processes.
 //!
-//! Each launch re-executes our binary as a small helper (`botarena sandbox exec`, see
-//! [`helper`]) which puts the program in new PID, mount, IPC and UTS namespaces and a network
+//! Each launch runs a small helper (see [`helper`]): forked by the launcher's pre-forked
+//! helper process ([`zygote`], a single-threaded `botarena sandbox zygote` started once per
+//! launcher), or, where the zygote cannot run, a fresh `botarena sandbox exec` of our binary. The
+//! helper puts the program in new PID, mount, IPC and UTS namespaces and a network
 //! namespace without interfaces, on a minimal read-only root entered with `pivot_root`, under a
 //! user id of its own, with `no_new_privs`, rlimits and a seccomp filter, inside a cgroup that
 //! limits memory and processes, pins the CPU, records peak memory and lets the judge kill the
@@ -25,14 +27,15 @@ pub mod cgroup;
 pub mod helper;
 pub mod seccomp;
 pub mod uids;
+pub mod zygote;
 
 use std::fs;
 use std::io::{self, Read};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -159,6 +162,9 @@ pub struct SandboxLauncher {
     root_dir: PathBuf,
     /// This process's range of sandbox uids (as root; without root bots keep the judge's user).
     uids: Option<Arc<uids::UidLease>>,
+    /// The pre-forked helper that forks every launch's helper (see [`zygote`]); without one
+    /// (no namespaces, or it could not start) each launch spawns `sandbox exec` itself.
+    zygote: Option<Arc<zygote::Zygote>>,
 }
 
 static LAUNCH_COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -209,11 +215,21 @@ impl SandboxLauncher {
         } else {
             caps.namespace_note = "not running as root".to_string();
         }
-        let mut launcher = SandboxLauncher { config, caps, root_dir, uids };
+        let mut launcher = SandboxLauncher { config, caps, root_dir, uids, zygote: None };
         if launcher.caps.namespaces {
+            match zygote::Zygote::start(&launcher.config.helper) {
+                Ok(z) => launcher.zygote = Some(Arc::new(z)),
+                Err(e) => tracing::warn!("sandbox zygote did not start, spawning each helper: {e}"),
+            }
             // A real start proves the whole chain works here (mounts inside containers can be
             // refused even to root); if it does not, degrade rather than fail every bot.
-            if let Err(e) = launcher.probe() {
+            let mut probed = launcher.probe();
+            if let (Err(e), Some(_)) = (&probed, &launcher.zygote) {
+                tracing::warn!("sandbox start through the zygote failed ({e}); spawning each helper");
+                launcher.zygote = None;
+                probed = launcher.probe();
+            }
+            if let Err(e) = probed {
                 launcher.caps.namespaces = false;
                 launcher.caps.netns = None;
                 launcher.caps.namespace_note = format!("a probe start failed: {e}");
@@ -354,13 +370,20 @@ fn chown_back(path: &Path, depth: usize) {
 struct Pending {
     process: SandboxProcess,
     err_r: OwnedFd,
+    /// The judge's ends of the bot's pipes, when the zygote forked the helper.
+    pipes: Option<(ChildStdin, ChildStdout, ChildStderr)>,
 }
 
 impl Pending {
     fn complete(self) -> io::Result<Launched> {
-        let Pending { mut process, err_r } = self;
-        let child = process.child();
-        let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        let Pending { mut process, err_r, pipes } = self;
+        let (stdin, stdout, stderr) = match (pipes, process.helper.as_mut()) {
+            (Some((i, o, e)), _) => (Some(i), Some(o), Some(e)),
+            (None, Some(Helper::Spawned(child))) => {
+                (child.stdin.take(), child.stdout.take(), child.stderr.take())
+            }
+            (None, _) => (None, None, None),
+        };
         // The error pipe closes at the bot's execve; anything written before is a setup error.
         let mut message = String::new();
         let _ = fs::File::from(err_r).read_to_string(&mut message);
@@ -443,6 +466,11 @@ impl SandboxLauncher {
             trace_phases: self.config.trace_phases,
             judge_pid: std::process::id(),
         };
+        if let Some(z) = &self.zygote {
+            return self
+                .fork_with_zygote(z, &hspec, err_r, err_w, cgroup, chown.clone(), drop_user.then_some(uid))
+                .inspect_err(|_| give_back());
+        }
         let json = serde_json::to_string(&hspec).map_err(io::Error::other).inspect_err(|_| give_back())?;
         let inherit: Vec<i32> = [Some(err_w.as_raw_fd()), hspec.netns_fd].into_iter().flatten().collect();
 
@@ -480,9 +508,57 @@ impl SandboxLauncher {
             chown_back: chown,
             uid: drop_user.then_some(uid),
             process_group: !caps.namespaces,
-            child: Some(child),
+            helper: Some(Helper::Spawned(child)),
         };
-        Ok(Pending { process, err_r })
+        Ok(Pending { process, err_r, pipes: None })
+    }
+
+    /// Has the zygote fork the helper, with pipes made here for the bot's standard streams.
+    #[allow(clippy::too_many_arguments)]
+    fn fork_with_zygote(
+        &self,
+        z: &Arc<zygote::Zygote>,
+        hspec: &HelperSpec,
+        err_r: OwnedFd,
+        err_w: OwnedFd,
+        cgroup: Option<LaunchCgroup>,
+        chown: Option<PathBuf>,
+        uid: Option<u32>,
+    ) -> io::Result<Pending> {
+        use nix::fcntl::OFlag;
+        let cloexec = OFlag::O_CLOEXEC;
+        let (stdin_r, stdin_w) = nix::unistd::pipe2(cloexec)?;
+        let (stdout_r, stdout_w) = nix::unistd::pipe2(cloexec)?;
+        let (stderr_r, stderr_w) = nix::unistd::pipe2(cloexec)?;
+        // Non-blocking, so the judge can look for the status without waiting for it.
+        let (status_r, status_w) = nix::unistd::pipe2(cloexec | OFlag::O_NONBLOCK)?;
+        let fds = zygote::LaunchFds {
+            stdin: stdin_r.as_fd(),
+            stdout: stdout_w.as_fd(),
+            stderr: stderr_w.as_fd(),
+            error: err_w.as_fd(),
+            status: status_w.as_fd(),
+            netns: self.caps.netns.as_ref().map(|f| f.as_fd()),
+        };
+        let forked = z.fork_helper(hspec, &fds)?;
+        // Only the helper holds the bot's ends and the error pipe's write end now.
+        drop((stdin_r, stdout_w, stderr_w, err_w, status_w));
+        let process = SandboxProcess {
+            pidfd: None,
+            cgroup,
+            finished: None,
+            chown_back: chown,
+            uid,
+            process_group: false,
+            helper: Some(Helper::Forked {
+                pid: forked.pid,
+                pidfd: forked.pidfd,
+                status: status_r,
+                _zygote: z.clone(),
+            }),
+        };
+        let pipes = (ChildStdin::from(stdin_w), ChildStdout::from(stdout_r), ChildStderr::from(stderr_r));
+        Ok(Pending { process, err_r, pipes: Some(pipes) })
     }
 }
 
@@ -664,9 +740,49 @@ fn pidfd_open(pid: u32) -> Option<OwnedFd> {
     Some(unsafe { OwnedFd::from_raw_fd(fd as i32) })
 }
 
+/// The helper of a launch: spawned by the judge (`sandbox exec`), or forked by the zygote.
+enum Helper {
+    Spawned(Child),
+    Forked {
+        pid: u32,
+        pidfd: Option<OwnedFd>,
+        /// Where the zygote writes the helper's raw wait status once it has reaped it.
+        status: OwnedFd,
+        /// The zygote stays while a process it forked lives (it reports its status).
+        _zygote: Arc<zygote::Zygote>,
+    },
+}
+
+impl Helper {
+    fn id(&self) -> u32 {
+        match self {
+            Helper::Spawned(c) => c.id(),
+            Helper::Forked { pid, .. } => *pid,
+        }
+    }
+
+    fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
+        match self {
+            Helper::Spawned(c) => c.try_wait(),
+            Helper::Forked { status, .. } => zygote::read_status(status),
+        }
+    }
+
+    fn kill(&mut self) -> io::Result<()> {
+        match self {
+            Helper::Spawned(c) => c.kill(),
+            Helper::Forked { pidfd: Some(fd), .. } => zygote::pidfd_kill(fd),
+            // Not reaped before its status is read, so the pid is still the helper's.
+            Helper::Forked { pid, .. } => {
+                kill(Pid::from_raw(*pid as i32), Signal::SIGKILL).map_err(io::Error::from)
+            }
+        }
+    }
+}
+
 /// A sandboxed process: the helper (which ends like the bot) plus the launch's cgroup.
 struct SandboxProcess {
-    child: Option<Child>,
+    helper: Option<Helper>,
     pidfd: Option<OwnedFd>,
     cgroup: Option<LaunchCgroup>,
     finished: Option<ExitInfo>,
@@ -676,22 +792,26 @@ struct SandboxProcess {
 }
 
 impl SandboxProcess {
-    fn child(&mut self) -> &mut Child {
-        self.child.as_mut().expect("child is set at launch")
+    fn helper(&mut self) -> &mut Helper {
+        self.helper.as_mut().expect("the helper is set at launch")
     }
 
     /// Waits at most `timeout` for the helper to end, without finishing the launch.
     fn wait_helper(&mut self, timeout: Duration) -> io::Result<Option<ExitStatus>> {
         let deadline = Instant::now() + timeout;
         loop {
-            if let Some(status) = self.child().try_wait()? {
+            if let Some(status) = self.helper().try_wait()? {
                 return Ok(Some(status));
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return Ok(None);
             }
-            match &self.pidfd {
+            let wait_fd = match &self.helper {
+                Some(Helper::Forked { status, .. }) => Some(status),
+                _ => self.pidfd.as_ref(),
+            };
+            match wait_fd {
                 Some(fd) => {
                     let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
                     let mut fds = [PollFd::new(std::os::fd::AsFd::as_fd(fd), PollFlags::POLLIN)];
@@ -782,7 +902,7 @@ pub fn orphaned_sandbox_processes(ranges: &uids::UidRanges) -> Vec<(i32, u32)> {
 
 impl Process for SandboxProcess {
     fn pid(&self) -> u32 {
-        self.child.as_ref().map(|c| c.id()).unwrap_or(0)
+        self.helper.as_ref().map(|c| c.id()).unwrap_or(0)
     }
 
     fn wait_timeout(&mut self, timeout: Duration) -> io::Result<Option<ExitInfo>> {
@@ -816,8 +936,14 @@ impl Process for SandboxProcess {
             None => {
                 // Killing the helper kills init (PR_SET_PDEATHSIG); the kernel then kills every
                 // process left in the PID namespace and refuses it new ones.
-                let _ = self.child().kill();
-                self.child().wait()?
+                let _ = self.helper().kill();
+                match self.helper() {
+                    Helper::Spawned(child) => child.wait()?,
+                    Helper::Forked { .. } => match self.wait_helper(Duration::from_secs(10))? {
+                        Some(status) => status,
+                        None => return Err(io::Error::other("the sandbox helper did not end when killed")),
+                    },
+                }
             }
         };
         self.finish(status)
@@ -833,7 +959,7 @@ impl Process for SandboxProcess {
 
 impl Drop for SandboxProcess {
     fn drop(&mut self) {
-        if self.finished.is_none() && self.child.is_some() {
+        if self.finished.is_none() && self.helper.is_some() {
             if let Err(e) = self.kill_tree() {
                 tracing::error!("sandbox cleanup failed: {e}");
             }

@@ -1,0 +1,414 @@
+//! The pre-forked helper ("zygote"): one small process per launcher, started once, that forks
+//! the sandbox helper of every launch instead of the judge spawning and executing a fresh copy
+//! of our 17 MB binary each time.
+//!
+//! Executing the binary (dynamic relocations, page faults) and forking the large, many-threaded
+//! judge were the largest part of a sandboxed start. The zygote is a fresh exec of the same
+//! binary (`botarena sandbox zygote`), single-threaded, that does nothing but wait on a
+//! `SOCK_SEQPACKET` socket for launch requests: the [`HelperSpec`] as JSON plus the launch's
+//! descriptors (the bot's three pipe ends, the error pipe, a status pipe and the prepared
+//! network namespace) passed with `SCM_RIGHTS`. For each request it forks a child that puts the
+//! descriptors at 0, 1, 2, 3 (error pipe) and 4 (network namespace), closes every other
+//! descriptor, and then runs exactly the code `botarena sandbox exec` runs ([`helper::run`]):
+//! outer, init and bot are made as before, with the same namespaces, root, user, cgroups,
+//! rlimits and seccomp filter. It replies with the child's pid and a pidfd of it (so the judge
+//! can kill that very process, never a reused pid), reaps it when it ends and writes its raw
+//! wait status on the launch's status pipe, where the judge waits for it.
+//!
+//! Why this keeps every isolation property: the zygote holds no state of any launch once the
+//! helper is forked (it keeps only the write end of the status pipe, closed after the status);
+//! the helper it forks starts from the zygote's pristine state, which no launch ever changes
+//! (everything a launch does happens in the forked child and its descendants); the child keeps
+//! no descriptor but its own launch's (the control socket, the signalfd and other launches'
+//! status pipes are closed before [`helper::run`]), and the bot still closes everything but its
+//! three pipes before `execve`. The zygote runs as root in the judge's own cgroups and
+//! namespaces, like the judge's threads that spawned the helper before; the bot still joins its
+//! launch's fresh cgroups itself, so its memory peak is its own.
+//!
+//! Lifetime: the zygote dies with the judge (`PR_SET_PDEATHSIG`, armed from a thread that
+//! lives exactly as long as the zygote, since a death signal follows the *thread* that started
+//! a process), and it exits when its control socket closes (the launcher and every process it
+//! started are gone). Helpers die with the zygote (their own death signal), and inits with
+//! their helpers, as before.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::{self, IoSlice, IoSliceMut};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::{mpsc, Mutex};
+
+use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+use nix::sys::signal::{self, SigSet, Signal};
+use nix::sys::signalfd::{SfdFlags, SignalFd};
+use nix::sys::socket::{
+    recvmsg, sendmsg, socketpair, AddressFamily, ControlMessage, ControlMessageOwned, MsgFlags, SockFlag,
+    SockType,
+};
+use nix::unistd::{self, ForkResult};
+
+use super::helper::{self, HelperSpec};
+
+/// Largest request: a spec is a few KiB of JSON (paths, arguments, environment).
+const MAX_REQUEST: usize = 1 << 20;
+
+/// The descriptor numbers a forked helper finds its launch's descriptors at.
+const ERROR_FD: RawFd = 3;
+const NETNS_FD: RawFd = 4;
+
+/// The judge's side of a running zygote. Dropping the last handle closes the control socket,
+/// and the zygote exits.
+#[derive(Debug)]
+pub struct Zygote {
+    control: Mutex<OwnedFd>,
+    pid: u32,
+}
+
+/// The descriptors of one launch, as the judge passes them.
+pub struct LaunchFds<'a> {
+    pub stdin: BorrowedFd<'a>,
+    pub stdout: BorrowedFd<'a>,
+    pub stderr: BorrowedFd<'a>,
+    pub error: BorrowedFd<'a>,
+    pub status: BorrowedFd<'a>,
+    pub netns: Option<BorrowedFd<'a>>,
+}
+
+/// A helper the zygote forked: its pid and a pidfd of it.
+pub struct Forked {
+    pub pid: u32,
+    pub pidfd: Option<OwnedFd>,
+}
+
+impl Zygote {
+    /// Starts the zygote (`<helper> sandbox zygote <our pid>`) from a thread that stays until the
+    /// zygote ends, so its death signal fires only when the judge itself dies.
+    pub fn start(helper: &Path) -> io::Result<Zygote> {
+        let (ours, theirs) =
+            socketpair(AddressFamily::Unix, SockType::SeqPacket, None, SockFlag::SOCK_CLOEXEC)?;
+        let mut cmd = Command::new(helper);
+        cmd.arg("sandbox").arg("zygote").arg(std::process::id().to_string());
+        cmd.env_clear().stdin(Stdio::from(theirs)).stdout(Stdio::null()).stderr(Stdio::null());
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new().name("sandbox-zygote".into()).spawn(move || {
+            match cmd.spawn() {
+                Ok(mut child) => {
+                    let _ = tx.send(Ok(child.id()));
+                    drop(cmd); // our copy of the zygote's end of the socket
+                    let _ = child.wait();
+                }
+                Err(e) => {
+                    let _ = tx.send(Err(e));
+                }
+            }
+        })?;
+        let pid = rx.recv().map_err(|_| io::Error::other("the zygote thread ended"))??;
+        Ok(Zygote { control: Mutex::new(ours), pid })
+    }
+
+    /// The zygote's pid.
+    pub fn pid(&self) -> u32 {
+        self.pid
+    }
+
+    /// Asks the zygote to fork the helper of `spec` with the launch's descriptors.
+    pub fn fork_helper(&self, spec: &HelperSpec, fds: &LaunchFds) -> io::Result<Forked> {
+        let json = serde_json::to_vec(spec).map_err(io::Error::other)?;
+        let mut raw = vec![
+            fds.stdin.as_raw_fd(),
+            fds.stdout.as_raw_fd(),
+            fds.stderr.as_raw_fd(),
+            fds.error.as_raw_fd(),
+            fds.status.as_raw_fd(),
+        ];
+        raw.extend(fds.netns.map(|f| f.as_raw_fd()));
+        let control = self.control.lock().unwrap_or_else(|e| e.into_inner());
+        let sock = control.as_raw_fd();
+        sendmsg::<()>(
+            sock,
+            &[IoSlice::new(&json)],
+            &[ControlMessage::ScmRights(&raw)],
+            MsgFlags::empty(),
+            None,
+        )
+        .map_err(|e| io::Error::other(format!("sending a launch to the sandbox zygote: {e}")))?;
+        let mut buf = [0u8; 4096];
+        let mut cmsg = nix::cmsg_space!([RawFd; 1]);
+        let mut iov = [IoSliceMut::new(&mut buf)];
+        let msg = recvmsg::<()>(sock, &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC)
+            .map_err(|e| io::Error::other(format!("reading the sandbox zygote's answer: {e}")))?;
+        let mut pidfd = None;
+        for c in msg.cmsgs().map_err(io::Error::from)? {
+            if let ControlMessageOwned::ScmRights(fds) = c {
+                for fd in fds {
+                    // SAFETY: the kernel just installed this descriptor in our table for us.
+                    #[allow(unsafe_code)]
+                    let owned = unsafe { OwnedFd::from_raw_fd(fd) };
+                    pidfd.get_or_insert(owned);
+                }
+            }
+        }
+        let n = msg.bytes;
+        drop(control);
+        let answer = String::from_utf8_lossy(&buf[..n]).to_string();
+        if n == 0 {
+            return Err(io::Error::other("the sandbox zygote has exited"));
+        }
+        match answer.strip_prefix("ok ").and_then(|p| p.parse::<u32>().ok()) {
+            Some(pid) => Ok(Forked { pid, pidfd }),
+            None => Err(io::Error::other(format!("sandbox zygote: {answer}"))),
+        }
+    }
+}
+
+/// Reads the status the zygote wrote for a helper: `Ok(None)` while there is none yet (the pipe
+/// is non-blocking); end of file without a status (the zygote died, and with it the helper)
+/// reads as a kill.
+pub fn read_status(status: &OwnedFd) -> io::Result<Option<ExitStatus>> {
+    let mut buf = [0u8; 4];
+    let mut got = 0;
+    loop {
+        match unistd::read(status.as_raw_fd(), &mut buf[got..]) {
+            Ok(0) => return Ok(Some(ExitStatus::from_raw(libc::SIGKILL))),
+            Ok(n) => {
+                got += n;
+                if got == 4 {
+                    return Ok(Some(ExitStatus::from_raw(i32::from_le_bytes(buf))));
+                }
+            }
+            Err(nix::errno::Errno::EAGAIN) if got == 0 => return Ok(None),
+            Err(nix::errno::Errno::EAGAIN) | Err(nix::errno::Errno::EINTR) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+/// Sends SIGKILL through a pidfd.
+#[allow(unsafe_code)]
+pub fn pidfd_kill(pidfd: &OwnedFd) -> io::Result<()> {
+    // SAFETY: pidfd_send_signal takes a descriptor, a signal number, a null siginfo and flags.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            pidfd.as_raw_fd(),
+            libc::SIGKILL,
+            std::ptr::null::<libc::siginfo_t>(),
+            0 as libc::c_uint,
+        )
+    };
+    if r < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
+// ---- the zygote process ----
+
+/// The entry point of `botarena sandbox zygote JUDGE_PID`: serves launch requests on fd 0 until
+/// it closes. Never returns.
+pub fn serve(judge_pid: u32) -> ! {
+    if nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).is_err() {
+        std::process::exit(127);
+    }
+    if unistd::getppid().as_raw() as u32 != judge_pid {
+        std::process::exit(127); // the judge died before the death signal was armed
+    }
+    let _ = nix::sys::prctl::set_dumpable(false);
+    // SAFETY: fd 0 is the control socket the judge gave us; nothing else in this process uses it.
+    #[allow(unsafe_code)]
+    let control = unsafe { OwnedFd::from_raw_fd(0) };
+    // The control socket moves off 0..=4, where forked helpers put their own descriptors.
+    let control =
+        match nix::fcntl::fcntl(control.as_raw_fd(), nix::fcntl::FcntlArg::F_DUPFD_CLOEXEC(NETNS_FD + 1)) {
+            // SAFETY: F_DUPFD_CLOEXEC returned a new descriptor that we own.
+            #[allow(unsafe_code)]
+            Ok(fd) => unsafe { OwnedFd::from_raw_fd(fd) },
+            Err(_) => std::process::exit(127),
+        };
+    if let Ok(null) = fs::OpenOptions::new().read(true).open("/dev/null") {
+        let _ = unistd::dup2(null.as_raw_fd(), 0);
+    }
+    let mut mask = SigSet::empty();
+    mask.add(Signal::SIGCHLD);
+    if mask.thread_block().is_err() {
+        std::process::exit(127);
+    }
+    let Ok(sigfd) = SignalFd::with_flags(&mask, SfdFlags::SFD_NONBLOCK | SfdFlags::SFD_CLOEXEC) else {
+        std::process::exit(127)
+    };
+    let mut statuses: HashMap<i32, OwnedFd> = HashMap::new();
+    let mut buf = vec![0u8; MAX_REQUEST];
+    loop {
+        let (control_ready, child_ready) = {
+            let mut fds = [
+                PollFd::new(control.as_fd(), PollFlags::POLLIN),
+                PollFd::new(sigfd.as_fd(), PollFlags::POLLIN),
+            ];
+            match poll(&mut fds, PollTimeout::NONE) {
+                Ok(_) => {}
+                Err(nix::errno::Errno::EINTR) => continue,
+                Err(_) => std::process::exit(1),
+            }
+            let ready = |f: &PollFd| f.revents().is_some_and(|r| !r.is_empty());
+            (ready(&fds[0]), ready(&fds[1]))
+        };
+        if child_ready {
+            while let Ok(Some(_)) = sigfd.read_signal() {}
+            reap(&mut statuses);
+        }
+        if control_ready && !serve_one(&control, &mut statuses, &mut buf) {
+            // The judge closed the socket: the launcher and its processes are gone.
+            std::process::exit(0);
+        }
+    }
+}
+
+/// Reaps every ended child and writes its raw wait status on its status pipe.
+fn reap(statuses: &mut HashMap<i32, OwnedFd>) {
+    loop {
+        let mut raw: libc::c_int = 0;
+        // SAFETY: waitpid with a valid out-pointer; WNOHANG never blocks.
+        #[allow(unsafe_code)]
+        let pid = unsafe { libc::waitpid(-1, &mut raw, libc::WNOHANG) };
+        if pid <= 0 {
+            return;
+        }
+        if let Some(fd) = statuses.remove(&pid) {
+            let _ = unistd::write(&fd, &raw.to_le_bytes());
+        }
+    }
+}
+
+/// Handles one request; false when the control socket has closed.
+fn serve_one(control: &OwnedFd, statuses: &mut HashMap<i32, OwnedFd>, buf: &mut [u8]) -> bool {
+    let mut cmsg = nix::cmsg_space!([RawFd; 8]);
+    let (n, truncated, fds) = {
+        let mut iov = [IoSliceMut::new(buf)];
+        let msg =
+            match recvmsg::<()>(control.as_raw_fd(), &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC) {
+                Ok(m) => m,
+                Err(nix::errno::Errno::EINTR) | Err(nix::errno::Errno::EAGAIN) => return true,
+                Err(_) => return false,
+            };
+        let mut fds: Vec<OwnedFd> = Vec::new();
+        if let Ok(cmsgs) = msg.cmsgs() {
+            for c in cmsgs {
+                if let ControlMessageOwned::ScmRights(raw) = c {
+                    // SAFETY: the kernel just installed these descriptors in our table for us.
+                    #[allow(unsafe_code)]
+                    fds.extend(raw.into_iter().map(|fd| unsafe { OwnedFd::from_raw_fd(fd) }));
+                }
+            }
+        }
+        let truncated = msg.flags.intersects(MsgFlags::MSG_TRUNC | MsgFlags::MSG_CTRUNC);
+        (msg.bytes, truncated, fds)
+    };
+    if n == 0 && fds.is_empty() {
+        return false;
+    }
+    let answer = |text: &str, pidfd: Option<&OwnedFd>| {
+        let raw: Vec<RawFd> = pidfd.map(|f| f.as_raw_fd()).into_iter().collect();
+        let cmsgs: Vec<ControlMessage> =
+            if raw.is_empty() { Vec::new() } else { vec![ControlMessage::ScmRights(&raw)] };
+        let _ = sendmsg::<()>(
+            control.as_raw_fd(),
+            &[IoSlice::new(text.as_bytes())],
+            &cmsgs,
+            MsgFlags::empty(),
+            None,
+        );
+    };
+    if truncated {
+        answer("error: launch request truncated", None);
+        return true;
+    }
+    let mut spec: HelperSpec = match serde_json::from_slice(&buf[..n]) {
+        Ok(s) => s,
+        Err(e) => {
+            answer(&format!("error: bad launch request: {e}"), None);
+            return true;
+        }
+    };
+    if fds.len() != 5 + usize::from(spec.netns_fd.is_some()) {
+        answer(&format!("error: launch request came with {} descriptors", fds.len()), None);
+        return true;
+    }
+    let mut fds = fds.into_iter();
+    let (stdin, stdout, stderr, error, status) =
+        match (fds.next(), fds.next(), fds.next(), fds.next(), fds.next()) {
+            (Some(a), Some(b), Some(c), Some(d), Some(e)) => (a, b, c, d, e),
+            _ => unreachable!("counted above"),
+        };
+    let netns = fds.next();
+    spec.error_fd = ERROR_FD;
+    spec.netns_fd = netns.as_ref().map(|_| NETNS_FD);
+    // The helper checks that its parent is the process it expects: us.
+    spec.judge_pid = std::process::id();
+    // SAFETY: this process is single-threaded (a fresh exec of our binary that started no
+    // threads), so the child may run arbitrary code after fork.
+    #[allow(unsafe_code)]
+    let fork = unsafe { unistd::fork() };
+    match fork {
+        Err(e) => answer(&format!("error: fork: {e}"), None),
+        Ok(ForkResult::Child) => {
+            let keep = [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd(), error.as_raw_fd()];
+            let netns_raw = netns.as_ref().map(|f| f.as_raw_fd());
+            become_helper(keep, netns_raw, spec)
+        }
+        Ok(ForkResult::Parent { child }) => {
+            let pidfd = super::pidfd_open(child.as_raw() as u32);
+            statuses.insert(child.as_raw(), status);
+            answer(&format!("ok {}", child.as_raw()), pidfd.as_ref());
+            // Our copies of the launch's other descriptors close here: the helper has its own.
+        }
+    }
+    true
+}
+
+/// In the forked child: the launch's descriptors at 0..=4, nothing else open, signals as a
+/// fresh process has them; then the helper.
+fn become_helper(keep: [RawFd; 4], netns: Option<RawFd>, spec: HelperSpec) -> ! {
+    // Moved above every target first, so no dup2 below overwrites a source still needed.
+    let high = 64;
+    let mut moved = Vec::new();
+    for (i, fd) in keep.iter().copied().chain(netns).enumerate() {
+        match nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_DUPFD_CLOEXEC(high + i as RawFd)) {
+            Ok(new) => moved.push(new),
+            Err(_) => std::process::exit(127),
+        }
+    }
+    for (target, fd) in moved.iter().enumerate() {
+        // dup2 clears close-on-exec on the target.
+        if unistd::dup2(*fd, target as RawFd).is_err() {
+            std::process::exit(127);
+        }
+    }
+    // The error pipe must close at the bot's execve, as with `sandbox exec`.
+    let _ = nix::fcntl::fcntl(ERROR_FD, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
+    let first_other = NETNS_FD + RawFd::from(netns.is_some());
+    close_from(first_other);
+    let _ = signal::sigprocmask(signal::SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None);
+    helper::run(spec)
+}
+
+/// Closes every descriptor from `first` on.
+fn close_from(first: RawFd) {
+    // SAFETY: close_range takes two descriptor numbers and flags; it only closes descriptors.
+    #[allow(unsafe_code)]
+    let r = unsafe {
+        libc::syscall(libc::SYS_close_range, first as libc::c_uint, libc::c_uint::MAX, 0 as libc::c_uint)
+    };
+    if r == 0 {
+        return;
+    }
+    let fds: Vec<RawFd> = match fs::read_dir("/proc/self/fd") {
+        Ok(dir) => dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect(),
+        Err(_) => (first..1024).collect(),
+    };
+    for fd in fds.into_iter().filter(|fd| *fd >= first) {
+        let _ = unistd::close(fd);
+    }
+}
