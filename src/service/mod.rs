@@ -9,6 +9,7 @@
 //! - [`scoreboard`]: computing, storing and freezing a contest's standings.
 
 pub mod house;
+pub mod metrics;
 pub mod password;
 pub mod rejudge;
 pub mod scheduler;

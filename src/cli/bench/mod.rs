@@ -10,6 +10,7 @@
 //! (`--figure NAME`) builds only what that figure needs.
 
 pub mod judge;
+pub mod web;
 
 use std::io::Write;
 
@@ -32,6 +33,13 @@ pub struct BenchArgs {
     /// sandbox figures are then taken with what it can give (or the plain launcher) and marked.
     #[arg(long)]
     pub insecure: bool,
+    /// Entrants of the synthetic contest of the scoreboard figures.
+    #[arg(long, default_value_t = 100)]
+    pub entrants: usize,
+    /// Measure the scoreboard figures with its render cache off (every request reads and renders
+    /// the snapshot, as before the cache): the "before" of docs/bench.md.
+    #[arg(long)]
+    pub uncached_scoreboard: bool,
 }
 
 /// One measured figure and its baseline, measured in the same run.
@@ -76,18 +84,31 @@ pub const MEASUREMENTS: &[Measurement] = &[
     Measurement { name: judge::SANDBOXED_START, run: judge::sandboxed_start },
     Measurement { name: judge::DOUBLE_FORFEIT_GAME, run: judge::double_forfeit_game },
     Measurement { name: judge::GAMES_PER_SECOND, run: judge::games_per_second },
+    Measurement { name: web::SCOREBOARD_PAGE_RPS, run: web::scoreboard_page_rps },
+    Measurement { name: web::SCOREBOARD_API_RPS, run: web::scoreboard_api_rps },
 ];
 
 /// The options and the shared set-up of one run.
 pub struct Bench {
     pub quick: bool,
     pub insecure: bool,
+    pub entrants: usize,
+    pub uncached_scoreboard: bool,
     judge: Option<judge::Kit>,
+    web: Option<web::Kit>,
 }
 
 impl Bench {
     pub fn new(quick: bool, insecure: bool) -> Bench {
-        Bench { quick, insecure, judge: None }
+        Bench { quick, insecure, entrants: 100, uncached_scoreboard: false, judge: None, web: None }
+    }
+
+    /// The web server on a throwaway database with the synthetic contest, started on first use.
+    pub fn web(&mut self) -> anyhow::Result<&web::Kit> {
+        if self.web.is_none() {
+            self.web = Some(web::Kit::new(self.entrants, self.uncached_scoreboard)?);
+        }
+        Ok(self.web.as_ref().expect("just built"))
     }
 
     /// `normal` repetitions, or `quick` ones with `--quick`.
@@ -116,6 +137,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         }
     }
     let mut bench = Bench::new(args.quick, args.insecure);
+    bench.entrants = args.entrants;
+    bench.uncached_scoreboard = args.uncached_scoreboard;
     let progress = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let mut figures = Vec::new();
     for m in MEASUREMENTS {
