@@ -63,10 +63,10 @@ pub(super) struct WindowQuery {
     limit: Option<String>,
 }
 
-/// The stored scoreboard snapshot, rendered once per snapshot (`scoreboard_view`); `?offset=&limit=`
-/// for a window of its rows (default: all of them). `ETag` and `Last-Modified` let a client ask
-/// again with `If-None-Match` / `If-Modified-Since` and get `304 Not Modified` until the next
-/// refresh; `X-Total-Count` is the number of rows in the whole snapshot.
+/// The stored scoreboard snapshot; `?offset=&limit=` for a window of its rows (default: all of
+/// them). `ETag` and `Last-Modified` let a client ask again with `If-None-Match` /
+/// `If-Modified-Since` and get `304 Not Modified` until the next refresh; `X-Total-Count` is the
+/// number of rows in the whole snapshot.
 #[utoipa::path(get, path = "/api/contests/{slug}/scoreboard", tag = "judging",
     params(("slug" = String, Path, description = "the contest"),
            ("offset" = Option<u64>, Query, description = "rows to skip (default 0)"),
@@ -85,6 +85,7 @@ pub(super) async fn get_scoreboard(
     Query(q): Query<WindowQuery>,
     headers: HeaderMap,
 ) -> Result<Response> {
+    // Rendered once per snapshot (`scoreboard_view`).
     let number = |v: &Option<String>| -> Result<Option<usize>> {
         v.as_deref()
             .map(|s| s.parse::<usize>())
