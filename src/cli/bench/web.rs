@@ -38,13 +38,29 @@ pub struct Kit {
     page_static: String,
     api_static: String,
     db: Option<Database>,
-    _dirs: Vec<tempfile::TempDir>,
+    /// `DATABASE_URL` and the database made on its server, dropped at the end.
+    throwaway: Option<(String, String)>,
+    dirs: Vec<tempfile::TempDir>,
 }
 
 impl Drop for Kit {
     fn drop(&mut self) {
         if let Some(db) = self.db.take() {
             self.rt.block_on(db.close());
+        }
+        if let Some((url, name)) = self.throwaway.take() {
+            let dropped = self.rt.block_on(async {
+                use sqlx::Connection;
+                let mut admin = sqlx::PgConnection::connect(&url).await?;
+                sqlx::Executor::execute(
+                    &mut admin,
+                    format!("drop database if exists {name} with (force)").as_str(),
+                )
+                .await
+            });
+            if let Err(e) = dropped {
+                eprintln!("botarena bench: could not drop the database {name}: {e}");
+            }
         }
     }
 }
@@ -58,9 +74,12 @@ impl Kit {
         let data = tempfile::Builder::new().prefix("botarena-bench-db-").tempdir()?;
         let statics = tempfile::Builder::new().prefix("botarena-bench-static-").tempdir()?;
         // A throwaway database on DATABASE_URL's server, or the embedded cluster in `data`.
-        let database_url = match std::env::var("DATABASE_URL").ok() {
-            Some(url) => Some(rt.block_on(throwaway_database(&url))?),
-            None => None,
+        let (database_url, throwaway) = match std::env::var("DATABASE_URL").ok() {
+            Some(url) => {
+                let (bench_url, name) = rt.block_on(throwaway_database(&url))?;
+                (Some(bench_url), Some((url, name)))
+            }
+            None => (None, None),
         };
         let db =
             rt.block_on(Database::connect(&DbArgs { data_dir: data.path().join("data"), database_url }))?;
@@ -72,11 +91,12 @@ impl Kit {
             page_static: String::new(),
             api_static: String::new(),
             db: None,
-            _dirs: vec![data, statics],
+            throwaway,
+            dirs: vec![data, statics],
         };
         let pool = db.pool.clone();
         kit.db = Some(db);
-        let static_dir = kit._dirs[1].path().to_path_buf();
+        let static_dir = kit.dirs[1].path().to_path_buf();
         let (addr, token) = kit.rt.block_on(async {
             kit.db.as_ref().expect("set").migrate().await?;
             let languages = Arc::new(Languages::load_default()?);
@@ -95,7 +115,7 @@ impl Kit {
             let (_, token) = db::tokens::create(&mut conn, user, "bench").await?;
             db::scoreboard::store_scoreboard(&mut conn, contest, &synthetic_rows(entrants)).await?;
             drop(conn);
-            // SAFETY of the read in `app`: set before it is built, on this thread.
+            // `app` reads it when it is built.
             std::env::set_var("BOTARENA_STATIC_DIR", &static_dir);
             let router = app(state);
             let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
@@ -216,8 +236,8 @@ impl Kit {
     }
 }
 
-/// A database of its own on `url`'s server; the URL of it.
-async fn throwaway_database(url: &str) -> anyhow::Result<String> {
+/// A database of its own on `url`'s server: its URL and name.
+async fn throwaway_database(url: &str) -> anyhow::Result<(String, String)> {
     use sqlx::Connection;
     let name = format!("botarena_bench_{}", uuid::Uuid::new_v4().simple());
     let mut admin = sqlx::PgConnection::connect(url).await.context("connecting to DATABASE_URL")?;
@@ -227,10 +247,11 @@ async fn throwaway_database(url: &str) -> anyhow::Result<String> {
         Some(i) if i > base.find("//").map_or(0, |j| j + 1) => &base[..i],
         _ => base,
     };
-    Ok(match query {
+    let bench_url = match query {
         Some(q) => format!("{base}/{name}?{q}"),
         None => format!("{base}/{name}"),
-    })
+    };
+    Ok((bench_url, name))
 }
 
 /// `n` entrants' rows, in rank order, like a refresh stores them.
