@@ -76,6 +76,10 @@ pub struct ServeConfig {
     /// Address to listen on.
     #[arg(long, env = "BOTARENA_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
+    /// Also serve `/metrics` (Prometheus) on this address, without login: for a Prometheus on
+    /// this machine or a private network. (On the main address `/metrics` is for admins.)
+    #[arg(long, env = "BOTARENA_METRICS_LISTEN")]
+    pub metrics_listen: Option<SocketAddr>,
     #[command(flatten)]
     pub web: WebConfig,
 }

@@ -62,3 +62,24 @@ fn one_figure_can_be_measured_alone_and_an_unknown_one_is_refused() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("warp_speed") && stderr.contains("move_overhead"), "{stderr}");
 }
+
+#[test]
+fn the_scoreboard_figures_compare_the_page_and_the_api_with_a_static_file() {
+    let out = Command::new(env!("CARGO_BIN_EXE_botarena"))
+        .args(["bench", "--quick", "--json", "--entrants", "30"])
+        .args(["--figure", "scoreboard_page_rps", "--figure", "scoreboard_api_rps"])
+        .output()
+        .expect("botarena runs");
+    assert!(out.status.success(), "bench failed: {}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let names: Vec<&String> = json.as_object().expect("one object").keys().collect();
+    assert_eq!(names, ["scoreboard_api_rps", "scoreboard_page_rps"]);
+    for (name, f) in json.as_object().unwrap() {
+        assert_eq!(f["unit"], "requests/s", "{name}");
+        assert_eq!(f["baseline"], "static_file_rps", "{name}");
+        for key in ["value", "baseline_value", "ratio"] {
+            let v = f[key].as_f64().unwrap_or_else(|| panic!("{name}.{key}: {f}"));
+            assert!(v > 0.0 && v.is_finite(), "{name}.{key} = {v}");
+        }
+    }
+}

@@ -50,6 +50,7 @@ const ROUTES: &[&str] = &[
     "/admin/contests/{slug}/standings.csv",
     "/admin/submissions/{id}/disqualify",
     "/admin/status",
+    "/metrics",
     "/api/contests",
     "/api/contests/{slug}",
     "/api/openapi.json",

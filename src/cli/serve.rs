@@ -105,10 +105,24 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             None => database_server(&args.db),
         };
         eprintln!("{}", welcome(listener.local_addr()?, &interface_addresses(), &database));
+        let metrics = match args.config.metrics_listen {
+            Some(addr) => {
+                let l = tokio::net::TcpListener::bind(addr)
+                    .await
+                    .with_context(|| format!("cannot listen on {addr} (--metrics-listen)"))?;
+                eprintln!("  metrics: http://{}/metrics", l.local_addr()?);
+                let router = crate::web::metrics::standalone(db.pool.clone());
+                Some(tokio::spawn(async move { axum::serve(l, router).await }))
+            }
+            None => None,
+        };
         // With the peer address of each connection: login throttling is per client address.
         let service = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
         axum::serve(without_delay(listener), service).with_graceful_shutdown(shutdown_signal()).await?;
         eprintln!("botarena: shutting down");
+        if let Some(m) = metrics {
+            m.abort();
+        }
         let _ = stop_tx.send(true);
         for w in workers {
             let _ = w.await;

@@ -11,6 +11,7 @@ pub mod scoreboard;
 pub mod validity;
 
 use crate::db::queue::{self, JobKind};
+use crate::service::metrics as names;
 use sqlx::{PgConnection, PgPool};
 use std::future::Future;
 use std::time::Duration;
@@ -95,6 +96,9 @@ impl Worker<'_> {
             let given_up = J::give_up(&mut conn, ctx).await?;
             if given_up > 0 {
                 tracing::warn!("{given_up} {kind} job(s) used up their attempts and were given up");
+                if J::KIND == JobKind::Game {
+                    metrics::counter!(names::GAMES_FINISHED, "result" => "failed").increment(given_up);
+                }
             }
             J::claim(&mut conn, self.id, self.lease.as_secs_f64(), ctx).await?
         };
@@ -102,12 +106,16 @@ impl Worker<'_> {
         let subject = job.subject();
         tracing::info!(kind, subject, attempt = job.attempts(), "running");
         let heartbeat = self.heartbeat(J::KIND, subject);
+        let started = std::time::Instant::now();
         let output = job.run(ctx).await;
+        let seconds = started.elapsed().as_secs_f64();
         drop(heartbeat);
         let mut conn = self.pool.acquire().await?;
         match output {
             Ok(output) => {
-                if !job.store(&mut conn, self.id, ctx, output).await? {
+                if job.store(&mut conn, self.id, ctx, output).await? {
+                    record_finished(J::KIND, seconds);
+                } else {
                     tracing::warn!(kind, subject, "finished after its lease was taken over; result dropped");
                 }
             }
@@ -135,6 +143,21 @@ impl Worker<'_> {
                 }
             }
         }))
+    }
+}
+
+/// Counts a game or a compile finished and records how long it ran (`/metrics`).
+fn record_finished(kind: JobKind, seconds: f64) {
+    match kind {
+        JobKind::Game => {
+            metrics::counter!(names::GAMES_FINISHED, "result" => "done").increment(1);
+            metrics::histogram!(names::GAME_SECONDS).record(seconds);
+        }
+        JobKind::Compile => {
+            metrics::counter!(names::COMPILES_FINISHED).increment(1);
+            metrics::histogram!(names::COMPILE_SECONDS).record(seconds);
+        }
+        JobKind::Validity => {}
     }
 }
 

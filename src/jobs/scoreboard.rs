@@ -3,6 +3,7 @@
 //! nothing left to judge. The computing itself is [`crate::service::scoreboard`].
 
 use crate::db;
+use crate::service::metrics::SCOREBOARD_REFRESH_SECONDS;
 use crate::service::scoreboard::{freeze, refresh};
 use sqlx::PgPool;
 use std::time::Duration;
@@ -27,11 +28,15 @@ pub fn spawn(pool: PgPool, tick: Duration, mut stop: watch::Receiver<bool>) -> t
 pub async fn refresh_due(pool: &PgPool) -> sqlx::Result<()> {
     let mut conn = pool.acquire().await?;
     for id in db::scoreboard::scoreboards_due(&mut conn).await? {
+        let started = std::time::Instant::now();
         refresh(&mut conn, id).await?;
+        metrics::histogram!(SCOREBOARD_REFRESH_SECONDS).record(started.elapsed().as_secs_f64());
     }
     // The final standings: computed once when the last game after the deadline is done.
     for id in db::scoreboard::freezes_due(&mut conn).await? {
+        let started = std::time::Instant::now();
         freeze(&mut conn, id).await?;
+        metrics::histogram!(SCOREBOARD_REFRESH_SECONDS).record(started.elapsed().as_secs_f64());
     }
     Ok(())
 }

@@ -15,6 +15,7 @@ pub mod accounts;
 pub mod contests;
 pub mod figures;
 pub mod house;
+pub mod metrics;
 pub mod password;
 pub mod rejudge;
 pub mod scheduler;

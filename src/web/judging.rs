@@ -5,6 +5,7 @@ use super::auth::ApiUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, Result};
 use super::input::Path;
+use super::scoreboard_view;
 use super::AppState;
 use crate::db;
 use crate::db::games::{self, GameStatus};
@@ -16,8 +17,8 @@ use crate::judge::result::{BotId, GameResult};
 use crate::judge::GameLog;
 use crate::service::scoreboard;
 use axum::extract::{Query, State};
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -56,19 +57,62 @@ pub(crate) async fn snapshot(
     })
 }
 
-/// The stored scoreboard snapshot.
+#[derive(Deserialize)]
+pub(super) struct WindowQuery {
+    offset: Option<String>,
+    limit: Option<String>,
+}
+
+/// The stored scoreboard snapshot; `?offset=&limit=` for a window of its rows (default: all of
+/// them). `ETag` and `Last-Modified` let a client ask again with `If-None-Match` /
+/// `If-Modified-Since` and get `304 Not Modified` until the next refresh; `X-Total-Count` is the
+/// number of rows in the whole snapshot.
 #[utoipa::path(get, path = "/api/contests/{slug}/scoreboard", tag = "judging",
-    params(("slug" = String, Path, description = "the contest")),
-    responses((status = 200, body = Scoreboard), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    params(("slug" = String, Path, description = "the contest"),
+           ("offset" = Option<u64>, Query, description = "rows to skip (default 0)"),
+           ("limit" = Option<u64>, Query, description = "rows to return at most (default: all)")),
+    responses((status = 200, body = Scoreboard,
+               headers(("ETag" = String, description = "the snapshot's version"),
+                       ("Last-Modified" = String, description = "when the snapshot was computed"),
+                       ("X-Total-Count" = u64, description = "rows in the whole snapshot"))),
+              (status = 304, description = "not modified since the `ETag` or date the client sent"),
+              (status = 400, description = "`bad_window`", body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub(super) async fn get_scoreboard(
     State(state): State<AppState>,
     _who: ApiUser,
     Path(slug): Path<String>,
-) -> Result<Json<Scoreboard>> {
-    let c = contest_or_404(&state, &slug).await?;
-    let (computed_at, rows) = snapshot(&state, c.id).await?;
-    Ok(Json(Scoreboard { computed_at, rows }))
+    Query(q): Query<WindowQuery>,
+    headers: HeaderMap,
+) -> Result<Response> {
+    // Rendered once per snapshot (`scoreboard_view`).
+    let number = |v: &Option<String>| -> Result<Option<usize>> {
+        v.as_deref()
+            .map(|s| s.parse::<usize>())
+            .transpose()
+            .map_err(|_| AppError::bad("bad_window", "`offset` and `limit` are numbers of rows (0 or more)."))
+    };
+    let (offset, limit) = (number(&q.offset)?.unwrap_or(0), number(&q.limit)?);
+    let head = db::scoreboard_serving::head(&mut *state.pool.acquire().await?, &slug)
+        .await?
+        .ok_or_else(|| AppError::not_found("contest"))?;
+    let r = state.scoreboards.get(&state, &head).await?;
+    let etag = scoreboard_view::etag(&r, (offset, limit));
+    let validators = scoreboard_view::validators(&r, etag.clone());
+    if scoreboard_view::not_modified(&headers, &etag, r.computed_at) {
+        return Ok((StatusCode::NOT_MODIFIED, validators).into_response());
+    }
+    let total = HeaderValue::from(r.row_count());
+    Ok((
+        validators,
+        [(header::CONTENT_TYPE, HeaderValue::from_static("application/json")), (X_TOTAL_COUNT, total)],
+        r.json_window(offset, limit),
+    )
+        .into_response())
 }
+
+/// The number of rows of the whole snapshot, beside a window of them.
+const X_TOTAL_COUNT: header::HeaderName = header::HeaderName::from_static("x-total-count");
 
 /// Recomputes the scoreboard now (admins).
 #[utoipa::path(post, path = "/api/contests/{slug}/scoreboard/refresh", tag = "admin",

@@ -12,8 +12,10 @@ pub mod contests;
 pub mod error;
 pub mod input;
 pub mod judging;
+pub mod metrics;
 pub mod openapi;
 pub mod pages;
+pub mod scoreboard_view;
 pub mod statement;
 pub mod submit;
 
@@ -43,6 +45,8 @@ pub struct Inner {
     pub compile_wakeup: Arc<Notify>,
     /// Compiler versions and the executable's hash, found once (see [`statement::Facts`]).
     pub facts: statement::Facts,
+    /// The scoreboard snapshots, rendered once each.
+    pub scoreboards: scoreboard_view::Cache,
     /// A hash checked for unknown usernames, so a login takes as long whether or not the user exists.
     dummy_hash: String,
 }
@@ -61,6 +65,8 @@ impl AppState {
         languages: Arc<Languages>,
         compile_wakeup: Arc<Notify>,
     ) -> anyhow::Result<Self> {
+        // Recording starts with the server, before any job finishes.
+        crate::service::metrics::recorder();
         let dummy_hash = crate::service::password::hash(uuid::Uuid::new_v4().to_string()).await?;
         Ok(AppState(Arc::new(Inner {
             pool,
@@ -68,6 +74,7 @@ impl AppState {
             languages,
             compile_wakeup,
             facts: statement::Facts::default(),
+            scoreboards: scoreboard_view::Cache::default(),
             dummy_hash,
         })))
     }
@@ -119,10 +126,15 @@ pub fn app(state: AppState) -> Router {
         .merge(statement::router())
         .merge(admin_contest::router())
         .nest("/api", api::router(&state))
+        .merge(metrics::router())
         .nest_service("/static", static_files(static_dir))
+        .route_layer(axum::middleware::from_fn(metrics::note_route))
         .fallback(|| async { error::PageError(error::AppError::NotFound("no such page".into())) })
         .layer(sessions)
+        // gzip or brotli for whoever accepts them: pages, JSON, CSS and JS (not images).
+        .layer(tower_http::compression::CompressionLayer::new())
         .layer(tower_http::trace::TraceLayer::new_for_http())
+        .layer(axum::middleware::from_fn(metrics::track))
         .with_state(state)
 }
 

@@ -8,19 +8,20 @@ use super::contests::contest_or_404;
 use super::error::{AppError, PageResult};
 use super::input::Path;
 use super::judging::{self, game_or_404, game_view, may_read_log, played, status_str};
+use super::scoreboard_view;
 use super::{render, when, AppState, Nav};
+use crate::db;
 use crate::db::contests::settings_pairs;
 use crate::db::games;
 use crate::db::ids::{GameRecordId, SubmissionId};
-use crate::db::scoreboard::Wdl;
 use crate::db::submissions;
 use crate::db::users::{self, User};
 use crate::judge::log::{cut, Channel};
 use crate::judge::result::{BotId, GameResult};
 use crate::judge::GameLog;
 use askama::Template;
-use axum::extract::State;
-use axum::http::header;
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
@@ -37,66 +38,76 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The path of a submission's matches page (the "user page" of the scoreboard).
-fn matches_path(slug: &str, submission: SubmissionId) -> String {
+pub(super) fn matches_path(slug: &str, submission: SubmissionId) -> String {
     format!("/contests/{slug}/submissions/{submission}/matches")
-}
-
-/// `won/drawn/lost` of a snapshot row's counts.
-fn wdl(w: &Wdl) -> String {
-    format!("{}/{}/{}", w.won, w.drawn, w.lost)
-}
-
-struct StandingRow {
-    rank: u64,
-    nickname: String,
-    link: Option<String>,
-    points: i64,
-    matches: String,
-    games: String,
-    language: String,
-    submitted: String,
 }
 
 #[derive(Template)]
 #[template(path = "judging/scoreboard.html")]
-struct ScoreboardPage {
+struct ScoreboardPage<'a> {
     nav: Nav,
-    slug: String,
-    title: String,
+    slug: &'a str,
+    title: &'a str,
     computed_at: String,
-    rows: Vec<StandingRow>,
-    house: Vec<StandingRow>,
+    students: usize,
+    /// This page (1-based) of `pages`, its first and last row.
+    page: usize,
+    pages: usize,
+    first: usize,
+    last: usize,
+    /// The viewer's row: its page, submission and rank.
+    find_me: Option<(usize, SubmissionId, u64)>,
+    rows: String,
+    has_house: bool,
+    house: &'a str,
 }
 
-async fn scoreboard(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
-    let c = contest_or_404(&state, &slug).await?;
-    let (at, rows) = judging::snapshot(&state, c.id).await?;
-    let (mut students, mut house) = (Vec::new(), Vec::new());
-    for r in rows {
-        let row = StandingRow {
-            rank: r.rank,
-            nickname: r.nickname,
-            link: r.submission_id.map(|id| matches_path(&c.slug, id)),
-            points: r.points,
-            matches: wdl(&r.matches),
-            games: wdl(&r.games),
-            language: state.language_name(&r.language),
-            submitted: when(&r.submitted_at),
-        };
-        if r.house {
-            house.push(row);
-        } else {
-            students.push(row);
-        }
+#[derive(Deserialize)]
+struct PageQuery {
+    page: Option<String>,
+}
+
+/// The scoreboard from the rendered snapshot (`scoreboard_view`): `?page=N`, `PAGE_ROWS` students
+/// a page, the house bots below on every page; the viewer's row highlighted and a "find me" link to
+/// it. Answered `304 Not Modified` when the browser has this very page.
+async fn scoreboard(
+    State(state): State<AppState>,
+    who: PageUser,
+    Path(slug): Path<String>,
+    Query(q): Query<PageQuery>,
+    headers: HeaderMap,
+) -> PageResult {
+    let head = db::scoreboard_serving::head(&mut *state.pool.acquire().await?, &slug)
+        .await?
+        .ok_or_else(|| AppError::not_found("contest"))?;
+    let r = state.scoreboards.get(&state, &head).await?;
+    let pages = r.pages.len();
+    let page = q.page.as_deref().and_then(|p| p.parse::<usize>().ok()).unwrap_or(1).clamp(1, pages);
+    let own = r.own.get(&who.user.id).copied();
+    let nav = who.nav().await?;
+    let etag = scoreboard_view::etag(&r, (page, &nav.user, nav.admin, &nav.csrf, own, &head.title));
+    let validators = scoreboard_view::validators(&r, etag.clone());
+    if scoreboard_view::not_modified(&headers, &etag, r.computed_at) {
+        return Ok((StatusCode::NOT_MODIFIED, validators).into_response());
     }
-    Ok(render(&ScoreboardPage {
-        nav: who.nav().await?,
-        slug: c.slug,
-        title: c.title,
-        computed_at: when(&at),
-        rows: students,
-        house,
-    }))
+    let me = own.filter(|(p, _, _)| *p + 1 == page).map(|(_, id, _)| id);
+    let first = (page - 1) * scoreboard_view::PAGE_ROWS;
+    let page_view = ScoreboardPage {
+        nav,
+        slug: &head.slug,
+        title: &head.title,
+        computed_at: when(&r.computed_at),
+        students: r.students,
+        page,
+        pages,
+        first: first + 1,
+        last: (first + scoreboard_view::PAGE_ROWS).min(r.students),
+        find_me: own.map(|(p, id, rank)| (p + 1, id, rank)),
+        rows: r.page_rows(page - 1, me),
+        has_house: !r.house.trim().is_empty(),
+        house: &r.house,
+    };
+    Ok((validators, render(&page_view)).into_response())
 }
 
 /// A game in a list, seen from one side: its link text says how it went for that side.

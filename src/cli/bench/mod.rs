@@ -11,6 +11,7 @@
 
 pub mod judge;
 pub mod platform;
+pub mod web;
 
 use std::io::Write;
 
@@ -40,6 +41,10 @@ pub struct BenchArgs {
     /// Where the platform figures make their throwaway database.
     #[command(flatten)]
     pub db: crate::config::DbArgs,
+    /// Measure the scoreboard figures with its render cache off (every request reads and renders
+    /// the snapshot, as before the cache): the "before" of docs/bench.md.
+    #[arg(long)]
+    pub uncached_scoreboard: bool,
 }
 
 /// One measured figure and its baseline, measured in the same run.
@@ -87,22 +92,36 @@ pub const MEASUREMENTS: &[Measurement] = &[
     Measurement { name: platform::SCOREBOARD_REFRESH, run: platform::scoreboard_refresh },
     Measurement { name: platform::SCOREBOARD_REFRESH_RSS_MB, run: platform::scoreboard_refresh_rss_mb },
     Measurement { name: platform::SCHEDULE_SUBMISSION, run: platform::schedule_submission },
+    Measurement { name: web::SCOREBOARD_PAGE_RPS, run: web::scoreboard_page_rps },
+    Measurement { name: web::SCOREBOARD_API_RPS, run: web::scoreboard_api_rps },
 ];
 
 /// The options and the shared set-up of one run.
 pub struct Bench {
     pub quick: bool,
     pub insecure: bool,
+    /// Measure the scoreboard figures with its render cache off.
+    pub uncached_scoreboard: bool,
     judge: Option<judge::Kit>,
     /// The platform figures' contest size and database.
     pub entrants: usize,
     pub db: Option<crate::config::DbArgs>,
     platform: Option<Vec<crate::service::figures::Figure>>,
+    web: Option<web::Kit>,
 }
 
 impl Bench {
     pub fn new(quick: bool, insecure: bool) -> Bench {
-        Bench { quick, insecure, judge: None, entrants: 100, db: None, platform: None }
+        Bench {
+            quick,
+            insecure,
+            judge: None,
+            entrants: 100,
+            db: None,
+            platform: None,
+            uncached_scoreboard: false,
+            web: None,
+        }
     }
 
     /// The platform figures, measured together on first use.
@@ -113,6 +132,14 @@ impl Bench {
             self.platform = Some(platform::measure(self.entrants, db)?);
         }
         Ok(self.platform.as_deref().expect("just measured"))
+    }
+
+    /// The web server on a throwaway database with the synthetic contest, started on first use.
+    pub fn web(&mut self) -> anyhow::Result<&web::Kit> {
+        if self.web.is_none() {
+            self.web = Some(web::Kit::new(self.entrants, self.uncached_scoreboard)?);
+        }
+        Ok(self.web.as_ref().expect("just built"))
     }
 
     /// `normal` repetitions, or `quick` ones with `--quick`.
@@ -143,6 +170,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
     let mut bench = Bench::new(args.quick, args.insecure);
     bench.entrants = args.entrants;
     bench.db = Some(args.db);
+    bench.uncached_scoreboard = args.uncached_scoreboard;
     let progress = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let mut figures = Vec::new();
     for m in MEASUREMENTS {
