@@ -170,17 +170,8 @@ pub async fn scoreboard(
     conn: &mut PgConnection,
     contest_id: ContestId,
 ) -> sqlx::Result<Option<(OffsetDateTime, Vec<ScoreRow>)>> {
-    let Some(r) = sqlx::query!(
-        "select computed_at, rows from scoreboards where contest_id = $1",
-        contest_id as ContestId
-    )
-    .fetch_optional(conn)
-    .await?
-    else {
-        return Ok(None);
-    };
-    let rows = Vec::<ScoreRow>::deserialize(&r.rows).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
-    Ok(Some((r.computed_at, rows)))
+    let snapshot = super::scoreboard_serving::snapshot(conn, contest_id).await?;
+    Ok(snapshot.map(|(computed_at, _version, rows)| (computed_at, rows)))
 }
 
 /// Contests not frozen whose snapshot is missing or older than their refresh interval.
