@@ -104,11 +104,25 @@ async fn old_compute(conn: &mut PgConnection, contest_id: ContestId) -> Vec<Scor
     out
 }
 
+/// The standings computed from the kept `standings` rows equal the old computation, and those
+/// rows equal a recount of every match.
 async fn assert_same_standings(pool: &PgPool, contest_id: ContestId, when: &str) -> Vec<ScoreRow> {
     let mut conn = pool.acquire().await.unwrap();
     let new = service::scoreboard::compute(&mut conn, contest_id).await.unwrap();
     let old = old_compute(&mut conn, contest_id).await;
     assert_eq!(new, old, "{when}");
+    let sorted = |mut t: Vec<scoreboard::Tally>| {
+        t.sort_by_key(|t| t.submission_id);
+        t
+    };
+    let kept = sorted(scoreboard::tallies(&mut conn, contest_id).await.unwrap());
+    let counted = sorted(scoreboard::recount(&mut conn, contest_id).await.unwrap());
+    // A row kept at zero (its matches all left the standings) is no row in a recount.
+    let kept: Vec<_> = kept
+        .into_iter()
+        .filter(|t| t.points != 0 || t.matches != Wdl::default() || t.games != Wdl::default())
+        .collect();
+    assert_eq!(kept, counted, "{when}: kept standings against a recount");
     new
 }
 
@@ -251,6 +265,25 @@ async fn standings_from_the_stored_tallies_equal_a_count_of_every_result_through
     assert_eq!(served, frozen);
     let now = assert_same_standings(pool, contest_id, "after the freeze").await;
     assert_ne!(now, frozen);
+
+    // A rejudge puts every current match back in the queue: nothing counts until replayed.
+    let admin = app.user("admin", botarena::db::users::Role::Admin).await;
+    let admin = botarena::db::users::by_id(&mut pool.acquire().await.unwrap(), admin).await.unwrap().unwrap();
+    let contest =
+        botarena::db::contests::by_slug(&mut pool.acquire().await.unwrap(), "std").await.unwrap().unwrap();
+    let rejudged = service::contests::rejudge(pool, &admin, &contest).await.unwrap();
+    assert!(rejudged.matches > 0);
+    let empty = assert_same_standings(pool, contest_id, "right after a rejudge").await;
+    assert!(empty.iter().all(|r| r.points == 0 && r.games == Wdl::default()), "{empty:#?}");
+    play(pool, 15).await;
+    assert_same_standings(pool, contest_id, "part of a rejudge replayed").await;
+    play(pool, usize::MAX).await;
+    assert_same_standings(pool, contest_id, "a rejudge replayed").await;
+
+    // A student's account deleted: their matches leave their opponents' standings.
+    sqlx::query("delete from users where id = $1").bind(users[4]).execute(pool).await.unwrap();
+    let gone = assert_same_standings(pool, contest_id, "after an account was deleted").await;
+    assert_eq!(gone.iter().filter(|r| !r.house).count(), 5);
 }
 
 type Text = Option<String>;

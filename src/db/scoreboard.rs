@@ -68,11 +68,37 @@ pub struct Tally {
 }
 
 /// Every current submission's totals over the done matches between current submissions of a
-/// contest, in one aggregate over the matches' stored points and game tallies (no game is read):
-/// each side of the matches grouped on its own (two hash aggregates, no row per side), then added.
+/// contest, as the database keeps them (the `standings` table, maintained by triggers on
+/// `matches` and `submissions` whenever a match is decided or a submission comes or goes: see
+/// its migration). One row per entrant is read; no match and no game.
 /// Between a student and a house bot only the house bot's side counts: students are ranked on
 /// their matches against students. A submission with no such match has no row.
 pub async fn tallies(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Vec<Tally>> {
+    let rows = sqlx::query!(
+        r#"select st.submission_id as "submission_id: SubmissionId", st.points, st.matches_won, st.matches_drawn,
+                  st.matches_lost, st.games_won, st.games_drawn, st.games_lost
+           from submissions s join standings st on st.submission_id = s.id
+           where s.contest_id = $1 and s.status = 'ready'"#,
+        contest_id as ContestId
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            tally(r.submission_id, r.points, [r.matches_won, r.matches_drawn, r.matches_lost], [
+                r.games_won,
+                r.games_drawn,
+                r.games_lost,
+            ])
+        })
+        .collect())
+}
+
+/// The same totals counted afresh from the matches, in one aggregate over their stored points
+/// and game tallies (each side grouped on its own, then added): what the kept `standings` must
+/// always equal (`tests/platform_standings.rs` compares the two).
+pub async fn recount(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Vec<Tally>> {
     let rows = sqlx::query!(
         r#"with current as not materialized (
                select s.id, u.is_house as house from submissions s join users u on u.id = s.user_id
@@ -107,16 +133,22 @@ pub async fn tallies(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Re
     )
     .fetch_all(conn)
     .await?;
-    let n = |x: i64| u32::try_from(x).unwrap_or(u32::MAX);
     Ok(rows
         .into_iter()
-        .map(|r| Tally {
-            submission_id: r.submission_id,
-            points: r.points,
-            matches: Wdl { won: n(r.matches_won), drawn: n(r.matches_drawn), lost: n(r.matches_lost) },
-            games: Wdl { won: n(r.games_won), drawn: n(r.games_drawn), lost: n(r.games_lost) },
+        .map(|r| {
+            tally(r.submission_id, r.points, [r.matches_won, r.matches_drawn, r.matches_lost], [
+                r.games_won,
+                r.games_drawn,
+                r.games_lost,
+            ])
         })
         .collect())
+}
+
+fn tally(submission_id: SubmissionId, points: i64, matches: [i64; 3], games: [i64; 3]) -> Tally {
+    let n = |x: i64| u32::try_from(x).unwrap_or(u32::MAX);
+    let wdl = |[won, drawn, lost]: [i64; 3]| Wdl { won: n(won), drawn: n(drawn), lost: n(lost) };
+    Tally { submission_id, points, matches: wdl(matches), games: wdl(games) }
 }
 
 /// A current submission of a contest, for the scoreboard.
