@@ -290,6 +290,7 @@ pub async fn update(conn: &mut PgConnection, id: ContestId, c: &NewContest) -> s
     )
     .execute(conn)
     .await?;
+    super::scoreboard_serving::note_write();
     Ok(())
 }
 

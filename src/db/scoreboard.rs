@@ -86,11 +86,12 @@ pub async fn tallies(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Re
     Ok(rows
         .into_iter()
         .map(|r| {
-            tally(r.submission_id, r.points, [r.matches_won, r.matches_drawn, r.matches_lost], [
-                r.games_won,
-                r.games_drawn,
-                r.games_lost,
-            ])
+            tally(
+                r.submission_id,
+                r.points,
+                [r.matches_won, r.matches_drawn, r.matches_lost],
+                [r.games_won, r.games_drawn, r.games_lost],
+            )
         })
         .collect())
 }
@@ -136,11 +137,12 @@ pub async fn recount(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Re
     Ok(rows
         .into_iter()
         .map(|r| {
-            tally(r.submission_id, r.points, [r.matches_won, r.matches_drawn, r.matches_lost], [
-                r.games_won,
-                r.games_drawn,
-                r.games_lost,
-            ])
+            tally(
+                r.submission_id,
+                r.points,
+                [r.matches_won, r.matches_drawn, r.matches_lost],
+                [r.games_won, r.games_drawn, r.games_lost],
+            )
         })
         .collect())
 }
@@ -186,7 +188,7 @@ pub async fn store_scoreboard(
     rows: &[ScoreRow],
 ) -> sqlx::Result<OffsetDateTime> {
     let rows = serde_json::to_value(rows).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-    sqlx::query_scalar!(
+    let computed_at = sqlx::query_scalar!(
         "insert into scoreboards (contest_id, computed_at, rows) values ($1, now(), $2)
          on conflict (contest_id) do update set computed_at = now(), rows = $2
          returning computed_at",
@@ -194,7 +196,9 @@ pub async fn store_scoreboard(
         rows
     )
     .fetch_one(conn)
-    .await
+    .await?;
+    super::scoreboard_serving::note_write();
+    Ok(computed_at)
 }
 
 /// The stored snapshot: when, and its rows.
@@ -238,6 +242,7 @@ pub async fn set_frozen(conn: &mut PgConnection, contest_id: ContestId, frozen: 
     )
     .execute(conn)
     .await?;
+    super::scoreboard_serving::note_write();
     Ok(())
 }
 

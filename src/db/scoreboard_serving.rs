@@ -8,7 +8,24 @@ use super::ids::{ContestId, SubmissionId, UserId};
 use super::scoreboard::ScoreRow;
 use serde::Deserialize;
 use sqlx::PgConnection;
+use std::sync::atomic::{AtomicU64, Ordering};
 use time::OffsetDateTime;
+
+/// How many writes of a snapshot, a contest's settings or its freeze this process has made:
+/// whoever keeps a [`Head`] for a while (the web's render cache) reads it again when this moved,
+/// so nothing written here is ever hidden by it; writes by other processes are seen when the
+/// kept head expires.
+static WRITES: AtomicU64 = AtomicU64::new(0);
+
+/// The number of snapshot and contest writes this process has made so far.
+pub fn writes() -> u64 {
+    WRITES.load(Ordering::Acquire)
+}
+
+/// Counts a write (after it is made, so a head read after this count sees it once committed).
+pub(super) fn note_write() {
+    WRITES.fetch_add(1, Ordering::AcqRel);
+}
 
 /// A contest and the version of its stored snapshot, if it has one.
 #[derive(Clone, Debug)]

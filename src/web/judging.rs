@@ -93,9 +93,7 @@ pub(super) async fn get_scoreboard(
             .map_err(|_| AppError::bad("bad_window", "`offset` and `limit` are numbers of rows (0 or more)."))
     };
     let (offset, limit) = (number(&q.offset)?.unwrap_or(0), number(&q.limit)?);
-    let head = db::scoreboard_serving::head(&mut *state.pool.acquire().await?, &slug)
-        .await?
-        .ok_or_else(|| AppError::not_found("contest"))?;
+    let head = state.scoreboards.head(&state, &slug).await?;
     let r = state.scoreboards.get(&state, &head).await?;
     let etag = scoreboard_view::etag(&r, (offset, limit));
     let validators = scoreboard_view::validators(&r, etag.clone());

@@ -10,7 +10,6 @@ use super::input::Path;
 use super::judging::{self, game_or_404, game_view, may_read_log, played, status_str};
 use super::scoreboard_view;
 use super::{render, when, AppState, Nav};
-use crate::db;
 use crate::db::contests::settings_pairs;
 use crate::db::games;
 use crate::db::ids::{GameRecordId, SubmissionId};
@@ -77,9 +76,7 @@ async fn scoreboard(
     Query(q): Query<PageQuery>,
     headers: HeaderMap,
 ) -> PageResult {
-    let head = db::scoreboard_serving::head(&mut *state.pool.acquire().await?, &slug)
-        .await?
-        .ok_or_else(|| AppError::not_found("contest"))?;
+    let head = state.scoreboards.head(&state, &slug).await?;
     let r = state.scoreboards.get(&state, &head).await?;
     let pages = r.pages.len();
     let page = q.page.as_deref().and_then(|p| p.parse::<usize>().ok()).unwrap_or(1).clamp(1, pages);

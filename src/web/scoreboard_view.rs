@@ -24,6 +24,7 @@ use axum::http::{header, HeaderMap, HeaderValue};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use time::OffsetDateTime;
 
 /// Rows of students per scoreboard page.
@@ -120,11 +121,42 @@ pub struct Cache {
     /// --uncached-scoreboard`): then every request reads and renders the snapshot.
     pub disabled: std::sync::atomic::AtomicBool,
     map: Mutex<HashMap<ContestId, Arc<Rendered>>>,
+    /// Each contest's head (id, title, snapshot version) by slug: when it was read, and this
+    /// process's count of snapshot and contest writes then (`db::scoreboard_serving::writes`).
+    heads: Mutex<HashMap<String, (Instant, u64, Head)>>,
 }
+
+/// How long a contest's head is trusted without asking the database again, unless this process
+/// wrote a snapshot or a contest since: a refresh by another process (every ten minutes) shows up
+/// at most this late, and a burst of requests for one scoreboard costs one lookup a second
+/// instead of one each.
+const HEAD_FRESH: Duration = Duration::from_secs(1);
 
 impl Cache {
     fn disabled(&self) -> bool {
         self.disabled.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The contest of `slug` and its snapshot's version, as read at most `HEAD_FRESH` ago and
+    /// before any write of this process (an unknown slug is asked every time).
+    pub async fn head(&self, state: &AppState, slug: &str) -> Result<Head> {
+        let writes = db::scoreboard_serving::writes();
+        if !self.disabled() {
+            let heads = self.heads.lock().expect("scoreboard heads lock");
+            if let Some((at, seen, head)) = heads.get(slug) {
+                if *seen == writes && at.elapsed() < HEAD_FRESH {
+                    return Ok(head.clone());
+                }
+            }
+        }
+        let head = db::scoreboard_serving::head(&mut *state.pool.acquire().await?, slug)
+            .await?
+            .ok_or_else(|| AppError::not_found("contest"))?;
+        let mut heads = self.heads.lock().expect("scoreboard heads lock");
+        // Slugs of deleted or renamed contests do not pile up.
+        heads.retain(|_, (at, _, _)| at.elapsed() < HEAD_FRESH);
+        heads.insert(slug.to_string(), (Instant::now(), writes, head.clone()));
+        Ok(head)
     }
 
     /// The rendered snapshot of `head`'s contest: the cached one if it is still the stored one,
