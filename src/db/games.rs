@@ -477,40 +477,61 @@ pub async fn current_match_seeds(
     .collect())
 }
 
-/// Replaces a match's games with fresh queued ones (plans and settings given) and puts the match
-/// back in the queue without points. Fresh rows, not reset ones: a worker still playing an old
+/// A match to replay: its id and the plans of its fresh games (index, plan).
+pub struct Replay {
+    pub match_id: MatchId,
+    pub plans: Vec<(i32, Value)>,
+}
+
+/// Replaces the games of `replays` with fresh queued ones (plans and settings given) and puts the
+/// matches back in the queue without points, in three statements whatever their number (the
+/// standings' triggers run once). Fresh rows, not reset ones: a worker still playing an old
 /// game finds nothing to extend or finish, even if its process claims the new game. Replays are
-/// not charged to the users' budgets: the admin asked for them.
+/// not charged to the users' budgets: the admin asked for them. Returns the games created.
 pub async fn replace_games(
     conn: &mut PgConnection,
-    match_id: MatchId,
-    plans: &[(i32, Value)],
+    replays: &[Replay],
     settings: &Value,
-) -> sqlx::Result<()> {
-    // Their jobs go with them: a worker holding one finds nothing to extend or finish.
-    sqlx::query!("delete from games where match_id = $1", match_id as MatchId).execute(&mut *conn).await?;
-    for (index, plan) in plans {
-        let id = sqlx::query_scalar!(
-            r#"insert into games (match_id, index, plan, settings, charge) values ($1, $2, $3, $4, false)
-               returning id as "id: GameRecordId""#,
-            match_id as MatchId,
-            index,
-            plan,
-            settings
-        )
-        .fetch_one(&mut *conn)
-        .await?;
-        queue::enqueue(conn, JobKind::Game, id).await?;
+) -> sqlx::Result<u64> {
+    let ids: Vec<MatchId> = replays.iter().map(|r| r.match_id).collect();
+    let mut games = (Vec::new(), Vec::new(), Vec::new());
+    for r in replays {
+        for (index, plan) in &r.plans {
+            games.0.push(r.match_id);
+            games.1.push(*index);
+            games.2.push(plan.clone());
+        }
     }
+    // Their jobs go with them: a worker holding one finds nothing to extend or finish.
+    sqlx::query!("delete from games where match_id = any($1)", &ids as &[MatchId])
+        .execute(&mut *conn)
+        .await?;
+    let created = sqlx::query_scalar!(
+        r#"with new_games as (
+               insert into games (match_id, index, plan, settings, charge)
+               select p.match_id, p.index, p.plan, $4, false
+               from unnest($1::int8[], $2::int4[], $3::jsonb[]) with ordinality as p(match_id, index, plan, n)
+               order by p.n
+               returning id),
+           new_jobs as (
+               insert into jobs (kind, game_id) select 'game', id from new_games order by id returning 1)
+           select count(*) as "created!" from new_jobs"#,
+        &games.0 as &[MatchId],
+        &games.1,
+        &games.2,
+        settings
+    )
+    .fetch_one(&mut *conn)
+    .await?;
     sqlx::query!(
         "update matches set status = 'queued', points_a = null, points_b = null,
                 games_won_a = null, games_won_b = null, games_drawn = null, finished_at = null
-         where id = $1",
-        match_id as MatchId
+         where id = any($1)",
+        &ids as &[MatchId]
     )
     .execute(conn)
     .await?;
-    Ok(())
+    Ok(created as u64)
 }
 
 /// The game and stored settings of a contest.

@@ -23,14 +23,20 @@ pub async fn rejudge(conn: &mut PgConnection, contest_id: ContestId) -> anyhow::
     let (game, stored) = games::contest_game(conn, contest_id).await?;
     let settings = super::scheduler::settings_from_json(game, &stored)?;
     let mut done = Rejudged::default();
-    for (match_id, seed) in games::current_match_seeds(conn, contest_id).await? {
-        let plans: Vec<(i32, serde_json::Value)> = plan(&settings, seed as u64)
+    // A thousand matches a statement: a contest of 1,000 entrants has 499,500 of them.
+    for chunk in games::current_match_seeds(conn, contest_id).await?.chunks(1000) {
+        let replays: Vec<games::Replay> = chunk
             .iter()
-            .map(|p| (p.index as i32, super::scheduler::plan_json(p)))
+            .map(|&(match_id, seed)| games::Replay {
+                match_id,
+                plans: plan(&settings, seed as u64)
+                    .iter()
+                    .map(|p| (p.index as i32, super::scheduler::plan_json(p)))
+                    .collect(),
+            })
             .collect();
-        games::replace_games(conn, match_id, &plans, &stored).await?;
-        done.matches += 1;
-        done.games += plans.len();
+        done.games += games::replace_games(conn, &replays, &stored).await? as usize;
+        done.matches += replays.len();
     }
     Ok(done)
 }

@@ -16,6 +16,7 @@ pub mod metrics;
 pub mod openapi;
 pub mod pages;
 pub mod scoreboard_view;
+pub mod session_cache;
 pub mod statement;
 pub mod submit;
 
@@ -107,7 +108,7 @@ pub fn render<T: Template>(t: &T) -> Response {
 
 /// The whole application: pages, API, static files, sessions stored in Postgres.
 pub fn app(state: AppState) -> Router {
-    let store = PostgresStore::new(state.pool.clone());
+    let store = session_cache::Cached::new(PostgresStore::new(state.pool.clone()));
     let sessions = SessionManagerLayer::new(store)
         .with_name("botarena_session")
         .with_http_only(true)
