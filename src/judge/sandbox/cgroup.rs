@@ -1,10 +1,6 @@
 //! One control group per launch: memory limit and peak, pids limit, CPU pinning, and a reliable
 //! "kill everything" for the bot's whole process tree.
 //!
-//! Every launch gets groups of its own, never used before and removed after it; [`CgroupPool`]
-//! makes them ahead of the launches and removes them afterwards on a background thread, so
-//! that work is off the start's and the result's paths.
-//!
 //! Hosts differ: ours expose cgroup v1 controllers (`/sys/fs/cgroup/memory`, `pids`, `cpuset`,
 //! `freezer`) beside a nearly empty v2 mount, while current distributions mount a single v2
 //! hierarchy. [`CgroupHost::detect`] finds what is usable and [`LaunchCgroup`] hides the
@@ -13,8 +9,6 @@
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{kill, Signal};
@@ -180,11 +174,6 @@ pub struct LaunchCgroup {
     /// Every directory created for this launch (one per v1 controller, or one v2 group).
     dirs: Vec<PathBuf>,
     memory: Option<PathBuf>,
-    /// The v1 cpuset group, made with the others; moved from `dirs` to `unjoined` by
-    /// [`Self::apply`] when the launch is not pinned.
-    cpuset: Option<PathBuf>,
-    /// Groups made but not joined (removed with the others).
-    unjoined: Vec<PathBuf>,
     freezer: Option<PathBuf>,
     v2: bool,
 }
@@ -202,23 +191,8 @@ impl LaunchCgroup {
         limits: &CgroupLimits,
         freezer: bool,
     ) -> io::Result<LaunchCgroup> {
-        let mut cg = LaunchCgroup::make(host, name, freezer)?;
-        cg.apply(host, limits)?;
-        Ok(cg)
-    }
-
-    /// Creates the (still unlimited, never joined) groups `name` under each available
-    /// controller: what [`CgroupPool`] makes ahead of the launches.
-    pub fn make(host: &CgroupHost, name: &str, freezer: bool) -> io::Result<LaunchCgroup> {
-        let mut cg = LaunchCgroup {
-            dirs: Vec::new(),
-            memory: None,
-            cpuset: None,
-            unjoined: Vec::new(),
-            freezer: None,
-            v2: host.v2.is_some(),
-        };
-        let result = cg.make_dirs(host, name, freezer);
+        let mut cg = LaunchCgroup { dirs: Vec::new(), memory: None, freezer: None, v2: host.v2.is_some() };
+        let result = cg.setup(host, name, limits, freezer);
         if let Err(e) = result {
             let _ = cg.destroy();
             return Err(e);
@@ -226,7 +200,7 @@ impl LaunchCgroup {
         Ok(cg)
     }
 
-    fn make_dir(&mut self, parent: &Path, name: &str) -> io::Result<PathBuf> {
+    fn make(&mut self, parent: &Path, name: &str) -> io::Result<PathBuf> {
         let dir = parent.join(name);
         fs::create_dir(&dir)
             .map_err(|e| io::Error::new(e.kind(), format!("creating {}: {e}", dir.display())))?;
@@ -234,34 +208,16 @@ impl LaunchCgroup {
         Ok(dir)
     }
 
-    fn make_dirs(&mut self, host: &CgroupHost, name: &str, freezer: bool) -> io::Result<()> {
-        if let Some(parent) = &host.v2 {
-            self.memory = Some(self.make_dir(parent, name)?);
-            return Ok(());
-        }
-        if let Some(parent) = &host.v1_memory {
-            self.memory = Some(self.make_dir(parent, name)?);
-        }
-        if let Some(parent) = &host.v1_pids {
-            self.make_dir(parent, name)?;
-        }
-        if let Some(parent) = &host.v1_cpuset {
-            let dir = self.make_dir(parent, name)?;
-            write(&dir.join("cpuset.mems"), &read_trim(&parent.join("cpuset.mems"))?)?;
-            self.cpuset = Some(dir);
-        }
-        if let (Some(parent), true) = (&host.v1_freezer, freezer) {
-            self.freezer = Some(self.make_dir(parent, name)?);
-        }
-        Ok(())
-    }
-
-    /// Sets the launch's limits on groups nobody has joined yet. A v1 cpuset group is joined
-    /// only when the launch is pinned; otherwise it is left out and removed with the others.
-    pub fn apply(&mut self, host: &CgroupHost, limits: &CgroupLimits) -> io::Result<()> {
+    fn setup(
+        &mut self,
+        host: &CgroupHost,
+        name: &str,
+        limits: &CgroupLimits,
+        freezer: bool,
+    ) -> io::Result<()> {
         let mem = limits.memory_bytes.to_string();
-        if host.v2.is_some() {
-            let dir = self.memory.clone().ok_or_else(|| io::Error::other("no v2 group"))?;
+        if let Some(parent) = &host.v2 {
+            let dir = self.make(parent, name)?;
             write(&dir.join("memory.max"), &mem)?;
             if dir.join("memory.swap.max").exists() {
                 write(&dir.join("memory.swap.max"), "0")?;
@@ -270,32 +226,30 @@ impl LaunchCgroup {
             if let (Some(cpu), true) = (limits.cpu, host.v2_cpuset) {
                 write(&dir.join("cpuset.cpus"), &cpu.to_string())?;
             }
+            self.memory = Some(dir);
             return Ok(());
         }
-        if let (Some(_), Some(dir)) = (&host.v1_memory, &self.memory) {
+        if let Some(parent) = &host.v1_memory {
+            let dir = self.make(parent, name)?;
             write(&dir.join("memory.limit_in_bytes"), &mem)?;
             if host.v1_memsw {
                 write(&dir.join("memory.memsw.limit_in_bytes"), &mem)?;
             }
             // Tell the kernel not to use swap for this group even where memsw is absent.
             let _ = write(&dir.join("memory.swappiness"), "0");
+            self.memory = Some(dir);
         }
         if let Some(parent) = &host.v1_pids {
-            let dir = self.dirs.iter().find(|d| d.starts_with(parent)).cloned();
-            if let Some(dir) = dir {
-                write(&dir.join("pids.max"), &limits.max_processes.to_string())?;
-            }
+            let dir = self.make(parent, name)?;
+            write(&dir.join("pids.max"), &limits.max_processes.to_string())?;
         }
-        if let Some(dir) = &self.cpuset {
-            match limits.cpu {
-                Some(cpu) => write(&dir.join("cpuset.cpus"), &cpu.to_string())?,
-                // Not joined: out of what `procs_files` lists.
-                None => {
-                    let dir = dir.clone();
-                    self.dirs.retain(|d| *d != dir);
-                    self.unjoined.push(dir);
-                }
-            }
+        if let (Some(parent), Some(cpu)) = (&host.v1_cpuset, limits.cpu) {
+            let dir = self.make(parent, name)?;
+            write(&dir.join("cpuset.cpus"), &cpu.to_string())?;
+            write(&dir.join("cpuset.mems"), &read_trim(&parent.join("cpuset.mems"))?)?;
+        }
+        if let (Some(parent), true) = (&host.v1_freezer, freezer) {
+            self.freezer = Some(self.make(parent, name)?);
         }
         Ok(())
     }
@@ -383,8 +337,7 @@ impl LaunchCgroup {
     /// moment after its last process is reaped.
     pub fn destroy(&mut self) -> io::Result<()> {
         let mut last = Ok(());
-        let dirs: Vec<PathBuf> = self.unjoined.drain(..).chain(self.dirs.drain(..).rev()).collect();
-        for dir in dirs {
+        for dir in self.dirs.drain(..).rev() {
             let mut tries = 0;
             loop {
                 match fs::remove_dir(&dir) {
@@ -406,114 +359,10 @@ impl LaunchCgroup {
     }
 }
 
-/// Names launch groups `<our pid>-<n>`, the form [`remove_stale`] recognizes.
-fn next_name() -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    format!("{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed))
-}
-
-/// Launch groups made ahead of the launches, and removed after them, by a background thread, so
-/// neither the `mkdir` nor the `rmdir` of a launch's groups (kernel work of a few hundred
-/// microseconds each under load) is on a start's or a result's path. Nothing is reused: every
-/// launch gets groups that no process has ever been in and that are removed after it; only
-/// their creation is done early.
-pub struct CgroupPool {
-    shared: Arc<PoolShared>,
-    jobs: Mutex<mpsc::Sender<PoolJob>>,
-}
-
-struct PoolShared {
-    host: CgroupHost,
-    freezer: bool,
-    /// Spare groups, made and never joined.
-    spare: Mutex<Vec<LaunchCgroup>>,
-    /// How many spares to keep ready.
-    target: usize,
-}
-
-enum PoolJob {
-    Refill,
-    Remove(LaunchCgroup),
-}
-
-impl PoolShared {
-    fn refill(&self) {
-        while self.spare.lock().unwrap_or_else(|e| e.into_inner()).len() < self.target {
-            match LaunchCgroup::make(&self.host, &next_name(), self.freezer) {
-                Ok(cg) => self.spare.lock().unwrap_or_else(|e| e.into_inner()).push(cg),
-                Err(e) => {
-                    tracing::debug!("making spare launch cgroups: {e}");
-                    return;
-                }
-            }
-        }
-    }
-}
-
-impl CgroupPool {
-    /// A pool that keeps `target` spare groups (with a freezer group too if `freezer`, see
-    /// [`LaunchCgroup::create`]).
-    pub fn new(host: CgroupHost, freezer: bool, target: usize) -> CgroupPool {
-        let (tx, rx) = mpsc::channel::<PoolJob>();
-        let shared = Arc::new(PoolShared { host, freezer, spare: Mutex::new(Vec::new()), target });
-        let weak = Arc::downgrade(&shared);
-        // If the thread cannot start, the receiver is gone and every job is done in place.
-        let _ = std::thread::Builder::new().name("sandbox-cgroups".into()).spawn(move || {
-            while let Ok(job) = rx.recv() {
-                match job {
-                    PoolJob::Remove(mut cg) => {
-                        if let Err(e) = cg.destroy() {
-                            tracing::warn!("removing a finished launch's cgroups: {e}");
-                        }
-                    }
-                    PoolJob::Refill => {
-                        if let Some(shared) = weak.upgrade() {
-                            shared.refill();
-                        }
-                    }
-                }
-            }
-        });
-        let pool = CgroupPool { shared, jobs: Mutex::new(tx) };
-        pool.send(PoolJob::Refill);
-        pool
-    }
-
-    fn send(&self, job: PoolJob) {
-        let sent = self.jobs.lock().unwrap_or_else(|e| e.into_inner()).send(job);
-        match sent {
-            Ok(()) => {}
-            Err(mpsc::SendError(PoolJob::Remove(mut cg))) => {
-                let _ = cg.destroy();
-            }
-            Err(mpsc::SendError(PoolJob::Refill)) => {}
-        }
-    }
-
-    /// Groups for one launch, with `limits` set: a spare when one is ready, else made now.
-    pub fn take(&self, limits: &CgroupLimits) -> io::Result<LaunchCgroup> {
-        let spare = self.shared.spare.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let mut cg = match spare {
-            Some(cg) => cg,
-            None => LaunchCgroup::make(&self.shared.host, &next_name(), self.shared.freezer)?,
-        };
-        self.send(PoolJob::Refill);
-        // On an error `cg` is dropped, which removes its groups.
-        cg.apply(&self.shared.host, limits)?;
-        Ok(cg)
-    }
-
-    /// Removes a finished launch's groups, which the caller has checked empty, in the
-    /// background (a group stays busy for a moment after its last process is reaped).
-    pub fn remove(&self, cg: LaunchCgroup) {
-        self.send(PoolJob::Remove(cg));
-    }
-}
-
 impl Drop for LaunchCgroup {
     /// A launch that failed half-way must not leave its groups behind.
     fn drop(&mut self) {
-        if !self.dirs.is_empty() || !self.unjoined.is_empty() {
+        if !self.dirs.is_empty() {
             let _ = self.kill_all(Duration::from_secs(2));
             let _ = self.destroy();
         }

@@ -176,7 +176,7 @@ pub fn run(spec: HelperSpec, filters: Option<&seccomp::Filters>) -> ! {
     };
     if !spec.namespaces {
         // Degraded mode (no privileges for namespaces): just become the bot.
-        become_bot(&spec, &cgroups, filters, None);
+        become_bot(&spec, &cgroups, filters);
     }
 
     if let Some(fd) = spec.netns_fd {
@@ -259,19 +259,18 @@ fn die_by_signal(sig: i32) -> ! {
     std::process::exit(128 + sig)
 }
 
-/// Init (PID 1): forks the bot, builds the root while the bot joins its cgroups (each join
-/// waits for an RCU grace period: time in which the root gets built instead of waiting), lets
-/// the bot go on, reaps everything, reports the bot's status.
+/// Init (PID 1): builds the root, forks the bot, reaps everything, reports the bot's status.
 fn init(spec: &HelperSpec, status_w: OwnedFd, cgroups: &[fs::File], filters: &[BpfProgram]) -> ! {
     let efd = spec.error_fd;
     if let Err(e) = nix::sys::prctl::set_pdeathsig(Signal::SIGKILL) {
         fail(efd, "PR_SET_PDEATHSIG in init", e);
     }
     phase(spec, "init-started");
-    let (go_r, go_w) = match unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC) {
-        Ok(p) => p,
-        Err(e) => fail(efd, "pipe", e),
-    };
+    if let Err(e) = build_root(spec) {
+        fail(efd, "building the sandbox root", e);
+    }
+    phase(spec, "root-built");
+    let _ = unistd::sethostname("botarena");
     // SAFETY: init is single-threaded (forked from the single-threaded outer helper).
     #[allow(unsafe_code)]
     let fork = unsafe { unistd::fork() };
@@ -279,24 +278,10 @@ fn init(spec: &HelperSpec, status_w: OwnedFd, cgroups: &[fs::File], filters: &[B
         Err(e) => fail(efd, "fork", e),
         Ok(ForkResult::Child) => {
             drop(status_w);
-            drop(go_w);
-            become_bot(spec, cgroups, filters, Some(go_r))
+            become_bot(spec, cgroups, filters)
         }
         Ok(ForkResult::Parent { child }) => child,
     };
-    drop(go_r);
-    // The bot is in this mount namespace and still has the host's root as its root, so
-    // pivot_root moves it into the new root with us. If this fails we exit, and the kernel
-    // kills the bot with the namespace.
-    if let Err(e) = build_root(spec) {
-        fail(efd, "building the sandbox root", e);
-    }
-    phase(spec, "root-built");
-    let _ = unistd::sethostname("botarena");
-    if let Err(e) = unistd::write(&go_w, b"g") {
-        fail(efd, "letting the bot go on", e);
-    }
-    drop(go_w);
     let _ = unistd::close(efd);
     release_stdio();
     // The judge's status pipe, when there is one: written first, since the judge waits on it.
@@ -533,9 +518,9 @@ fn cstring(bytes: &[u8]) -> CString {
     CString::new(bytes.iter().copied().filter(|b| *b != 0).collect::<Vec<u8>>()).unwrap_or_default()
 }
 
-/// The bot process: cgroups, then (once init says the root is built, when `go` is given) user,
-/// limits, seccomp, exec. `filters` were compiled before the forks (empty when seccomp is off).
-fn become_bot(spec: &HelperSpec, cgroups: &[fs::File], filters: &[BpfProgram], go: Option<OwnedFd>) -> ! {
+/// The bot process: cgroups, user, limits, seccomp, exec. `filters` were compiled before the
+/// forks (empty when seccomp is off).
+fn become_bot(spec: &HelperSpec, cgroups: &[fs::File], filters: &[BpfProgram]) -> ! {
     let efd = spec.error_fd;
     phase(spec, "bot-forked");
     for (mut file, path) in cgroups.iter().zip(&spec.cgroup_procs) {
@@ -544,19 +529,6 @@ fn become_bot(spec: &HelperSpec, cgroups: &[fs::File], filters: &[BpfProgram], g
         }
     }
     phase(spec, "cgroups-joined");
-    if let Some(go) = go {
-        let mut byte = [0u8; 1];
-        loop {
-            match unistd::read(go.as_raw_fd(), &mut byte) {
-                Ok(1) => break,
-                Err(nix::errno::Errno::EINTR) => continue,
-                // Init failed (and said why on the error pipe): nothing to do but end.
-                _ => std::process::exit(127),
-            }
-        }
-        drop(go);
-        phase(spec, "root-ready");
-    }
     let _ = unistd::setsid();
     if let Some(cpu) = spec.affinity_cpu {
         let mut set = nix::sched::CpuSet::new();

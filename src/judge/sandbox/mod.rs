@@ -13,11 +13,10 @@
 //! call to refuse judging on such a host unless told otherwise.
 //!
 //! What a start costs is kept off its path where that changes nothing a bot can see: the
-//! seccomp filters are compiled once by the zygote; each launch's cgroups (fresh, never used
-//! before) are made ahead of it and removed after it by a background thread ([`cgroup::CgroupPool`]);
-//! the bot's status reaches the judge from init as soon as init has reaped the bot and
-//! everything it left, not after init and the helper have ended and been reaped in turn; and a
-//! zygote that died is replaced at the next launch.
+//! seccomp filters are compiled once by the zygote; the bot's status reaches the judge from
+//! init as soon as init has reaped the bot and everything it left, not after init and the
+//! helper have ended and been reaped in turn; and a zygote that died is replaced at the next
+//! launch.
 //!
 //! Using it: build one `SandboxLauncher::new(SandboxConfig::default())?` per process (it
 //! probes the host with a real start, ~20 ms) and share it; give each bot of a game its own
@@ -43,6 +42,7 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -50,7 +50,7 @@ use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::{Gid, Pid, Uid};
 
-use self::cgroup::{CgroupHost, CgroupLimits, CgroupPool, LaunchCgroup};
+use self::cgroup::{CgroupHost, CgroupLimits, LaunchCgroup};
 use self::helper::HelperSpec;
 use super::launch::{ExitInfo, LaunchSpec, Launched, Launcher, Process, Protection};
 
@@ -172,10 +172,9 @@ pub struct SandboxLauncher {
     /// (no namespaces, or it could not start) each launch spawns `sandbox exec` itself. One
     /// that died is replaced at the next launch.
     zygote: Mutex<Option<Arc<zygote::Zygote>>>,
-    /// Makes each launch's cgroups ahead of it and removes them after it (as root, where a
-    /// cgroup can list a launch's processes).
-    cgroups: Option<Arc<CgroupPool>>,
 }
+
+static LAUNCH_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 impl SandboxLauncher {
     /// Detects what this host can enforce and prepares it (the cgroup parents, the shared
@@ -223,15 +222,7 @@ impl SandboxLauncher {
         } else {
             caps.namespace_note = "not running as root".to_string();
         }
-        // As many spare groups as a worker has slots (a game starts its two bots at once).
-        let spares = (config.slots_per_worker as usize).clamp(2, 8);
-        let pool = move |caps: &Capabilities| {
-            (caps.root && caps.cgroups.tracks_processes())
-                .then(|| Arc::new(CgroupPool::new(caps.cgroups.clone(), !caps.namespaces, spares)))
-        };
-        let cgroups = pool(&caps);
-        let mut launcher =
-            SandboxLauncher { config, caps, root_dir, uids, zygote: Mutex::new(None), cgroups };
+        let mut launcher = SandboxLauncher { config, caps, root_dir, uids, zygote: Mutex::new(None) };
         if launcher.caps.namespaces {
             match zygote::Zygote::start(&launcher.config.helper) {
                 Ok(z) => *launcher.zygote.get_mut().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(z)),
@@ -250,8 +241,6 @@ impl SandboxLauncher {
                 launcher.caps.namespaces = false;
                 launcher.caps.netns = None;
                 launcher.caps.namespace_note = format!("a probe start failed: {e}");
-                // Without a PID namespace the launches' groups need a freezer as well.
-                launcher.cgroups = pool(&launcher.caps);
             }
         }
         Ok(launcher)
@@ -472,10 +461,11 @@ impl SandboxLauncher {
             }
         };
         // Dropped on any error below, which removes the groups again.
-        let cgroup = if let Some(pool) = &self.cgroups {
+        let cgroup = if caps.root && caps.cgroups.tracks_processes() {
+            let name = format!("{}-{}", std::process::id(), LAUNCH_COUNTER.fetch_add(1, Ordering::Relaxed));
             let limits =
                 CgroupLimits { memory_bytes, max_processes: spec.max_processes.max(1), cpu: spec.cpu };
-            match pool.take(&limits) {
+            match LaunchCgroup::create(&caps.cgroups, &name, &limits, !caps.namespaces) {
                 Ok(cg) => Some(cg),
                 Err(e) => {
                     give_back();
@@ -572,7 +562,6 @@ impl SandboxLauncher {
         let process = SandboxProcess {
             pidfd: pidfd_open(child.id()),
             cgroup,
-            pool: self.cgroups.clone(),
             finished: None,
             chown_back: chown,
             uid: drop_user.then_some(uid),
@@ -624,7 +613,6 @@ impl SandboxLauncher {
         let process = SandboxProcess {
             pidfd: None,
             cgroup,
-            pool: self.cgroups.clone(),
             finished: None,
             chown_back: chown,
             uid,
@@ -865,8 +853,6 @@ struct SandboxProcess {
     helper: Option<Helper>,
     pidfd: Option<OwnedFd>,
     cgroup: Option<LaunchCgroup>,
-    /// Where the groups go once checked empty (removed in the background).
-    pool: Option<Arc<CgroupPool>>,
     finished: Option<ExitInfo>,
     chown_back: Option<PathBuf>,
     uid: Option<u32>,
@@ -916,10 +902,7 @@ impl SandboxProcess {
             peak = cg.peak_memory_kib();
             oom = cg.memory_limit_hit();
             if result.is_ok() {
-                match &self.pool {
-                    Some(pool) => pool.remove(cg),
-                    None => result = cg.destroy(),
-                }
+                result = cg.destroy();
             }
         } else if let Some(uid) = self.uid {
             result = kill_user(uid, Duration::from_secs(5));
