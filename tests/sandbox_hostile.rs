@@ -548,3 +548,46 @@ fn our_own_binary_runs_in_the_sandbox_as_proc_self_exe() {
     assert_eq!(r.exit.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.starts_with("botarena "), "{}", r.stdout);
 }
+
+/// A zygote killed from outside (an operator's `kill`, the OOM killer) is replaced at the
+/// launcher's next launch, which runs normally; before, every later start of that launcher
+/// failed until the process restarted.
+#[test]
+fn a_killed_zygote_is_replaced_and_the_next_launch_runs() {
+    if launcher().is_none() {
+        return;
+    }
+    // A launcher of its own: killing the shared one's zygote would fail other tests' launches.
+    let config = SandboxConfig {
+        helper: PathBuf::from(env!("CARGO_BIN_EXE_botarena")),
+        slots_per_worker: 1000,
+        tmp_mib: 16,
+        ..Default::default()
+    };
+    let l = SandboxLauncher::new(config).expect("a second launcher");
+    let (_t, dir) = submission_dir();
+    let echo = |slot: usize| {
+        run(&l, &spec(&dir, "/bin/echo".into(), &["still", "here"], slot), Duration::from_secs(20))
+    };
+    let r = echo(40);
+    assert_eq!((r.exit.code, r.stdout.as_str()), (Some(0), "still here\n"), "{}", r.stderr);
+
+    for round in 0..2 {
+        let old = l.zygote_pid().expect("the launcher has a zygote");
+        nix::sys::signal::kill(nix::unistd::Pid::from_raw(old as i32), nix::sys::signal::Signal::SIGKILL)
+            .expect("kill the zygote");
+        if round == 1 {
+            // The second time, launch only once it is reaped (the first launched at once,
+            // racing the kill).
+            let gone = std::time::Instant::now() + Duration::from_secs(10);
+            while Path::new(&format!("/proc/{old}")).exists() && std::time::Instant::now() < gone {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        let r = echo(41 + round);
+        assert_eq!((r.exit.code, r.stdout.as_str()), (Some(0), "still here\n"), "{}", r.stderr);
+        let new = l.zygote_pid().expect("a zygote again");
+        assert_ne!(new, old, "the killed zygote was replaced");
+        assert!(Path::new(&format!("/proc/{new}")).exists(), "the new zygote {new} runs");
+    }
+}

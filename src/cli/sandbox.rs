@@ -63,7 +63,7 @@ pub fn run(args: SandboxArgs) -> anyhow::Result<i32> {
 /// for a spec that is not one.
 pub fn exec(spec: &str) -> i32 {
     match serde_json::from_str::<HelperSpec>(spec) {
-        Ok(spec) => sandbox::helper::run(spec),
+        Ok(spec) => sandbox::helper::run(spec, None),
         Err(e) => {
             eprintln!("error: bad sandbox spec: {e}");
             2

@@ -10,9 +10,13 @@
 //!   init, waits for it and finally ends the way the bot ended (same exit code, or the same
 //!   signal), so the judge's `waitpid` sees the bot's own status.
 //! - **init** (`I`, PID 1 of the new PID namespace): builds the minimal root, `pivot_root`s into
-//!   it, mounts `/proc`, forks the bot and reaps every orphan. When the bot ends, init reports
-//!   its status and exits, and the kernel kills whatever is left in the namespace, so `setsid`
-//!   and double forks do not outlive the bot. It dies with outer (`PR_SET_PDEATHSIG`).
+//!   it, mounts `/proc`, forks the bot and reaps every orphan. When the bot ends, init kills
+//!   and reaps whatever is left in the namespace (`kill(-1)`: `setsid` and double forks do
+//!   not outlive the bot), then writes the bot's raw wait status on the judge's status pipe
+//!   (launches of the zygote), reports it to outer and exits. The judge so learns the result
+//!   without waiting for init and outer to end and be reaped in turn; what it does next (the
+//!   launch's cgroups checked empty) does not depend on them. It dies with outer
+//!   (`PR_SET_PDEATHSIG`).
 //! - **bot** (`B`): joins the launch's cgroups, drops to the slot's user id, sets rlimits,
 //!   `no_new_privs` and the seccomp filter, and `execve`s the program with the three pipes the
 //!   judge gave outer.
@@ -25,14 +29,14 @@ use std::fs;
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{symlink, PermissionsExt};
+use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use nix::mount::{mount, umount2, MntFlags, MsFlags};
 use nix::sched::{setns, unshare, CloneFlags};
 use nix::sys::resource::{getrlimit, setrlimit, Resource};
 use nix::sys::signal::{self, SigHandler, Signal};
-use nix::sys::wait::{waitpid, WaitStatus};
+use nix::sys::wait::waitpid;
 use nix::unistd::{self, ForkResult, Gid, Pid, Uid};
 use seccompiler::BpfProgram;
 use serde::{Deserialize, Serialize};
@@ -53,6 +57,11 @@ pub struct HelperSpec {
     pub error_fd: RawFd,
     /// A network namespace to join (inherited fd), or none.
     pub netns_fd: Option<RawFd>,
+    /// Where init writes the bot's raw wait status (4 bytes, little-endian) as soon as it has
+    /// reaped the bot (inherited fd; the zygote's launches). The judge learns the result there
+    /// without waiting for init and the helper to end and be reaped in turn.
+    #[serde(default)]
+    pub status_fd: Option<RawFd>,
     /// Unshare a fresh network namespace instead (when no prepared one exists).
     pub new_netns: bool,
     /// Use PID, mount, IPC and UTS namespaces and a new root.
@@ -126,8 +135,9 @@ fn file_from_fd(fd: RawFd) -> fs::File {
     unsafe { fs::File::from_raw_fd(fd) }
 }
 
-/// The entry point of `botarena sandbox exec`. Never returns.
-pub fn run(spec: HelperSpec) -> ! {
+/// The entry point of `botarena sandbox exec`. Never returns. `filters`: the seccomp filters
+/// compiled beforehand (the zygote compiles both variants once); `None` compiles them here.
+pub fn run(spec: HelperSpec, filters: Option<&seccomp::Filters>) -> ! {
     let efd = spec.error_fd;
     phase(&spec, "helper-started");
     // Die with the judge; a helper must never outlive it.
@@ -152,16 +162,21 @@ pub fn run(spec: HelperSpec) -> ! {
                 .unwrap_or_else(|e| fail(efd, &format!("opening {}", p.display()), e))
         })
         .collect();
-    // Compiled now, before any fork, so the bot only hands the finished programs to the kernel.
-    let filters = if spec.seccomp {
-        seccomp::filter(spec.deny_unix_sockets)
-            .unwrap_or_else(|e| fail(efd, "building the seccomp filter", e))
-    } else {
-        Vec::new()
+    // Compiled before any fork (by the zygote once, or now), so the bot only hands the finished
+    // programs to the kernel.
+    let compiled;
+    let filters: &[BpfProgram] = match (spec.seccomp, filters) {
+        (false, _) => &[],
+        (true, Some(f)) => f,
+        (true, None) => {
+            compiled = seccomp::filter(spec.deny_unix_sockets)
+                .unwrap_or_else(|e| fail(efd, "building the seccomp filter", e));
+            &compiled
+        }
     };
     if !spec.namespaces {
         // Degraded mode (no privileges for namespaces): just become the bot.
-        become_bot(&spec, &cgroups, &filters);
+        become_bot(&spec, &cgroups, filters);
     }
 
     if let Some(fd) = spec.netns_fd {
@@ -194,12 +209,16 @@ pub fn run(spec: HelperSpec) -> ! {
         Err(e) => fail(efd, "fork", e),
         Ok(ForkResult::Child) => {
             drop(status_r);
-            init(&spec, status_w, &cgroups, &filters)
+            init(&spec, status_w, &cgroups, filters)
         }
         Ok(ForkResult::Parent { child }) => {
             drop(status_w);
-            // Our copy of the error pipe must close so the judge sees EOF at the bot's exec.
+            // Our copy of the error pipe must close so the judge sees EOF at the bot's exec, and
+            // our copy of the judge's status pipe so it sees EOF if init dies without a status.
             let _ = unistd::close(efd);
+            if let Some(fd) = spec.status_fd {
+                let _ = unistd::close(fd);
+            }
             release_stdio();
             outer_wait(child, status_r)
         }
@@ -265,20 +284,45 @@ fn init(spec: &HelperSpec, status_w: OwnedFd, cgroups: &[fs::File], filters: &[B
     };
     let _ = unistd::close(efd);
     release_stdio();
+    // The judge's status pipe, when there is one: written first, since the judge waits on it.
+    let mut judge_status = spec.status_fd.map(file_from_fd);
     let mut status = fs::File::from(status_w);
     loop {
-        match waitpid(None::<Pid>, None) {
-            Ok(WaitStatus::Exited(pid, code)) if pid == bot => {
-                let _ = write!(status, "exit {code}");
-                std::process::exit(0);
+        let mut raw: libc::c_int = 0;
+        // SAFETY: waitpid with a valid out-pointer.
+        #[allow(unsafe_code)]
+        let pid = unsafe { libc::waitpid(-1, &mut raw, 0) };
+        if pid < 0 {
+            if std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
+                continue;
             }
-            Ok(WaitStatus::Signaled(pid, sig, _)) if pid == bot => {
-                let _ = write!(status, "signal {}", sig as i32);
-                std::process::exit(0);
-            }
-            Ok(_) | Err(nix::errno::Errno::EINTR) => continue,
-            Err(_) => std::process::exit(0),
+            std::process::exit(0);
         }
+        if pid != bot.as_raw() || !(libc::WIFEXITED(raw) || libc::WIFSIGNALED(raw)) {
+            continue;
+        }
+        // What the bot left (a daemon, a setsid grandchild) ends now, as it would when we
+        // exit, and is reaped before the judge hears the status: once it has, the namespace
+        // holds nothing but us. kill(-1) reaches only the processes of our own PID namespace.
+        loop {
+            let _ = signal::kill(Pid::from_raw(-1), Signal::SIGKILL);
+            // SAFETY: waitpid with a null status pointer.
+            #[allow(unsafe_code)]
+            let r = unsafe { libc::waitpid(-1, std::ptr::null_mut(), 0) };
+            if r < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+                break; // ECHILD: nothing left
+            }
+        }
+        if let Some(file) = judge_status.as_mut() {
+            let _ = file.write_all(&raw.to_le_bytes());
+        }
+        drop(judge_status);
+        if libc::WIFEXITED(raw) {
+            let _ = write!(status, "exit {}", libc::WEXITSTATUS(raw));
+        } else {
+            let _ = write!(status, "signal {}", libc::WTERMSIG(raw));
+        }
+        std::process::exit(0);
     }
 }
 
@@ -401,8 +445,22 @@ fn bind_path(root: &Path, path: &Path, writable: bool) -> std::io::Result<()> {
         Err(_) => return Ok(()), // missing on this host: nothing to show
     };
     let inside = root.join(path.strip_prefix("/").unwrap_or(path));
-    if fs::symlink_metadata(&inside).is_ok() && !meta.is_dir() {
+    let already = fs::symlink_metadata(&inside);
+    if already.is_ok() && !meta.is_dir() && meta.file_type().is_symlink() {
         return Ok(()); // already there (a link made for an earlier entry)
+    }
+    // Already shown, read-only, by the bind of a directory above it on the same file system
+    // (`/bin -> usr/bin` after `/usr`): a second bind would show the very same thing.
+    if let (Ok(inside_meta), false) = (&already, writable) {
+        if !meta.file_type().is_symlink()
+            && inside_meta.dev() == meta.dev()
+            && inside_meta.ino() == meta.ino()
+        {
+            return Ok(());
+        }
+    }
+    if already.is_ok() && !meta.is_dir() {
+        return Ok(()); // already there (a file made for an earlier entry)
     }
     if meta.file_type().is_symlink() {
         let target = fs::read_link(path)?;

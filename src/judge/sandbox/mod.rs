@@ -12,6 +12,12 @@
 //! [`SandboxLauncher::protections`]; [`require_full_isolation`] is what `serve` and `worker`
 //! call to refuse judging on such a host unless told otherwise.
 //!
+//! What a start costs is kept off its path where that changes nothing a bot can see: the
+//! seccomp filters are compiled once by the zygote; the bot's status reaches the judge from
+//! init as soon as init has reaped the bot and everything it left, not after init and the
+//! helper have ended and been reaped in turn; and a zygote that died is replaced at the next
+//! launch.
+//!
 //! Using it: build one `SandboxLauncher::new(SandboxConfig::default())?` per process (it
 //! probes the host with a real start, ~20 ms) and share it; give each bot of a game its own
 //! `LaunchSpec::slot` (0 and 1; compiles another) since the slot picks the user id, inside the
@@ -37,7 +43,7 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
@@ -163,8 +169,9 @@ pub struct SandboxLauncher {
     /// This process's range of sandbox uids (as root; without root bots keep the judge's user).
     uids: Option<Arc<uids::UidLease>>,
     /// The pre-forked helper that forks every launch's helper (see [`zygote`]); without one
-    /// (no namespaces, or it could not start) each launch spawns `sandbox exec` itself.
-    zygote: Option<Arc<zygote::Zygote>>,
+    /// (no namespaces, or it could not start) each launch spawns `sandbox exec` itself. One
+    /// that died is replaced at the next launch.
+    zygote: Mutex<Option<Arc<zygote::Zygote>>>,
 }
 
 static LAUNCH_COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -215,18 +222,19 @@ impl SandboxLauncher {
         } else {
             caps.namespace_note = "not running as root".to_string();
         }
-        let mut launcher = SandboxLauncher { config, caps, root_dir, uids, zygote: None };
+        let mut launcher = SandboxLauncher { config, caps, root_dir, uids, zygote: Mutex::new(None) };
         if launcher.caps.namespaces {
             match zygote::Zygote::start(&launcher.config.helper) {
-                Ok(z) => launcher.zygote = Some(Arc::new(z)),
+                Ok(z) => *launcher.zygote.get_mut().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(z)),
                 Err(e) => tracing::warn!("sandbox zygote did not start, spawning each helper: {e}"),
             }
             // A real start proves the whole chain works here (mounts inside containers can be
             // refused even to root); if it does not, degrade rather than fail every bot.
             let mut probed = launcher.probe();
-            if let (Err(e), Some(_)) = (&probed, &launcher.zygote) {
+            let zygote = launcher.zygote.get_mut().unwrap_or_else(|e| e.into_inner());
+            if let (Err(e), Some(_)) = (&probed, &zygote) {
                 tracing::warn!("sandbox start through the zygote failed ({e}); spawning each helper");
-                launcher.zygote = None;
+                *zygote = None;
                 probed = launcher.probe();
             }
             if let Err(e) = probed {
@@ -295,6 +303,45 @@ impl SandboxLauncher {
     /// This process's leased uid range, as root.
     pub fn uid_lease(&self) -> Option<&uids::UidLease> {
         self.uids.as_deref()
+    }
+
+    /// The pid of the zygote that serves this launcher's next launch (none where each launch
+    /// spawns its helper). A zygote that has died still answers until the next launch
+    /// replaces it.
+    pub fn zygote_pid(&self) -> Option<u32> {
+        self.zygote.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|z| z.pid())
+    }
+
+    /// The zygote to ask, replaced first if it has died.
+    fn live_zygote(&self) -> Option<io::Result<Arc<zygote::Zygote>>> {
+        let current = self.zygote.lock().unwrap_or_else(|e| e.into_inner()).clone()?;
+        if current.is_alive() {
+            return Some(Ok(current));
+        }
+        Some(self.replace_zygote(&current, "it has ended"))
+    }
+
+    /// Starts a new zygote in place of `dead` (unless another launch already has), and says so.
+    fn replace_zygote(&self, dead: &Arc<zygote::Zygote>, why: &str) -> io::Result<Arc<zygote::Zygote>> {
+        let mut slot = self.zygote.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(current) = slot.as_ref() {
+            if !Arc::ptr_eq(current, dead) {
+                return Ok(current.clone());
+            }
+        }
+        let fresh = Arc::new(zygote::Zygote::start(&self.config.helper).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("restarting the sandbox zygote (pid {} is gone): {e}", dead.pid()),
+            )
+        })?);
+        tracing::warn!(
+            "sandbox zygote pid {} is gone ({why}); started a new one, pid {}",
+            dead.pid(),
+            fresh.pid()
+        );
+        *slot = Some(fresh.clone());
+        Ok(fresh)
     }
 
     fn system_readable(&self, spec: &LaunchSpec) -> Vec<PathBuf> {
@@ -439,6 +486,7 @@ impl SandboxLauncher {
             readable: self.system_readable(spec),
             error_fd: err_w.as_raw_fd(),
             netns_fd: caps.netns.as_ref().map(|fd| fd.as_raw_fd()),
+            status_fd: None,
             new_netns: caps.namespaces && caps.netns.is_none(),
             namespaces: caps.namespaces,
             root_dir: self.root_dir.clone(),
@@ -466,9 +514,19 @@ impl SandboxLauncher {
             trace_phases: self.config.trace_phases,
             judge_pid: std::process::id(),
         };
-        if let Some(z) = &self.zygote {
-            return self
-                .fork_with_zygote(z, &hspec, err_r, err_w, cgroup, chown.clone(), drop_user.then_some(uid))
+        if let Some(z) = self.live_zygote() {
+            return z
+                .and_then(|z| {
+                    self.fork_with_zygote(
+                        z,
+                        &hspec,
+                        err_r,
+                        err_w,
+                        cgroup,
+                        chown.clone(),
+                        drop_user.then_some(uid),
+                    )
+                })
                 .inspect_err(|_| give_back());
         }
         let json = serde_json::to_string(&hspec).map_err(io::Error::other).inspect_err(|_| give_back())?;
@@ -517,7 +575,7 @@ impl SandboxLauncher {
     #[allow(clippy::too_many_arguments)]
     fn fork_with_zygote(
         &self,
-        z: &Arc<zygote::Zygote>,
+        z: Arc<zygote::Zygote>,
         hspec: &HelperSpec,
         err_r: OwnedFd,
         err_w: OwnedFd,
@@ -540,7 +598,16 @@ impl SandboxLauncher {
             status: status_w.as_fd(),
             netns: self.caps.netns.as_ref().map(|f| f.as_fd()),
         };
-        let forked = z.fork_helper(hspec, &fds)?;
+        let (z, forked) = match z.fork_helper(hspec, &fds) {
+            Ok(forked) => (z, forked),
+            // Killed since we looked: nothing was started; ask a new one.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                let fresh = self.replace_zygote(&z, &e.to_string())?;
+                let forked = fresh.fork_helper(hspec, &fds)?;
+                (fresh, forked)
+            }
+            Err(e) => return Err(e),
+        };
         // Only the helper holds the bot's ends and the error pipe's write end now.
         drop((stdin_r, stdout_w, stderr_w, err_w, status_w));
         let process = SandboxProcess {
@@ -554,7 +621,7 @@ impl SandboxLauncher {
                 pid: forked.pid,
                 pidfd: forked.pidfd,
                 status: status_r,
-                _zygote: z.clone(),
+                _zygote: z,
             }),
         };
         let pipes = (ChildStdin::from(stdin_w), ChildStdout::from(stdout_r), ChildStderr::from(stderr_r));
@@ -746,7 +813,8 @@ enum Helper {
     Forked {
         pid: u32,
         pidfd: Option<OwnedFd>,
-        /// Where the zygote writes the helper's raw wait status once it has reaped it.
+        /// Where the helper's init writes the bot's raw wait status once it has reaped it and
+        /// everything the bot left (end of file: killed before it could).
         status: OwnedFd,
         /// The zygote stays while a process it forked lives (it reports its status).
         _zygote: Arc<zygote::Zygote>,

@@ -8,15 +8,22 @@
 //! `SOCK_SEQPACKET` socket for launch requests: the [`HelperSpec`] as JSON plus the launch's
 //! descriptors (the bot's three pipe ends, the error pipe, a status pipe and the prepared
 //! network namespace) passed with `SCM_RIGHTS`. For each request it forks a child that puts the
-//! descriptors at 0, 1, 2, 3 (error pipe) and 4 (network namespace), closes every other
-//! descriptor, and then runs exactly the code `botarena sandbox exec` runs ([`helper::run`]):
-//! outer, init and bot are made as before, with the same namespaces, root, user, cgroups,
-//! rlimits and seccomp filter. It replies with the child's pid and a pidfd of it (so the judge
-//! can kill that very process, never a reused pid), reaps it when it ends and writes its raw
-//! wait status on the launch's status pipe, where the judge waits for it.
+//! descriptors at 0, 1, 2, 3 (error pipe), 4 (network namespace) and 5 (status pipe), closes
+//! every other descriptor, and then runs exactly the code `botarena sandbox exec` runs
+//! ([`helper::run`]): outer, init and bot are made as before, with the same namespaces, root,
+//! user, cgroups, rlimits and seccomp filter. It replies with the child's pid and a pidfd of it
+//! (so the judge can kill that very process, never a reused pid). The helper's init writes the
+//! bot's raw wait status on the status pipe as soon as it has reaped the bot and everything the
+//! bot left (see [`helper`]); the judge waits there. If init dies without writing, every write
+//! end is gone and the judge reads end of file, which it takes for a kill. The zygote only reaps
+//! the helpers (and writes the status itself for a launch without namespaces, where the helper
+//! becomes the bot).
+//!
+//! The seccomp filters are compiled once, when the zygote starts (both variants: with and
+//! without Unix sockets denied), and every helper inherits the finished programs with the fork.
 //!
 //! Why this keeps every isolation property: the zygote holds no state of any launch once the
-//! helper is forked (it keeps only the write end of the status pipe, closed after the status);
+//! helper is forked (not even the status pipe, which goes to the helper);
 //! the helper it forks starts from the zygote's pristine state, which no launch ever changes
 //! (everything a launch does happens in the forked child and its descendants); the child keeps
 //! no descriptor but its own launch's (the control socket, the signalfd and other launches'
@@ -24,6 +31,11 @@
 //! three pipes before `execve`. The zygote runs as root in the judge's own cgroups and
 //! namespaces, like the judge's threads that spawned the helper before; the bot still joins its
 //! launch's fresh cgroups itself, so its memory peak is its own.
+//!
+//! Restart: a zygote killed from outside (or crashed) is noticed by the launcher at its next
+//! launch (the thread waiting for it clears [`Zygote::is_alive`], and a request that finds the
+//! socket closed fails with `BrokenPipe`); the launcher then starts a new zygote, logs it, and
+//! sends the launch there. Launches in flight when it died read a kill, as before.
 //!
 //! Lifetime: the zygote dies with the judge (`PR_SET_PDEATHSIG`, armed from a thread that
 //! lives exactly as long as the zygote, since a death signal follows the *thread* that started
@@ -38,7 +50,8 @@ use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::{mpsc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
 
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::signal::{self, SigSet, Signal};
@@ -50,6 +63,7 @@ use nix::sys::socket::{
 use nix::unistd::{self, ForkResult};
 
 use super::helper::{self, HelperSpec};
+use super::seccomp;
 
 /// Largest request: a spec is a few KiB of JSON (paths, arguments, environment).
 const MAX_REQUEST: usize = 1 << 20;
@@ -57,6 +71,7 @@ const MAX_REQUEST: usize = 1 << 20;
 /// The descriptor numbers a forked helper finds its launch's descriptors at.
 const ERROR_FD: RawFd = 3;
 const NETNS_FD: RawFd = 4;
+const STATUS_FD: RawFd = 5;
 
 /// The judge's side of a running zygote. Dropping the last handle closes the control socket,
 /// and the zygote exits.
@@ -64,6 +79,9 @@ const NETNS_FD: RawFd = 4;
 pub struct Zygote {
     control: Mutex<OwnedFd>,
     pid: u32,
+    /// Cleared by the thread that waits for the zygote when it has ended (killed from outside,
+    /// or crashed): the launcher then starts a new one.
+    alive: Arc<AtomicBool>,
 }
 
 /// The descriptors of one launch, as the judge passes them.
@@ -92,12 +110,15 @@ impl Zygote {
         cmd.arg("sandbox").arg("zygote").arg(std::process::id().to_string());
         cmd.env_clear().stdin(Stdio::from(theirs)).stdout(Stdio::null()).stderr(Stdio::null());
         let (tx, rx) = mpsc::channel();
+        let alive = Arc::new(AtomicBool::new(true));
+        let flag = alive.clone();
         std::thread::Builder::new().name("sandbox-zygote".into()).spawn(move || {
             match cmd.spawn() {
                 Ok(mut child) => {
                     let _ = tx.send(Ok(child.id()));
                     drop(cmd); // our copy of the zygote's end of the socket
                     let _ = child.wait();
+                    flag.store(false, Ordering::SeqCst);
                 }
                 Err(e) => {
                     let _ = tx.send(Err(e));
@@ -105,7 +126,7 @@ impl Zygote {
             }
         })?;
         let pid = rx.recv().map_err(|_| io::Error::other("the zygote thread ended"))??;
-        Ok(Zygote { control: Mutex::new(ours), pid })
+        Ok(Zygote { control: Mutex::new(ours), pid, alive })
     }
 
     /// The zygote's pid.
@@ -113,7 +134,14 @@ impl Zygote {
         self.pid
     }
 
-    /// Asks the zygote to fork the helper of `spec` with the launch's descriptors.
+    /// False once the zygote process has ended (and been reaped).
+    pub fn is_alive(&self) -> bool {
+        self.alive.load(Ordering::SeqCst)
+    }
+
+    /// Asks the zygote to fork the helper of `spec` with the launch's descriptors. An error of
+    /// kind [`io::ErrorKind::BrokenPipe`] means the zygote is gone (nothing was started): the
+    /// caller may start a new zygote and ask it.
     pub fn fork_helper(&self, spec: &HelperSpec, fds: &LaunchFds) -> io::Result<Forked> {
         let json = serde_json::to_vec(spec).map_err(io::Error::other)?;
         let mut raw = vec![
@@ -130,15 +158,27 @@ impl Zygote {
             sock,
             &[IoSlice::new(&json)],
             &[ControlMessage::ScmRights(&raw)],
-            MsgFlags::empty(),
+            MsgFlags::MSG_NOSIGNAL,
             None,
         )
-        .map_err(|e| io::Error::other(format!("sending a launch to the sandbox zygote: {e}")))?;
+        .map_err(|e| {
+            io::Error::new(io::ErrorKind::BrokenPipe, format!("sending a launch to the sandbox zygote: {e}"))
+        })?;
         let mut buf = [0u8; 4096];
         let mut cmsg = nix::cmsg_space!([RawFd; 1]);
         let mut iov = [IoSliceMut::new(&mut buf)];
-        let msg = recvmsg::<()>(sock, &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC)
-            .map_err(|e| io::Error::other(format!("reading the sandbox zygote's answer: {e}")))?;
+        let msg = loop {
+            match recvmsg::<()>(sock, &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC) {
+                Err(nix::errno::Errno::EINTR) => continue,
+                Err(e) => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::BrokenPipe,
+                        format!("reading the sandbox zygote's answer: {e}"),
+                    ))
+                }
+                Ok(msg) => break msg,
+            }
+        };
         let mut pidfd = None;
         for c in msg.cmsgs().map_err(io::Error::from)? {
             if let ControlMessageOwned::ScmRights(fds) = c {
@@ -154,7 +194,7 @@ impl Zygote {
         drop(control);
         let answer = String::from_utf8_lossy(&buf[..n]).to_string();
         if n == 0 {
-            return Err(io::Error::other("the sandbox zygote has exited"));
+            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the sandbox zygote has exited"));
         }
         match answer.strip_prefix("ok ").and_then(|p| p.parse::<u32>().ok()) {
             Some(pid) => Ok(Forked { pid, pidfd }),
@@ -239,6 +279,9 @@ pub fn serve(judge_pid: u32) -> ! {
     let Ok(sigfd) = SignalFd::with_flags(&mask, SfdFlags::SFD_NONBLOCK | SfdFlags::SFD_CLOEXEC) else {
         std::process::exit(127)
     };
+    // Compiled once, here, for every launch (with and without Unix sockets denied); a helper
+    // whose filter could not be compiled compiles it itself and reports the error.
+    let filters = Filters { deny_unix: seccomp::filter(true).ok(), allow_unix: seccomp::filter(false).ok() };
     let mut statuses: HashMap<i32, OwnedFd> = HashMap::new();
     let mut buf = vec![0u8; MAX_REQUEST];
     loop {
@@ -259,7 +302,7 @@ pub fn serve(judge_pid: u32) -> ! {
             while let Ok(Some(_)) = sigfd.read_signal() {}
             reap(&mut statuses);
         }
-        if control_ready && !serve_one(&control, &mut statuses, &mut buf) {
+        if control_ready && !serve_one(&control, &mut statuses, &mut buf, &filters) {
             // The judge closed the socket: the launcher and its processes are gone.
             std::process::exit(0);
         }
@@ -282,8 +325,19 @@ fn reap(statuses: &mut HashMap<i32, OwnedFd>) {
     }
 }
 
+/// The seccomp filters the zygote compiled at its start.
+struct Filters {
+    deny_unix: Option<seccomp::Filters>,
+    allow_unix: Option<seccomp::Filters>,
+}
+
 /// Handles one request; false when the control socket has closed.
-fn serve_one(control: &OwnedFd, statuses: &mut HashMap<i32, OwnedFd>, buf: &mut [u8]) -> bool {
+fn serve_one(
+    control: &OwnedFd,
+    statuses: &mut HashMap<i32, OwnedFd>,
+    buf: &mut [u8],
+    filters: &Filters,
+) -> bool {
     let mut cmsg = nix::cmsg_space!([RawFd; 8]);
     let (n, truncated, fds) = {
         let mut iov = [IoSliceMut::new(buf)];
@@ -345,6 +399,12 @@ fn serve_one(control: &OwnedFd, statuses: &mut HashMap<i32, OwnedFd>, buf: &mut 
     let netns = fds.next();
     spec.error_fd = ERROR_FD;
     spec.netns_fd = netns.as_ref().map(|_| NETNS_FD);
+    // With namespaces, the helper's init writes the bot's status itself as soon as it has
+    // reaped it (and everything else in the namespace); without, the helper becomes the bot and
+    // we write its status when we reap it.
+    let (status, status_here) = if spec.namespaces { (Some(status), None) } else { (None, Some(status)) };
+    spec.status_fd = status.as_ref().map(|_| STATUS_FD);
+    let prebuilt = if spec.deny_unix_sockets { &filters.deny_unix } else { &filters.allow_unix };
     // The helper checks that its parent is the process it expects: us.
     spec.judge_pid = std::process::id();
     // SAFETY: this process is single-threaded (a fresh exec of our binary that started no
@@ -356,11 +416,14 @@ fn serve_one(control: &OwnedFd, statuses: &mut HashMap<i32, OwnedFd>, buf: &mut 
         Ok(ForkResult::Child) => {
             let keep = [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd(), error.as_raw_fd()];
             let netns_raw = netns.as_ref().map(|f| f.as_raw_fd());
-            become_helper(keep, netns_raw, spec)
+            let status_raw = status.as_ref().map(|f| f.as_raw_fd());
+            become_helper(keep, netns_raw, status_raw, spec, prebuilt.as_ref())
         }
         Ok(ForkResult::Parent { child }) => {
             let pidfd = super::pidfd_open(child.as_raw() as u32);
-            statuses.insert(child.as_raw(), status);
+            if let Some(status) = status_here {
+                statuses.insert(child.as_raw(), status);
+            }
             answer(&format!("ok {}", child.as_raw()), pidfd.as_ref());
             // Our copies of the launch's other descriptors close here: the helper has its own.
         }
@@ -368,30 +431,51 @@ fn serve_one(control: &OwnedFd, statuses: &mut HashMap<i32, OwnedFd>, buf: &mut 
     true
 }
 
-/// In the forked child: the launch's descriptors at 0..=4, nothing else open, signals as a
-/// fresh process has them; then the helper.
-fn become_helper(keep: [RawFd; 4], netns: Option<RawFd>, spec: HelperSpec) -> ! {
+/// In the forked child: the launch's descriptors at 0..=3, the network namespace at 4 and the
+/// status pipe at 5 (when given), nothing else open, signals as a fresh process has them; then
+/// the helper, with the filters the zygote compiled.
+fn become_helper(
+    keep: [RawFd; 4],
+    netns: Option<RawFd>,
+    status: Option<RawFd>,
+    spec: HelperSpec,
+    filters: Option<&seccomp::Filters>,
+) -> ! {
+    let targets: Vec<(RawFd, RawFd)> = keep
+        .iter()
+        .copied()
+        .zip(0..)
+        .chain(netns.map(|fd| (fd, NETNS_FD)))
+        .chain(status.map(|fd| (fd, STATUS_FD)))
+        .collect();
     // Moved above every target first, so no dup2 below overwrites a source still needed.
     let high = 64;
     let mut moved = Vec::new();
-    for (i, fd) in keep.iter().copied().chain(netns).enumerate() {
-        match nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_DUPFD_CLOEXEC(high + i as RawFd)) {
-            Ok(new) => moved.push(new),
+    for (i, (fd, target)) in targets.iter().enumerate() {
+        match nix::fcntl::fcntl(*fd, nix::fcntl::FcntlArg::F_DUPFD_CLOEXEC(high + i as RawFd)) {
+            Ok(new) => moved.push((new, *target)),
             Err(_) => std::process::exit(127),
         }
     }
-    for (target, fd) in moved.iter().enumerate() {
+    for fd in 0..=STATUS_FD {
+        if !moved.iter().any(|(_, target)| *target == fd) {
+            let _ = unistd::close(fd);
+        }
+    }
+    for (fd, target) in &moved {
         // dup2 clears close-on-exec on the target.
-        if unistd::dup2(*fd, target as RawFd).is_err() {
+        if unistd::dup2(*fd, *target).is_err() {
             std::process::exit(127);
         }
     }
-    // The error pipe must close at the bot's execve, as with `sandbox exec`.
-    let _ = nix::fcntl::fcntl(ERROR_FD, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
-    let first_other = NETNS_FD + RawFd::from(netns.is_some());
-    close_from(first_other);
+    // The error pipe must close at the bot's execve, as with `sandbox exec`; so must the status
+    // pipe (the bot closes every other descriptor anyway).
+    for fd in [ERROR_FD, STATUS_FD] {
+        let _ = nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
+    }
+    close_from(STATUS_FD + 1);
     let _ = signal::sigprocmask(signal::SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None);
-    helper::run(spec)
+    helper::run(spec, filters)
 }
 
 /// Closes every descriptor from `first` on.
