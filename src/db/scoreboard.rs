@@ -74,7 +74,8 @@ pub struct Tally {
 /// Between a student and a house bot only the house bot's side counts: students are ranked on
 /// their matches against students. A submission with no such match has no row.
 pub async fn tallies(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Vec<Tally>> {
-    let rows = sqlx::query!(
+    let rows = sqlx::query_as!(
+        TallyRow,
         r#"select st.submission_id as "submission_id: SubmissionId", st.points, st.matches_won, st.matches_drawn,
                   st.matches_lost, st.games_won, st.games_drawn, st.games_lost
            from submissions s join standings st on st.submission_id = s.id
@@ -83,24 +84,15 @@ pub async fn tallies(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Re
     )
     .fetch_all(conn)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| {
-            tally(
-                r.submission_id,
-                r.points,
-                [r.matches_won, r.matches_drawn, r.matches_lost],
-                [r.games_won, r.games_drawn, r.games_lost],
-            )
-        })
-        .collect())
+    Ok(rows.into_iter().map(Tally::from).collect())
 }
 
 /// The same totals counted afresh from the matches, in one aggregate over their stored points
 /// and game tallies (each side grouped on its own, then added): what the kept `standings` must
 /// always equal (`tests/platform_standings.rs` compares the two).
 pub async fn recount(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Vec<Tally>> {
-    let rows = sqlx::query!(
+    let rows = sqlx::query_as!(
+        TallyRow,
         r#"with current as not materialized (
                select s.id, u.is_house as house from submissions s join users u on u.id = s.user_id
                where s.contest_id = $1 and s.status = 'ready')
@@ -134,23 +126,32 @@ pub async fn recount(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Re
     )
     .fetch_all(conn)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| {
-            tally(
-                r.submission_id,
-                r.points,
-                [r.matches_won, r.matches_drawn, r.matches_lost],
-                [r.games_won, r.games_drawn, r.games_lost],
-            )
-        })
-        .collect())
+    Ok(rows.into_iter().map(Tally::from).collect())
 }
 
-fn tally(submission_id: SubmissionId, points: i64, matches: [i64; 3], games: [i64; 3]) -> Tally {
-    let n = |x: i64| u32::try_from(x).unwrap_or(u32::MAX);
-    let wdl = |[won, drawn, lost]: [i64; 3]| Wdl { won: n(won), drawn: n(drawn), lost: n(lost) };
-    Tally { submission_id, points, matches: wdl(matches), games: wdl(games) }
+/// A [`Tally`] as both queries read it.
+struct TallyRow {
+    submission_id: SubmissionId,
+    points: i64,
+    matches_won: i64,
+    matches_drawn: i64,
+    matches_lost: i64,
+    games_won: i64,
+    games_drawn: i64,
+    games_lost: i64,
+}
+
+impl From<TallyRow> for Tally {
+    fn from(r: TallyRow) -> Tally {
+        let n = |x: i64| u32::try_from(x).unwrap_or(u32::MAX);
+        let wdl = |won, drawn, lost| Wdl { won: n(won), drawn: n(drawn), lost: n(lost) };
+        Tally {
+            submission_id: r.submission_id,
+            points: r.points,
+            matches: wdl(r.matches_won, r.matches_drawn, r.matches_lost),
+            games: wdl(r.games_won, r.games_drawn, r.games_lost),
+        }
+    }
 }
 
 /// A current submission of a contest, for the scoreboard.
