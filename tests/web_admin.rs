@@ -457,14 +457,11 @@ async fn after_the_deadline_the_standings_freeze_once_the_last_game_is_done_and_
     let stored: time::OffsetDateTime =
         sqlx::query_scalar("select computed_at from scoreboards").fetch_one(&app.pool).await.unwrap();
     let stored = stored.format(&time::format_description::well_known::Rfc3339).unwrap();
-    let start = std::time::Instant::now();
-    let final_board = loop {
-        let board = app.api("GET", "/api/contests/c4/scoreboard", Some(&token), None).await.json();
-        if board["computed_at"] == stored.as_str() || start.elapsed() > std::time::Duration::from_secs(3) {
-            break board;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    };
+    let final_board = eventually(
+        || async { app.api("GET", "/api/contests/c4/scoreboard", Some(&token), None).await.json() },
+        |board| board["computed_at"] == stored.as_str(),
+    )
+    .await;
     assert_eq!(final_board["computed_at"], stored.as_str());
     botarena::jobs::scoreboard::refresh_due(&app.pool).await.unwrap();
     let admin = app.token(root).await;

@@ -95,18 +95,12 @@ async fn the_api_answers_304_to_its_etag_or_date_until_the_snapshot_changes_and_
     assert_eq!(edited.json()["rows"], serde_json::json!([]));
 }
 
-/// The API's answer to `uri` revalidating `etag`, asked every 50 ms until `done` holds of it
-/// (for at most 3 s, three times the promised second).
+/// The API's answer to `uri` revalidating `etag` once `done` holds of it.
 async fn eventually(app: &TestApp, uri: &str, token: &str, etag: &str, done: impl Fn(&Resp) -> bool) -> Resp {
-    let start = std::time::Instant::now();
-    loop {
-        let r = get_with(app, uri, token, &[(header::IF_NONE_MATCH, etag)]).await;
-        if done(&r) {
-            return r;
-        }
-        assert!(start.elapsed() < std::time::Duration::from_secs(3), "still {} after 3 s", r.status);
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let headers = [(header::IF_NONE_MATCH, etag)];
+    let r = common::eventually(|| get_with(app, uri, token, &headers), &done).await;
+    assert!(done(&r), "still {} after 3 s", r.status);
+    r
 }
 
 #[tokio::test]

@@ -76,14 +76,7 @@ pub async fn create_matches(
 ) -> sqlx::Result<i64> {
     let (opponents, seeds): (Vec<SubmissionId>, Vec<i64>) =
         matches.iter().map(|m| (m.opponent, m.seed)).unzip();
-    let mut games = (Vec::new(), Vec::new(), Vec::new());
-    for m in matches {
-        for (index, plan) in &m.plans {
-            games.0.push(m.opponent);
-            games.1.push(*index);
-            games.2.push(plan.clone());
-        }
-    }
+    let games = game_columns(matches.iter().map(|m| (m.opponent, &m.plans[..])));
     sqlx::query_scalar!(
         r#"with new_matches as (
                insert into matches (contest_id, submission_a, submission_b, seed)
@@ -116,6 +109,22 @@ pub async fn create_matches(
     )
     .fetch_one(conn)
     .await
+}
+
+/// The games of several matches as the columns of an `unnest` insert: each game's match key
+/// (whatever the statement joins on), index and plan.
+fn game_columns<'a, K: Copy + 'a>(
+    matches: impl Iterator<Item = (K, &'a [(i32, Value)])>,
+) -> (Vec<K>, Vec<i32>, Vec<Value>) {
+    let mut columns = (Vec::new(), Vec::new(), Vec::new());
+    for (key, plans) in matches {
+        for (index, plan) in plans {
+            columns.0.push(key);
+            columns.1.push(*index);
+            columns.2.push(plan.clone());
+        }
+    }
+    columns
 }
 
 /// Cancels the games still queued (or failed) of the unfinished matches whose submissions are no
@@ -494,14 +503,7 @@ pub async fn replace_games(
     settings: &Value,
 ) -> sqlx::Result<u64> {
     let ids: Vec<MatchId> = replays.iter().map(|r| r.match_id).collect();
-    let mut games = (Vec::new(), Vec::new(), Vec::new());
-    for r in replays {
-        for (index, plan) in &r.plans {
-            games.0.push(r.match_id);
-            games.1.push(*index);
-            games.2.push(plan.clone());
-        }
-    }
+    let games = game_columns(replays.iter().map(|r| (r.match_id, &r.plans[..])));
     // Their jobs go with them: a worker holding one finds nothing to extend or finish.
     sqlx::query!("delete from games where match_id = any($1)", &ids as &[MatchId])
         .execute(&mut *conn)

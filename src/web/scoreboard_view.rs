@@ -62,19 +62,7 @@ impl Rendered {
         if start == 0 && end == n {
             return self.json.clone();
         }
-        let rows = &self.row_json[start..end];
-        let mut out =
-            Vec::with_capacity(self.json_head.len() + 3 + rows.iter().map(|r| r.len() + 1).sum::<usize>());
-        out.extend_from_slice(&self.json_head);
-        out.push(b'[');
-        for (i, r) in rows.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            out.extend_from_slice(r.as_bytes());
-        }
-        out.extend_from_slice(b"]}");
-        out.into()
+        with_rows(&self.json_head, &self.row_json[start..end]).into()
     }
 
     /// Rows in the whole snapshot, house bots included.
@@ -200,6 +188,21 @@ impl Cache {
     }
 }
 
+/// The API's JSON: `head` (`{"computed_at":"…","rows":`) and the JSON of `rows` as an array.
+fn with_rows(head: &[u8], rows: &[String]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(head.len() + 3 + rows.iter().map(|r| r.len() + 1).sum::<usize>());
+    out.extend_from_slice(head);
+    out.push(b'[');
+    for (i, r) in rows.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(r.as_bytes());
+    }
+    out.extend_from_slice(b"]}");
+    out
+}
+
 /// `won/drawn/lost` of a snapshot row's counts.
 fn wdl(w: &db::scoreboard::Wdl) -> String {
     format!("{}/{}/{}", w.won, w.drawn, w.lost)
@@ -223,15 +226,7 @@ fn render(
     let json = serde_json::to_vec(&Scoreboard { computed_at, rows: Vec::new() }).map_err(|e| internal(&e))?;
     // `{"computed_at":"…","rows":[]}` with the rows put in.
     let json_head = json[..json.len() - 3].to_vec();
-    let mut full = json_head.clone();
-    full.push(b'[');
-    for (i, r) in row_json.iter().enumerate() {
-        if i > 0 {
-            full.push(b',');
-        }
-        full.extend_from_slice(r.as_bytes());
-    }
-    full.extend_from_slice(b"]}");
+    let full = with_rows(&json_head, &row_json);
 
     let owner_of: HashMap<SubmissionId, UserId> = owners.into_iter().collect();
     let (mut students, mut house) = (Vec::new(), Vec::new());

@@ -270,6 +270,24 @@ impl Client {
     }
 }
 
+/// What `ask` answers once `done` holds of it, asked every 50 ms for at most 3 s (then its
+/// last answer): for what another process writes in the database, which a server sees within the
+/// second it keeps what it read (the scoreboard's head, a session).
+pub async fn eventually<T, F, Fut>(mut ask: F, done: impl Fn(&T) -> bool) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = T>,
+{
+    let start = std::time::Instant::now();
+    loop {
+        let answer = ask().await;
+        if done(&answer) || start.elapsed() > std::time::Duration::from_secs(3) {
+            return answer;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
 pub fn csrf_of(html: &str) -> Option<String> {
     let at = html.find("name=\"csrf\" value=\"")? + "name=\"csrf\" value=\"".len();
     Some(html[at..].split('"').next()?.to_string())
