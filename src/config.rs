@@ -54,6 +54,14 @@ pub struct WebConfig {
     /// the client address is the connection's peer, as any header could be forged by a client.
     #[arg(long, env = "BOTARENA_CLIENT_ADDRESS_HEADER")]
     pub client_address_header: Option<String>,
+    /// Practice games (a person against a bot in the browser) this server plays at once; each
+    /// person plays one at a time. 0 turns practice games off.
+    #[arg(long, env = "BOTARENA_PRACTICE_GAMES", default_value_t = 4)]
+    pub practice_games: usize,
+    /// Seconds a person may take over a move of a practice game before losing it by
+    /// `move_timeout` (also how soon a game left in a closed tab ends).
+    #[arg(long, env = "BOTARENA_PRACTICE_IDLE_SECONDS", default_value_t = 300)]
+    pub practice_idle_seconds: u64,
 }
 
 impl Default for WebConfig {
@@ -66,6 +74,8 @@ impl Default for WebConfig {
             login_free_failures: 5,
             login_address_free_failures: 20,
             client_address_header: None,
+            practice_games: 4,
+            practice_idle_seconds: 300,
         }
     }
 }

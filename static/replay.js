@@ -6,13 +6,13 @@
 // position after every move — are computed on the server by the games' Rust rules
 // (docs/replay-frames.md); this file knows no rule of any game, it only draws. The URL fragment
 // picks the start: `#last`, `#move=K`, or `#play`.
+//
+// The drawings are also what the practice page (play.js) draws its live board with:
+// `BotarenaBoards.boards(data)` gives the game's `draw(i)` and `info(i)`. Every square, column
+// and cell carries its coordinates (`data-square`, `data-col`, `data-cell`) for its clicks.
 (function () {
   'use strict';
 
-  const root = document.getElementById('replay');
-  const dataEl = document.getElementById('replay-data');
-  if (!root || !dataEl) return;
-  const data = JSON.parse(dataEl.textContent);
   const SVG = 'http://www.w3.org/2000/svg';
 
   /** An element with attributes and children; SVG elements when `ns` is given. */
@@ -24,173 +24,189 @@
   }
   const svg = (tag, attrs, children) => el(tag, attrs, children, SVG);
 
-  const seats = data.seats || ['a', 'b'];
+  /** The drawing of `data`'s game (a result with `game`, `frames`, `params`, `seats` and
+   * `nicknames`): `{ draw(i), info(i) }`, or undefined for a game without a viewer. */
+  function boards(data) {
+    const seats = data.seats || ['a', 'b'];
+    const nick = (bot) => (data.nicknames && data.nicknames[bot]) || bot;
+    /** Player i (0 moves first) as a name. */
+    const player = (i) => nick(seats[i]);
+    const frames = data.frames || [];
+    const moves = data.moves || [];
+    const params = data.params || {};
+
+    /** A board of `cols` x `rows` squares of `size` pixels; `cell(x, y)` adds what is on a square. */
+    function grid(cols, rows, size, cell) {
+      const root = svg('svg', {
+        class: 'board', width: cols * size, height: rows * size,
+        viewBox: `0 0 ${cols * size} ${rows * size}`, role: 'img',
+      });
+      for (let y = 0; y < rows; y++) {
+        for (let x = 0; x < cols; x++) {
+          for (const item of cell(x, y, x * size, y * size)) root.append(item);
+        }
+      }
+      return root;
+    }
+    const cellSize = (cols, rows) => Math.max(4, Math.min(56, Math.floor(520 / Math.max(cols, rows))));
+
+    /** Player i's name after a small sample of their piece (`kind` is the piece's CSS class). */
+    const who = (kind, i, extra) => [
+      svg('svg', { class: 'swatch', width: 14, height: 14, viewBox: '0 0 14 14' },
+        [svg('rect', { x: 1, y: 1, width: 12, height: 12, rx: 6, class: `${kind} p${i}` })]),
+      ` ${player(i)}${extra || ''}`,
+    ];
+
+    /** Every `[x, y]` that `pick(frame)` lists in frames 0..i, as "x,y" keys: trails that grow. */
+    const cellsUpTo = (i, pick) => {
+      const seen = new Map();
+      for (let k = 0; k <= i; k++) pick(frames[k]).forEach((xy, n) => seen.set(`${xy[0]},${xy[1]}`, n));
+      return seen;
+    };
+
+    // ---- the five games: `draw(i)` an SVG of frame i, `info(i)` the line under the board (a
+    // string or a list of nodes). Each frame's format is in docs/replay-frames.md.
+
+    const checkers = {
+      draw(i) {
+        const { board, last } = frames[i];
+        const rows = board.length;
+        const cols = rows ? board[0].length : 0;
+        const s = cellSize(cols, rows);
+        const lastSet = new Set(last.map(([r, c]) => `${r},${c}`));
+        return grid(cols, rows, s, (c, r, x, y) => {
+          const ch = board[r][c];
+          const shade = (r + c) % 2 === 1 ? 'dark' : 'light';
+          const items = [svg('rect', {
+            x, y, width: s, height: s, class: `square ${shade}${lastSet.has(`${r},${c}`) ? ' last' : ''}`,
+            'data-square': `${r},${c}`,
+          })];
+          if (ch !== '.') {
+            const king = ch === 'B' || ch === 'W';
+            items.push(svg('circle', {
+              cx: x + s / 2, cy: y + s / 2, r: s * 0.38,
+              class: `piece p${ch.toLowerCase() === 'b' ? 0 : 1}${king ? ' king' : ''}`, 'data-square': `${r},${c}`,
+            }));
+            if (king) {
+              items.push(svg('text', { x: x + s / 2, y: y + s * 0.62, class: 'crown', 'text-anchor': 'middle' }, ['K']));
+            }
+          }
+          return items;
+        });
+      },
+      info(i) {
+        const [b, w] = frames[i].pieces;
+        return [...who('piece', 0, ` (black): ${b} pieces · `), ...who('piece', 1, ` (white): ${w} pieces`)];
+      },
+    };
+
+    const connect4 = {
+      draw(i) {
+        const { rows, last } = frames[i];
+        const h = rows.length;
+        const w = h ? rows[0].length : 0;
+        const s = cellSize(w, h);
+        return grid(w, h, s, (c, r, x, y) => {
+          const ch = rows[r][c];
+          const isLast = last && last[0] === r && last[1] === c;
+          return [
+            svg('rect', { x, y, width: s, height: s, class: 'slot', 'data-col': c }),
+            svg('circle', {
+              cx: x + s / 2, cy: y + s / 2, r: s * 0.4, 'data-col': c,
+              class: ch === '.' ? 'hole' : `disc p${ch === '1' ? 0 : 1}${isLast ? ' last' : ''}`,
+            }),
+          ];
+        });
+      },
+      info() {
+        return [...who('disc', 0, ' (first) · '), ...who('disc', 1, ' (second)')];
+      },
+    };
+
+    const oneTwoThree = {
+      draw(i) {
+        const { rows } = frames[i];
+        const h = rows.length;
+        const w = h ? rows[0].length : 0;
+        const s = cellSize(w, h);
+        return grid(w, h, s, (c, r, x, y) => {
+          const ch = rows[r][c];
+          const cls = ch === 'A' ? 'p0' : ch === 'B' ? 'p1' : 'free';
+          const items = [svg('rect', { x, y, width: s, height: s, class: `cell ${cls}`, 'data-cell': `${r},${c}` })];
+          if (ch !== '-' && s >= 12) {
+            items.push(svg('text', { x: x + s / 2, y: y + s * 0.66, 'text-anchor': 'middle', class: 'letter' }, [ch]));
+          }
+          return items;
+        });
+      },
+      info(i) {
+        const [a, b] = frames[i].cells;
+        return [...who('cell', 0, ` (A): ${a} cells · `), ...who('cell', 1, ` (B): ${b} cells`)];
+      },
+    };
+
+    const mathtricks = {
+      // The cells' operations, to print on them: the stored board of the result.
+      board: params.board || [],
+      draw(i) {
+        const { pawns } = frames[i];
+        const visited = cellsUpTo(i, (f) => f.visited);
+        const h = this.board.length;
+        const w = h ? this.board[0].length : 0;
+        const s = cellSize(w, h);
+        return grid(w, h, s, (x, y, px, py) => {
+          const items = [svg('rect', {
+            x: px, y: py, width: s, height: s, class: `cell${visited.has(`${x},${y}`) ? ' visited' : ''}`,
+            'data-cell': `${x},${y}`,
+          })];
+          pawns.forEach(([qx, qy], p) => {
+            if (qx === x && qy === y) {
+              items.push(svg('circle', { cx: px + s / 2, cy: py + s / 2, r: s * 0.42, class: `pawn p${p}` }));
+            }
+          });
+          items.push(svg('text', { x: px + s / 2, y: py + s * 0.62, 'text-anchor': 'middle', class: 'op' }, [this.board[y][x]]));
+          return items;
+        });
+      },
+      info(i) {
+        const total = (p) => el('span', { id: `total-${p}` }, [frames[i].totals[p]]);
+        return [...who('pawn', 0, ': '), total(0), ' · ', ...who('pawn', 1, ': '), total(1)];
+      },
+    };
+
+    const tron = {
+      w: Number(params.width) || 0,
+      h: Number(params.height) || 0,
+      draw(i) {
+        const s = Math.max(3, Math.min(32, Math.floor(640 / Math.max(1, this.w))));
+        const root = svg('svg', {
+          class: 'board tron', width: this.w * s, height: this.h * s, viewBox: `0 0 ${this.w * s} ${this.h * s}`,
+        }, [svg('rect', { x: 0, y: 0, width: this.w * s, height: this.h * s, class: 'arena' })]);
+        // Frames count rows from the top, as drawn.
+        const put = ([x, y], cls) => root.append(svg('rect', { x: x * s, y: y * s, width: s, height: s, class: cls }));
+        // Each player's trail is its heads so far; the heads of frame i on top.
+        for (const [key, p] of cellsUpTo(i, (f) => f.heads)) put(key.split(',').map(Number), `trail p${p}`);
+        frames[i].heads.forEach((xy, p) => put(xy, `head p${p}`));
+        return root;
+      },
+      info(i) {
+        return [`tick ${i} · `, ...who('trail', 0, ' (1) · '), ...who('trail', 1, ' (2)')];
+      },
+    };
+
+    const GAMES = { checkers, connect4, 'one-two-three': oneTwoThree, mathtricks, tron };
+    return GAMES[data.game];
+  }
+  window.BotarenaBoards = { boards, el, svg };
+
+  const root = document.getElementById('replay');
+  const dataEl = document.getElementById('replay-data');
+  if (!root || !dataEl) return;
+  const data = JSON.parse(dataEl.textContent);
   const nick = (bot) => (data.nicknames && data.nicknames[bot]) || bot;
-  /** Player i (0 moves first) as a name. */
-  const player = (i) => nick(seats[i]);
   const frames = data.frames || [];
   const moves = data.moves || [];
-  const params = data.params || {};
-
-  /** A board of `cols` x `rows` squares of `size` pixels; `cell(x, y)` adds what is on a square. */
-  function grid(cols, rows, size, cell) {
-    const root = svg('svg', {
-      class: 'board', width: cols * size, height: rows * size,
-      viewBox: `0 0 ${cols * size} ${rows * size}`, role: 'img',
-    });
-    for (let y = 0; y < rows; y++) {
-      for (let x = 0; x < cols; x++) {
-        for (const item of cell(x, y, x * size, y * size)) root.append(item);
-      }
-    }
-    return root;
-  }
-  const cellSize = (cols, rows) => Math.max(4, Math.min(56, Math.floor(520 / Math.max(cols, rows))));
-
-  /** Player i's name after a small sample of their piece (`kind` is the piece's CSS class). */
-  const who = (kind, i, extra) => [
-    svg('svg', { class: 'swatch', width: 14, height: 14, viewBox: '0 0 14 14' },
-      [svg('rect', { x: 1, y: 1, width: 12, height: 12, rx: 6, class: `${kind} p${i}` })]),
-    ` ${player(i)}${extra || ''}`,
-  ];
-
-  /** Every `[x, y]` that `pick(frame)` lists in frames 0..i, as "x,y" keys: trails that grow. */
-  const cellsUpTo = (i, pick) => {
-    const seen = new Map();
-    for (let k = 0; k <= i; k++) pick(frames[k]).forEach((xy, n) => seen.set(`${xy[0]},${xy[1]}`, n));
-    return seen;
-  };
-
-  // ---- the five games: `draw(i)` an SVG of frame i, `info(i)` the line under the board (a
-  // string or a list of nodes). Each frame's format is in docs/replay-frames.md.
-
-  const checkers = {
-    draw(i) {
-      const { board, last } = frames[i];
-      const rows = board.length;
-      const cols = rows ? board[0].length : 0;
-      const s = cellSize(cols, rows);
-      const lastSet = new Set(last.map(([r, c]) => `${r},${c}`));
-      return grid(cols, rows, s, (c, r, x, y) => {
-        const ch = board[r][c];
-        const shade = (r + c) % 2 === 1 ? 'dark' : 'light';
-        const items = [svg('rect', {
-          x, y, width: s, height: s, class: `square ${shade}${lastSet.has(`${r},${c}`) ? ' last' : ''}`,
-        })];
-        if (ch !== '.') {
-          const king = ch === 'B' || ch === 'W';
-          items.push(svg('circle', {
-            cx: x + s / 2, cy: y + s / 2, r: s * 0.38,
-            class: `piece p${ch.toLowerCase() === 'b' ? 0 : 1}${king ? ' king' : ''}`, 'data-square': `${r},${c}`,
-          }));
-          if (king) {
-            items.push(svg('text', { x: x + s / 2, y: y + s * 0.62, class: 'crown', 'text-anchor': 'middle' }, ['K']));
-          }
-        }
-        return items;
-      });
-    },
-    info(i) {
-      const [b, w] = frames[i].pieces;
-      return [...who('piece', 0, ` (black): ${b} pieces · `), ...who('piece', 1, ` (white): ${w} pieces`)];
-    },
-  };
-
-  const connect4 = {
-    draw(i) {
-      const { rows, last } = frames[i];
-      const h = rows.length;
-      const w = h ? rows[0].length : 0;
-      const s = cellSize(w, h);
-      return grid(w, h, s, (c, r, x, y) => {
-        const ch = rows[r][c];
-        const isLast = last && last[0] === r && last[1] === c;
-        return [
-          svg('rect', { x, y, width: s, height: s, class: 'slot' }),
-          svg('circle', {
-            cx: x + s / 2, cy: y + s / 2, r: s * 0.4,
-            class: ch === '.' ? 'hole' : `disc p${ch === '1' ? 0 : 1}${isLast ? ' last' : ''}`,
-          }),
-        ];
-      });
-    },
-    info() {
-      return [...who('disc', 0, ' (first) · '), ...who('disc', 1, ' (second)')];
-    },
-  };
-
-  const oneTwoThree = {
-    draw(i) {
-      const { rows } = frames[i];
-      const h = rows.length;
-      const w = h ? rows[0].length : 0;
-      const s = cellSize(w, h);
-      return grid(w, h, s, (c, r, x, y) => {
-        const ch = rows[r][c];
-        const cls = ch === 'A' ? 'p0' : ch === 'B' ? 'p1' : 'free';
-        const items = [svg('rect', { x, y, width: s, height: s, class: `cell ${cls}` })];
-        if (ch !== '-' && s >= 12) {
-          items.push(svg('text', { x: x + s / 2, y: y + s * 0.66, 'text-anchor': 'middle', class: 'letter' }, [ch]));
-        }
-        return items;
-      });
-    },
-    info(i) {
-      const [a, b] = frames[i].cells;
-      return [...who('cell', 0, ` (A): ${a} cells · `), ...who('cell', 1, ` (B): ${b} cells`)];
-    },
-  };
-
-  const mathtricks = {
-    // The cells' operations, to print on them: the stored board of the result.
-    board: params.board || [],
-    draw(i) {
-      const { pawns } = frames[i];
-      const visited = cellsUpTo(i, (f) => f.visited);
-      const h = this.board.length;
-      const w = h ? this.board[0].length : 0;
-      const s = cellSize(w, h);
-      return grid(w, h, s, (x, y, px, py) => {
-        const items = [svg('rect', {
-          x: px, y: py, width: s, height: s, class: `cell${visited.has(`${x},${y}`) ? ' visited' : ''}`,
-        })];
-        pawns.forEach(([qx, qy], p) => {
-          if (qx === x && qy === y) {
-            items.push(svg('circle', { cx: px + s / 2, cy: py + s / 2, r: s * 0.42, class: `pawn p${p}` }));
-          }
-        });
-        items.push(svg('text', { x: px + s / 2, y: py + s * 0.62, 'text-anchor': 'middle', class: 'op' }, [this.board[y][x]]));
-        return items;
-      });
-    },
-    info(i) {
-      const total = (p) => el('span', { id: `total-${p}` }, [frames[i].totals[p]]);
-      return [...who('pawn', 0, ': '), total(0), ' · ', ...who('pawn', 1, ': '), total(1)];
-    },
-  };
-
-  const tron = {
-    w: Number(params.width) || 0,
-    h: Number(params.height) || 0,
-    draw(i) {
-      const s = Math.max(3, Math.min(32, Math.floor(640 / Math.max(1, this.w))));
-      const root = svg('svg', {
-        class: 'board tron', width: this.w * s, height: this.h * s, viewBox: `0 0 ${this.w * s} ${this.h * s}`,
-      }, [svg('rect', { x: 0, y: 0, width: this.w * s, height: this.h * s, class: 'arena' })]);
-      // Frames count rows from the top, as drawn.
-      const put = ([x, y], cls) => root.append(svg('rect', { x: x * s, y: y * s, width: s, height: s, class: cls }));
-      // Each player's trail is its heads so far; the heads of frame i on top.
-      for (const [key, p] of cellsUpTo(i, (f) => f.heads)) put(key.split(',').map(Number), `trail p${p}`);
-      frames[i].heads.forEach((xy, p) => put(xy, `head p${p}`));
-      return root;
-    },
-    info(i) {
-      return [`tick ${i} · `, ...who('trail', 0, ' (1) · '), ...who('trail', 1, ' (2)')];
-    },
-  };
-
-  const GAMES = { checkers, connect4, 'one-two-three': oneTwoThree, mathtricks, tron };
-  const game = GAMES[data.game];
+  const game = boards(data);
 
   // ---- the result, visible at once
   const reason = data.reason ? ` (${data.reason})` : '';

@@ -53,7 +53,7 @@ async fn a_compile_error_and_then_a_good_compile_go_through_the_queue() {
         .unwrap()
         .unwrap();
     let dir = tempfile::tempdir().unwrap();
-    compile::untar_into(&artifact, dir.path()).unwrap();
+    botarena::judge::commands::unpack(&artifact, dir.path()).unwrap();
     let out = std::process::Command::new(dir.path().join("bot")).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "hi\n");
 

@@ -86,6 +86,12 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         if let Some(n) = args.game_workers {
             games.concurrency = n;
         }
+        // Practice games get sandbox slots after the game workers' (each its own user ids).
+        let (first_practice_slot, slots) = (games.concurrency as u32, games.launchers.clone());
+        state.practice.enable(crate::service::practice::Runtime {
+            launchers: Arc::new(move |n| slots(first_practice_slot + n as u32)),
+            house_exe: std::path::PathBuf::from(crate::judge::commands::SELF_EXE),
+        });
         workers.extend(games.spawn(stop_rx.clone())?);
         workers.push(crate::jobs::scoreboard::spawn(db.pool.clone(), Duration::from_secs(30), stop_rx));
 

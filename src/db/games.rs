@@ -248,6 +248,20 @@ pub struct Side {
     pub house_level: Option<String>,
 }
 
+/// One submission as a side of a game (compiled bot, or house level, and whose it is).
+pub async fn side(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<Option<Side>> {
+    sqlx::query_as!(
+        Side,
+        r#"select s.id as "submission_id: _", s.user_id as "user_id: _", coalesce(u.nickname, u.username) as "nickname!",
+                  s.language, s.artifact,
+                  case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
+           from submissions s join users u on u.id = s.user_id where s.id = $1"#,
+        submission as SubmissionId
+    )
+    .fetch_optional(conn)
+    .await
+}
+
 /// The contest's game, the match seed and both sides of a match.
 pub struct MatchSetup {
     pub contest_id: ContestId,
@@ -270,17 +284,7 @@ pub async fn match_setup(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Re
     };
     let mut sides = Vec::with_capacity(2);
     for sub in [m.submission_a, m.submission_b] {
-        let side = sqlx::query_as!(
-            Side,
-            r#"select s.id as "submission_id: _", s.user_id as "user_id: _", coalesce(u.nickname, u.username) as "nickname!",
-                      s.language, s.artifact,
-                      case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
-               from submissions s join users u on u.id = s.user_id where s.id = $1"#,
-            sub
-        )
-        .fetch_one(&mut *conn)
-        .await?;
-        sides.push(side);
+        sides.push(side(conn, SubmissionId(sub)).await?.ok_or(sqlx::Error::RowNotFound)?);
     }
     let [a, b]: [Side; 2] = sides.try_into().map_err(|_| sqlx::Error::RowNotFound)?;
     Ok(Some(MatchSetup { contest_id: m.contest_id, game: m.game, seed: m.seed, sides: [a, b] }))

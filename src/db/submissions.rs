@@ -117,6 +117,22 @@ pub async fn of_user(
     .await
 }
 
+/// A user's current submission in a contest: the one that plays (`ready`), if any.
+pub async fn current_of(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    user_id: UserId,
+) -> sqlx::Result<Option<SubmissionId>> {
+    sqlx::query_scalar!(
+        r#"select id as "id: SubmissionId" from submissions
+           where contest_id = $1 and user_id = $2 and status = 'ready' order by id desc limit 1"#,
+        contest_id as ContestId,
+        user_id as UserId
+    )
+    .fetch_optional(conn)
+    .await
+}
+
 /// Every submission of a contest, newest first, without sources.
 pub async fn of_contest(
     conn: &mut PgConnection,

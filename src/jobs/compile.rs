@@ -214,10 +214,3 @@ pub fn tar_dir(dir: &Path) -> std::io::Result<Vec<u8>> {
     builder.append_dir_all(".", dir)?;
     builder.into_inner()
 }
-
-/// Unpacks an artifact into an empty directory (on the worker that runs the bot).
-pub fn untar_into(artifact: &[u8], dir: &Path) -> std::io::Result<()> {
-    let mut archive = tar::Archive::new(artifact);
-    archive.set_preserve_permissions(true);
-    archive.unpack(dir)
-}

@@ -14,6 +14,7 @@ use crate::judge::launch::Launcher;
 use crate::judge::matches::MatchSpec;
 use crate::judge::result::{BotId, GameResult, MatchSummary};
 use crate::judge::{self, GameLog};
+use crate::service::bots;
 use anyhow::Context;
 use sqlx::{Connection, PgConnection, PgPool};
 use std::path::PathBuf;
@@ -286,27 +287,7 @@ impl PlayGame {
             let mut bots = Vec::new();
             for side in &sides {
                 let dir = tempfile::Builder::new().prefix("botarena-game-").tempdir()?;
-                let command = match &side.house_level {
-                    Some(level) => {
-                        crate::judge::commands::house_bot(&house_exe, game, level, &settings, dir.path())?
-                    }
-                    None => {
-                        let lang = languages.get(&side.language).with_context(|| {
-                            format!("language `{}` is not configured here", side.language)
-                        })?;
-                        let artifact =
-                            side.artifact.as_deref().context("the submission has no compiled bot")?;
-                        super::compile::untar_into(artifact, dir.path()).context("unpacking a bot")?;
-                        let label = format!("{} (#{})", side.nickname, side.submission_id);
-                        crate::judge::commands::run_command(
-                            lang,
-                            &label,
-                            dir.path(),
-                            settings.common().memory_mib,
-                        )
-                    }
-                };
-                bots.push(command);
+                bots.push(bots::command(side, game, &settings, &languages, &house_exe, dir.path())?);
                 dirs.push(dir);
             }
             let bots: [judge::BotCommand; 2] = bots.try_into().map_err(|_| anyhow::anyhow!("two bots"))?;

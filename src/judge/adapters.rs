@@ -13,7 +13,7 @@ use crate::games::checkers::Checkers;
 use crate::games::connect4::Connect4;
 use crate::games::mathtricks::{generate_board, Mathtricks};
 use crate::games::one_two_three::OneTwoThree;
-use crate::games::settings::GameSettings;
+use crate::games::settings::{GameSettings, Settings};
 use crate::games::tron::{Dir, Tron};
 use crate::games::{Outcome, Side, TurnGame};
 use serde_json::json;
@@ -39,6 +39,17 @@ where
 
 /// Plays one game of a match.
 pub fn play_game(spec: &MatchSpec, plan: &GamePlan, launcher: &dyn Launcher) -> (GameResult, GameLog) {
+    play_game_with(spec, plan, launcher, |_| {})
+}
+
+/// Plays one game of a match, letting `seat` set up the table first (a person's patience, a
+/// watcher).
+pub fn play_game_with<'a>(
+    spec: &MatchSpec,
+    plan: &GamePlan,
+    launcher: &'a dyn Launcher,
+    seat: impl FnOnce(&mut Table<'a>),
+) -> (GameResult, GameLog) {
     let s = &spec.settings;
     let limits = Limits::from_settings(s);
     let board_text = plan.board.map(|b| format!(" on {b}")).unwrap_or_default();
@@ -54,49 +65,61 @@ pub fn play_game(spec: &MatchSpec, plan: &GamePlan, launcher: &dyn Launcher) -> 
         (b, command, spec.cpu(b))
     });
     let mut table = Table::new(launcher, limits, title, seats);
+    seat(&mut table);
     // The settings are the game's own (`MatchSpec::settings` are parsed for `spec.game`).
-    let ending = match s.game() {
+    let mut ending = match s.game() {
         GameSettings::Checkers(c) => {
             let game = Checkers::new(c.max_rounds);
-            let mut e = play_turn_game(&mut table, &CheckersProtocol, game);
-            e.params = json!({});
-            e
+            play_turn_game(&mut table, &CheckersProtocol, game)
         }
         GameSettings::Connect4(c) => {
             let game = Connect4::new(c.rows, c.cols, c.connect);
-            let magic = (plan.seed % 1_000_000) as i64;
-            let mut e = play_turn_game(&mut table, &Connect4Protocol { magic }, game);
-            e.params = json!({ "magic": magic });
-            e
+            play_turn_game(&mut table, &Connect4Protocol { magic: connect4_magic(plan) }, game)
         }
         GameSettings::OneTwoThree(_) => {
             let b = plan.board.expect("one-two-three has boards");
             let game = OneTwoThree::new(num(b.width), num(b.height));
-            let mut e = play_per_move_game(&mut table, &OneTwoThreeProtocol, game);
-            e.params = json!({ "cols": b.width, "rows": b.height });
-            e
+            play_per_move_game(&mut table, &OneTwoThreeProtocol, game)
         }
         GameSettings::Mathtricks(_) => {
             let b = plan.board.expect("mathtricks has boards");
             let board = generate_board(num(b.width), num(b.height), plan.seed);
             let rows = board.rows_text();
-            let proto = MathtricksProtocol { width: b.width, height: b.height, rows: rows.clone() };
-            let mut e = play_turn_game(&mut table, &proto, Mathtricks::new(board));
-            e.params = json!({ "seed": plan.seed, "width": b.width, "height": b.height, "board": rows });
-            e
+            let proto = MathtricksProtocol { width: b.width, height: b.height, rows };
+            play_turn_game(&mut table, &proto, Mathtricks::new(board))
         }
         GameSettings::Tron(_) => {
             let b = plan.board.expect("tron has boards");
             let ms = b.ms.expect("tron boards have a tick");
             let game = TronRun { tron: Tron::new(num(b.width), num(b.height)), size: (b.width, b.height) };
-            let mut e = play_real_time_game(&mut table, game, Duration::from_millis(ms.into()), PAUSE);
-            e.params = json!({ "width": b.width, "height": b.height, "ms": ms });
-            e
+            play_real_time_game(&mut table, game, Duration::from_millis(ms.into()), PAUSE)
         }
     };
+    ending.params = game_params(s, plan);
     let result = table.result(plan.index, ending);
     let log = std::mem::take(&mut table.log);
     (result, log)
+}
+
+/// Connect4's magic number of a game.
+fn connect4_magic(plan: &GamePlan) -> i64 {
+    (plan.seed % 1_000_000) as i64
+}
+
+/// The result's `params` of a game: what, beyond the settings, the game was played on (the
+/// replay's frames and a person's view of the position are rebuilt from them).
+pub fn game_params(settings: &Settings, plan: &GamePlan) -> serde_json::Value {
+    match (settings.game(), plan.board) {
+        (GameSettings::Checkers(_), _) => json!({}),
+        (GameSettings::Connect4(_), _) => json!({ "magic": connect4_magic(plan) }),
+        (GameSettings::OneTwoThree(_), Some(b)) => json!({ "cols": b.width, "rows": b.height }),
+        (GameSettings::Mathtricks(_), Some(b)) => {
+            let rows = generate_board(num(b.width), num(b.height), plan.seed).rows_text();
+            json!({ "seed": plan.seed, "width": b.width, "height": b.height, "board": rows })
+        }
+        (GameSettings::Tron(_), Some(b)) => json!({ "width": b.width, "height": b.height, "ms": b.ms }),
+        (_, None) => json!({}),
+    }
 }
 
 fn end_code(result: Personal) -> &'static str {

@@ -28,6 +28,14 @@ pub fn run_command(lang: &Language, label: &str, dir: &Path, memory_mib: u64) ->
     }
 }
 
+/// Unpacks a compiled submission (the tar archive the compile stored) into an empty directory,
+/// where [`run_command`] runs it.
+pub fn unpack(artifact: &[u8], dir: &Path) -> std::io::Result<()> {
+    let mut archive = tar::Archive::new(artifact);
+    archive.set_preserve_permissions(true);
+    archive.unpack(dir)
+}
+
 /// This very binary. The sandbox helper that starts a bot is this binary too, so the path
 /// resolves inside the sandbox without exposing the build directory.
 pub const SELF_EXE: &str = "/proc/self/exe";

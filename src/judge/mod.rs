@@ -15,6 +15,7 @@
 pub mod bot;
 pub mod commands;
 pub mod compile;
+pub mod human;
 pub mod languages;
 pub mod launch;
 pub mod log;
@@ -29,7 +30,7 @@ pub mod turn;
 pub mod validity;
 
 pub mod adapters;
-pub use adapters::{play_game, play_match};
+pub use adapters::{play_game, play_game_with, play_match};
 
 pub use log::GameLog;
 pub use matches::{MatchSpec, Progress};

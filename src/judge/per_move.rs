@@ -56,7 +56,7 @@ fn run<G: TurnGame, P: PerMoveProtocol<G>>(
             let shown = G::record(&mv);
             Foul::new(side, ForfeitKind::IllegalMove, format!("{shown}: {e}"))
         })?;
-        moves.push(G::record(&mv));
+        table.record_move(moves, G::record(&mv));
     }
     Ok(())
 }

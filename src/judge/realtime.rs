@@ -137,7 +137,7 @@ fn play_tick<G: RealTimeGame>(
 ) -> Option<Outcome> {
     let outcome = game.tick(dirs);
     let heads = game.heads();
-    moves.push(serde_json::json!([[heads[0].0, heads[0].1], [heads[1].0, heads[1].1]]));
+    table.record_move(moves, serde_json::json!([[heads[0].0, heads[0].1], [heads[1].0, heads[1].1]]));
     for side in [Side::First, Side::Second] {
         for (i, (x, y)) in heads.iter().enumerate() {
             table.send(side, &format!("SIIRTO {} {x} {y}", i + 1));

@@ -116,6 +116,8 @@ struct Seat {
     /// Pipes of the current process whose end of file the table has already seen (standard
     /// output, standard error), so [`Table::finish`] does not wait for them again.
     eofs: usize,
+    /// A person's seat: the time each answer may take instead of the game's limits.
+    patience: Option<Duration>,
 }
 
 impl Seat {
@@ -148,6 +150,17 @@ pub struct Table<'a> {
     /// CPU-time backstop given to each process.
     pub cpu_time_limit: Duration,
     pub log: GameLog,
+    /// Told of the game's moves and prompts as they happen.
+    watcher: Option<Box<dyn Watcher + 'a>>,
+}
+
+/// Whoever follows a game as it is played: a page watching it live, a person playing in it.
+/// Called on the game's thread; must not block.
+pub trait Watcher: Send {
+    /// A move was recorded (its record in the result's `moves`).
+    fn moved(&mut self, _record: &serde_json::Value) {}
+    /// `side` was asked for `expect` (`OK`, `a name`, `a move`) and its clock started.
+    fn prompted(&mut self, _side: Side, _expect: &'static str) {}
 }
 
 /// Processes and threads a bot may have at once (the sandbox's pids cgroup counts threads):
@@ -178,6 +191,7 @@ impl<'a> Table<'a> {
             peak_kib: None,
             owed: None,
             eofs: 0,
+            patience: None,
         };
         let [s0, s1] = seats;
         Table {
@@ -190,7 +204,27 @@ impl<'a> Table<'a> {
             debug_lines: true,
             cpu_time_limit: Duration::from_secs(30 * 60),
             log,
+            watcher: None,
         }
+    }
+
+    /// Seats a person at `side`: each of their answers may take `patience` (the start's and
+    /// every move's limit, no time bank) instead of the game's limits.
+    pub fn set_patience(&mut self, side: Side, patience: Duration) {
+        self.seats[side.index()].patience = Some(patience);
+    }
+
+    /// Tells `watcher` of every move and prompt from now on.
+    pub fn watch(&mut self, watcher: Box<dyn Watcher + 'a>) {
+        self.watcher = Some(watcher);
+    }
+
+    /// Records a move: appends it to `moves` and tells the watcher.
+    pub fn record_move(&mut self, moves: &mut Vec<serde_json::Value>, record: serde_json::Value) {
+        if let Some(w) = self.watcher.as_mut() {
+            w.moved(&record);
+        }
+        moves.push(record);
     }
 
     /// Milliseconds from the start of the game to `at`.
@@ -334,6 +368,10 @@ impl<'a> Table<'a> {
 
     /// The limit of the next answer of `side` and the forfeit its overrun gives.
     fn limit(&self, side: Side, start: bool) -> (Duration, ForfeitKind) {
+        if let Some(patience) = self.seats[side.index()].patience {
+            let kind = if start { ForfeitKind::StartTimeout } else { ForfeitKind::MoveTimeout };
+            return (patience, kind);
+        }
         if start {
             return (self.limits.start, ForfeitKind::StartTimeout);
         }
@@ -370,6 +408,9 @@ impl<'a> Table<'a> {
             }
         };
         self.seats[side.index()].owed = Some(Owed { start, expect, since, limit, kind });
+        if let Some(w) = self.watcher.as_mut() {
+            w.prompted(side, expect);
+        }
         Ok(())
     }
 

@@ -128,7 +128,7 @@ fn run<G: TurnGame, P: TurnProtocol<G>>(
             .map_err(|e| Foul::new(side, ForfeitKind::BadOutput, format!("{}: {e}", quote(&line))))?;
         game.play(&mv)
             .map_err(|e| Foul::new(side, ForfeitKind::IllegalMove, format!("{}: {e}", quote(&line))))?;
-        moves.push(G::record(&mv));
+        table.record_move(moves, G::record(&mv));
         let other = side.other();
         if game.outcome().is_some() {
             // The game is decided by this move: what the bots do from now on (exit, say more)

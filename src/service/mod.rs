@@ -5,6 +5,8 @@
 //! - [`accounts`]: importing a roster, the rules of usernames, an admin's password reset.
 //! - [`contests`]: a contest's admin actions — settings, rejudge, freeze, disqualify — audited.
 //! - [`password`]: hashing and checking passwords (bounded, so logins cannot exhaust memory).
+//! - [`practice`]: a person against a bot in the browser (with [`bots`]: how a side of a game
+//!   becomes a command the judge starts).
 //! - [`scheduler`]: the matches a newly compiled submission must play.
 //! - [`house`]: the house bots' accounts and submissions that follow a contest's settings.
 //! - [`rejudge`]: replaying a contest's current matches.
@@ -12,11 +14,13 @@
 //! - [`figures`]: the platform's benchmark figures on synthetic data (`botarena bench`).
 
 pub mod accounts;
+pub mod bots;
 pub mod contests;
 pub mod figures;
 pub mod house;
 pub mod metrics;
 pub mod password;
+pub mod practice;
 pub mod rejudge;
 pub mod scheduler;
 pub mod scoreboard;

@@ -37,6 +37,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/tokens/{id}", delete(revoke_token))
         .route("/openapi.json", get(openapi))
         .merge(super::judging::router())
+        .merge(super::practice::api_router())
         .merge(super::admin_contest::api_router())
         .fallback(|| async { AppError::NotFound("no such API endpoint".into()) })
 }

@@ -349,3 +349,32 @@ pub struct NewToken {
     /// The secret, for `Authorization: Bearer …`.
     pub token: String,
 }
+
+/// The body of `POST /api/contests/{slug}/practice`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PracticeBody {
+    /// `house:random`, `house:level1`, `house:level2`, or a submission id (a number).
+    #[schema(value_type = Object)]
+    pub opponent: Value,
+    /// `first` (the default) or `second`.
+    pub seat: Option<String>,
+    /// A board of the game's form (`8x8`, `20x12x300`); the contest's first board by default.
+    pub board: Option<String>,
+}
+
+/// A practice game just started.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PracticeCreated {
+    #[schema(value_type = String)]
+    pub id: uuid::Uuid,
+}
+
+/// The body of `POST /api/practice/{id}/moves`, and a message on its WebSocket.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PracticeMove {
+    /// The move in the game's own notation, as a bot prints it (tron: a direction, `+X`).
+    #[serde(rename = "move")]
+    pub r#move: String,
+}

@@ -20,6 +20,9 @@ pub enum AppError {
     Conflict { code: &'static str, message: String },
     #[error("{0}")]
     TooLarge(String),
+    /// Well-formed, but the state of things refuses it (an illegal move): 422.
+    #[error("{message}")]
+    Unprocessable { code: &'static str, message: String },
     #[error("{message}")]
     RateLimited { retry_after: u64, message: String },
     /// The server cannot take this request now (every password-hashing slot is busy).
@@ -63,6 +66,27 @@ impl From<crate::service::contests::ContestError> for AppError {
     }
 }
 
+impl From<crate::service::practice::PracticeError> for AppError {
+    fn from(e: crate::service::practice::PracticeError) -> Self {
+        use crate::judge::human::SeatError;
+        use crate::service::practice::PracticeError as P;
+        let message = e.to_string();
+        match e {
+            P::NotFound => AppError::NotFound("no such practice game or contest".into()),
+            P::BadRequest(_) => AppError::bad("bad_request", message),
+            P::NotAllowed(_) => AppError::Forbidden { code: "not_allowed", message },
+            P::AlreadyPlaying(_) => AppError::Conflict { code: "already_playing", message },
+            P::Full(_) => AppError::Unavailable { retry_after: 60, message },
+            P::Unavailable => AppError::Unavailable { retry_after: 3600, message },
+            P::IllegalMove(_) => AppError::Unprocessable { code: "illegal_move", message },
+            P::Seat(SeatError::NotYourTurn) => AppError::Conflict { code: "not_your_turn", message },
+            P::Seat(SeatError::Over) => AppError::Conflict { code: "game_over", message },
+            P::Db(e) => AppError::Internal(e.into()),
+            P::Other(e) => AppError::Internal(e),
+        }
+    }
+}
+
 impl AppError {
     pub fn bad(code: &'static str, message: impl Into<String>) -> Self {
         AppError::BadRequest { code, message: message.into() }
@@ -82,6 +106,7 @@ impl AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict { .. } => StatusCode::CONFLICT,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -93,7 +118,8 @@ impl AppError {
         match self {
             AppError::BadRequest { code, .. }
             | AppError::Forbidden { code, .. }
-            | AppError::Conflict { code, .. } => code,
+            | AppError::Conflict { code, .. }
+            | AppError::Unprocessable { code, .. } => code,
             AppError::Unauthorized(_) => "unauthorized",
             AppError::NotFound(_) => "not_found",
             AppError::TooLarge(_) => "too_large",

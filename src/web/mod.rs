@@ -15,6 +15,7 @@ pub mod judging;
 pub mod metrics;
 pub mod openapi;
 pub mod pages;
+pub mod practice;
 pub mod scoreboard_view;
 pub mod session_cache;
 pub mod statement;
@@ -48,6 +49,9 @@ pub struct Inner {
     pub facts: statement::Facts,
     /// The scoreboard snapshots, rendered once each.
     pub scoreboards: scoreboard_view::Cache,
+    /// The practice games being played (see [`crate::service::practice`]); they need
+    /// `practice.enable(...)` with the launchers before any can start.
+    pub practice: Arc<crate::service::practice::Practice>,
     /// A hash checked for unknown usernames, so a login takes as long whether or not the user exists.
     dummy_hash: String,
 }
@@ -69,6 +73,12 @@ impl AppState {
         // Recording starts with the server, before any job finishes.
         crate::service::metrics::recorder();
         let dummy_hash = crate::service::password::hash(uuid::Uuid::new_v4().to_string()).await?;
+        use crate::service::practice::PracticeConfig;
+        let practice = Arc::new(crate::service::practice::Practice::new(
+            pool.clone(),
+            languages.clone(),
+            PracticeConfig::of(&config),
+        ));
         Ok(AppState(Arc::new(Inner {
             pool,
             config,
@@ -76,6 +86,7 @@ impl AppState {
             compile_wakeup,
             facts: statement::Facts::default(),
             scoreboards: scoreboard_view::Cache::default(),
+            practice,
             dummy_hash,
         })))
     }
@@ -125,6 +136,7 @@ pub fn app(state: AppState) -> Router {
         .merge(admin::router())
         .merge(pages::router())
         .merge(statement::router())
+        .merge(practice::router())
         .merge(admin_contest::router())
         .nest("/api", api::router(&state))
         .merge(metrics::router())

@@ -2,7 +2,7 @@
 //! types of [`super::api_types`]; served at `GET /api/openapi.json` and kept by the snapshot test
 //! `tests/openapi.rs`, which fails when the API changes without its committed snapshot.
 
-use super::{admin_contest, api, judging};
+use super::{admin_contest, api, judging, practice};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::OpenApi;
 
@@ -33,6 +33,10 @@ use utoipa::OpenApi;
         admin_contest::actions::unfreeze_api,
         admin_contest::actions::disqualify_api,
         admin_contest::status::queue_api,
+        practice::create_api,
+        practice::get_api,
+        practice::move_api,
+        practice::leave_api,
     ),
     modifiers(&BearerToken),
     security(("token" = [])),
@@ -41,6 +45,7 @@ use utoipa::OpenApi;
         (name = "submissions", description = "submitting bots"),
         (name = "judging", description = "scoreboard, matches, games and logs"),
         (name = "tokens", description = "API tokens"),
+        (name = "practice", description = "a person against a bot, move by move"),
         (name = "admin", description = "admins only"),
     )
 )]

@@ -166,15 +166,20 @@ fn turn_frames<G: TurnGame, F>(
     (frames, None)
 }
 
-fn string_move(v: &Value) -> Option<String> {
+pub(crate) fn string_move(v: &Value) -> Option<String> {
     v.as_str().map(str::to_string)
 }
 
-fn checkers(settings: &Value, moves: &[Value]) -> Result<Partial<CheckersFrame>, String> {
+/// Checkers' start position under the stored settings (`max_rounds`).
+pub(crate) fn checkers_start(settings: &Value) -> Result<Checkers, String> {
     let GameSettings::Checkers(s) = stored_settings(GameId::Checkers, settings)? else {
         return Err("stored settings: not those of checkers".into());
     };
-    let start = Checkers::new(s.max_rounds);
+    Ok(Checkers::new(s.max_rounds))
+}
+
+fn checkers(settings: &Value, moves: &[Value]) -> Result<Partial<CheckersFrame>, String> {
+    let start = checkers_start(settings)?;
     Ok(turn_frames(start, moves, string_move, |g, mv| CheckersFrame {
         board: g.to_string().lines().map(str::to_string).collect(),
         last: mv.map_or_else(Vec::new, |m| m.squares.iter().map(|s| [s.row, s.col]).collect()),
@@ -182,11 +187,16 @@ fn checkers(settings: &Value, moves: &[Value]) -> Result<Partial<CheckersFrame>,
     }))
 }
 
-fn connect4(settings: &Value, moves: &[Value]) -> Result<Partial<Connect4Frame>, String> {
+/// Connect4's empty grid under the stored settings (`rows`, `cols`, `connect`).
+pub(crate) fn connect4_start(settings: &Value) -> Result<Connect4, String> {
     let GameSettings::Connect4(s) = stored_settings(GameId::Connect4, settings)? else {
         return Err("stored settings: not those of connect4".into());
     };
-    let start = Connect4::new(s.rows, s.cols, s.connect);
+    Ok(Connect4::new(s.rows, s.cols, s.connect))
+}
+
+fn connect4(settings: &Value, moves: &[Value]) -> Result<Partial<Connect4Frame>, String> {
+    let start = connect4_start(settings)?;
     Ok(turn_frames(start, moves, string_move, |g, mv| {
         let (rows, cols) = (g.rows(), g.cols());
         let disc = |row, col| match g.cell(row, col) {
@@ -202,19 +212,27 @@ fn connect4(settings: &Value, moves: &[Value]) -> Result<Partial<Connect4Frame>,
     }))
 }
 
-fn one_two_three(params: &Value, moves: &[Value]) -> Result<Partial<OneTwoThreeFrame>, String> {
+/// One-two-three's empty board of the result's `params` (`cols`, `rows`).
+pub(crate) fn one_two_three_start(params: &Value) -> Result<OneTwoThree, String> {
     let (cols, rows) = (param(params, "cols")?, param(params, "rows")?);
     for side in [cols, rows] {
         if !(OTT_MIN..=OTT_MAX).contains(&side) {
             return Err(format!("params: a {cols}x{rows} board is outside {OTT_MIN}..={OTT_MAX} on a side"));
         }
     }
-    // A stored move is the board the mover printed, as an array of row strings.
-    let text = |v: &Value| -> Option<String> {
-        let rows = v.as_array()?.iter().map(|r| r.as_str()).collect::<Option<Vec<_>>>()?;
-        Some(rows.join("\n"))
-    };
-    Ok(turn_frames(OneTwoThree::new(cols, rows), moves, text, |g, _| OneTwoThreeFrame {
+    Ok(OneTwoThree::new(cols, rows))
+}
+
+/// A stored one-two-three move (the board the mover printed, an array of row strings) as its
+/// protocol text, the rows joined with `\n`.
+pub(crate) fn one_two_three_text(v: &Value) -> Option<String> {
+    let rows = v.as_array()?.iter().map(|r| r.as_str()).collect::<Option<Vec<_>>>()?;
+    Some(rows.join("\n"))
+}
+
+fn one_two_three(params: &Value, moves: &[Value]) -> Result<Partial<OneTwoThreeFrame>, String> {
+    let start = one_two_three_start(params)?;
+    Ok(turn_frames(start, moves, one_two_three_text, |g, _| OneTwoThreeFrame {
         rows: g.grid().lines(),
         cells: [g.grid().count(Side::First), g.grid().count(Side::Second)],
     }))
@@ -222,7 +240,7 @@ fn one_two_three(params: &Value, moves: &[Value]) -> Result<Partial<OneTwoThreeF
 
 /// The stored board (`params.board`: H rows of W cell texts), or for a result without one the
 /// board generated from `params.seed`, `width` and `height`, as the judge generates it.
-fn mathtricks_board(params: &Value) -> Result<Board, String> {
+pub(crate) fn mathtricks_board(params: &Value) -> Result<Board, String> {
     let Some(rows) = params.get("board") else {
         let (w, h) = (param(params, "width")?, param(params, "height")?);
         let seed = params.get("seed").and_then(Value::as_u64).ok_or("params: no `board` and no `seed`")?;
@@ -261,10 +279,14 @@ fn mathtricks(params: &Value, moves: &[Value]) -> Result<Partial<MathtricksFrame
     }))
 }
 
-fn tron(params: &Value, moves: &[Value]) -> Result<Partial<TronFrame>, String> {
+/// Tron's empty grid of the result's `params` (`width`, `height`).
+pub(crate) fn tron_start(params: &Value) -> Result<Tron, String> {
     let (width, height) = (param(params, "width")?, param(params, "height")?);
-    let game = Tron::try_new(width, height).map_err(|e| format!("params: {e}"))?;
-    Ok(tron_ticks(game, moves))
+    Tron::try_new(width, height).map_err(|e| format!("params: {e}"))
+}
+
+fn tron(params: &Value, moves: &[Value]) -> Result<Partial<TronFrame>, String> {
+    Ok(tron_ticks(tron_start(params)?, moves))
 }
 
 /// Replays tron's ticks: each stored tick is both heads after it, and the direction each line

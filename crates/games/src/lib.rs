@@ -11,6 +11,7 @@ pub mod mathtricks;
 pub mod one_two_three;
 #[cfg(feature = "sqlx")]
 mod pg;
+pub mod position;
 pub mod settings;
 pub mod tron;
 

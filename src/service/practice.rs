@@ -1,0 +1,666 @@
+//! Practice games: a person against a bot, move by move, in the browser or through the API.
+//!
+//! The bot is judged exactly as in a round robin — the same launcher (the sandbox), limits,
+//! protocol driver and transcript — and the person sits at the other side of the table
+//! ([`crate::judge::human`]), with the server-wide patience per move instead of the contest's
+//! move time. Games run on threads of their own, at most [`PracticeConfig::max_games`] at once on
+//! the server and one per person; each uses its own launcher slot (its own sandbox user ids). A
+//! game lives in this process: its moves, result and transcript are kept for
+//! [`KEEP_FINISHED`] after it ends.
+
+use crate::db::contests::{self, Contest};
+use crate::db::games::Side as Entrant;
+use crate::db::ids::{ContestId, SubmissionId, UserId};
+use crate::db::submissions;
+use crate::games::frames::{self, Frames};
+use crate::games::position::Position;
+use crate::games::settings::{BoardSize, Settings};
+use crate::games::tron::Dir;
+use crate::games::{GameId, HouseLevel, Side};
+use crate::judge::human::{HumanSeat, SeatError, SeatKind, WithHuman};
+use crate::judge::languages::Languages;
+use crate::judge::launch::Launcher;
+use crate::judge::matches::{GamePlan, MatchSpec};
+use crate::judge::result::{BotId, GameResult};
+use crate::judge::table::Watcher;
+use crate::judge::{play_game_with, BotCommand};
+use serde::Serialize;
+use sqlx::PgPool;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+use uuid::Uuid;
+
+/// How long a finished game stays available to its player.
+pub const KEEP_FINISHED: Duration = Duration::from_secs(3600);
+
+/// The server-wide limits of practice games.
+#[derive(Clone, Debug)]
+pub struct PracticeConfig {
+    /// Practice games at once on this server.
+    pub max_games: usize,
+    /// How long a person may take over a move before they forfeit (`move_timeout`).
+    pub patience: Duration,
+}
+
+impl PracticeConfig {
+    /// The server's settings (`--practice-games`, `--practice-idle-seconds`).
+    pub fn of(web: &crate::config::WebConfig) -> PracticeConfig {
+        PracticeConfig {
+            max_games: web.practice_games,
+            patience: Duration::from_secs(web.practice_idle_seconds),
+        }
+    }
+}
+
+impl Default for PracticeConfig {
+    fn default() -> Self {
+        PracticeConfig { max_games: 4, patience: Duration::from_secs(300) }
+    }
+}
+
+/// Builds the launcher of practice slot `n` (each slot its own sandbox user ids).
+pub type SlotLaunchers = Arc<dyn Fn(usize) -> anyhow::Result<Arc<dyn Launcher>> + Send + Sync>;
+
+/// What running bots needs, given by `serve` (or a test) once it has made its launchers.
+pub struct Runtime {
+    pub launchers: SlotLaunchers,
+    /// The binary whose `house` command plays house bots.
+    pub house_exe: PathBuf,
+}
+
+/// Who a person plays against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    House(HouseLevel),
+    Submission(SubmissionId),
+}
+
+impl Opponent {
+    /// `house:<level>` or a submission id.
+    pub fn parse(text: &str) -> Result<Opponent, PracticeError> {
+        if let Some(level) = text.strip_prefix("house:") {
+            return level.parse().map(Opponent::House).map_err(|e: crate::games::UnknownHouseLevel| {
+                PracticeError::BadRequest(format!("{e}; an opponent is `house:<level>` or a submission id"))
+            });
+        }
+        text.trim().parse::<i64>().map(|id| Opponent::Submission(SubmissionId(id))).map_err(|_| {
+            PracticeError::BadRequest(format!(
+                "unknown opponent `{text}`: an opponent is `house:<level>` ({}) or a submission id",
+                HouseLevel::names()
+            ))
+        })
+    }
+}
+
+/// Which opponents a contest lets its students practise against (`practice_opponents`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Allowed {
+    pub house: bool,
+    pub own: bool,
+    pub all: bool,
+}
+
+impl Allowed {
+    /// From the contest's settings; `house,own` when unset.
+    pub fn of(contest: &Contest) -> Allowed {
+        let words =
+            contest.settings.get("practice_opponents").and_then(|v| v.as_str()).unwrap_or("house,own");
+        let has = |w: &str| words.split(',').any(|x| x.trim() == w);
+        Allowed { house: has("house"), own: has("own"), all: has("all") }
+    }
+}
+
+/// Why a practice request was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum PracticeError {
+    #[error("no such contest or game")]
+    NotFound,
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    NotAllowed(String),
+    #[error("you are already playing a practice game ({0}); finish or leave it first")]
+    AlreadyPlaying(Uuid),
+    #[error("the server is running as many practice games as it may ({0}); try again in a minute")]
+    Full(usize),
+    #[error("practice games are not available on this server")]
+    Unavailable,
+    #[error("illegal move: {0}")]
+    IllegalMove(String),
+    #[error("{0}")]
+    Seat(#[from] SeatError),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+/// What a game's page and the API show of it.
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    pub id: Uuid,
+    pub contest: String,
+    pub game: GameId,
+    /// `your_turn`, `bot_thinking`, `playing` (tron), `ending` (decided, the result coming)
+    /// or `over`.
+    pub status: &'static str,
+    /// The person's seat: `first` or `second`.
+    pub seat: &'static str,
+    /// Whose turn it is in a turn game that is not over.
+    pub turn: Option<&'static str>,
+    pub opponent: String,
+    /// The game's stored settings and the result's `params`, as for a replay.
+    pub settings: serde_json::Value,
+    pub params: serde_json::Value,
+    pub moves: Vec<serde_json::Value>,
+    pub frames: Frames,
+    /// The moves the person may make now, in the game's notation (a turn game, their turn).
+    pub legal_moves: Vec<String>,
+    /// The bot's thinking time so far, and since when it has been thinking on this move.
+    pub bot_think_ms: u64,
+    pub bot_thinking_ms: Option<u64>,
+    /// The bot's time per move, and the person's.
+    pub move_ms: u64,
+    pub patience_ms: u64,
+    /// Once over: the result (as `botarena play --json` writes it; the person is bot `a`).
+    pub result: Option<GameResult>,
+    /// Once over: the transcript the person may read.
+    pub log: Option<String>,
+}
+
+/// One game being played.
+pub struct Game {
+    pub id: Uuid,
+    pub user: UserId,
+    pub contest: String,
+    pub game: GameId,
+    human: Side,
+    opponent: String,
+    settings: serde_json::Value,
+    params: serde_json::Value,
+    move_ms: u64,
+    patience: Duration,
+    seat: HumanSeat,
+    live: Mutex<Live>,
+    /// Bumped at every change, for pushes (the WebSocket).
+    version: Arc<watch::Sender<u64>>,
+}
+
+#[derive(Default)]
+struct Live {
+    moves: Vec<serde_json::Value>,
+    bot_think: Duration,
+    bot_since: Option<Instant>,
+    result: Option<GameResult>,
+    log: Option<String>,
+    ended_at: Option<Instant>,
+}
+
+impl Live {
+    fn is_over(&self) -> bool {
+        self.result.is_some() || self.ended_at.is_some()
+    }
+}
+
+impl Game {
+    fn live(&self) -> MutexGuard<'_, Live> {
+        self.live.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn changed(&self) {
+        self.version.send_modify(|v| *v += 1);
+    }
+
+    /// A receiver woken at every change.
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.version.subscribe()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.live().is_over()
+    }
+
+    /// The game as its player sees it now.
+    pub fn view(&self) -> View {
+        let live = self.live();
+        let frames = frames::replay(self.game, &self.settings, &self.params, &live.moves).frames;
+        let over = live.is_over();
+        let position = Position::after(self.game, &self.settings, &self.params, &live.moves).ok().flatten();
+        let awaiting = !over && self.seat.awaiting();
+        let turn = match &position {
+            Some(p) if !over && p.outcome().is_none() => Some(side_name(p.turn())),
+            _ => None,
+        };
+        let status = if over {
+            "over"
+        } else if self.game == GameId::Tron {
+            "playing"
+        } else if awaiting {
+            "your_turn"
+        } else if position.is_some() && turn.is_none() {
+            // Decided by the last move; the result comes once the bots are stopped.
+            "ending"
+        } else {
+            "bot_thinking"
+        };
+        let legal_moves = match (&position, awaiting) {
+            (Some(p), true) => p.legal_moves(),
+            _ => Vec::new(),
+        };
+        View {
+            id: self.id,
+            contest: self.contest.clone(),
+            game: self.game,
+            status,
+            seat: side_name(self.human),
+            turn,
+            opponent: self.opponent.clone(),
+            settings: self.settings.clone(),
+            params: self.params.clone(),
+            moves: live.moves.clone(),
+            frames,
+            legal_moves,
+            bot_think_ms: live.bot_think.as_millis() as u64,
+            bot_thinking_ms: live.bot_since.filter(|_| !over).map(|t| t.elapsed().as_millis() as u64),
+            move_ms: self.move_ms,
+            patience_ms: self.patience.as_millis() as u64,
+            result: live.result.clone(),
+            log: live.log.clone(),
+        }
+    }
+
+    /// Plays the person's move (`text` in the game's notation; tron: a direction, `+X`).
+    /// Returns once the bot has answered, the game is over, or `wait` has passed.
+    pub async fn play(&self, text: &str, wait: Duration) -> Result<View, PracticeError> {
+        let text = text.trim_end_matches(['\r', '\n']);
+        if self.game == GameId::Tron {
+            text.parse::<Dir>().map_err(|_| {
+                PracticeError::IllegalMove(format!("`{text}` is not a direction (+X, -X, +Y, -Y)"))
+            })?;
+            self.seat.say(text)?;
+            return Ok(self.view());
+        }
+        let mut changes = self.subscribe();
+        {
+            let live = self.live();
+            if live.is_over() {
+                return Err(SeatError::Over.into());
+            }
+            if !self.seat.awaiting() {
+                return Err(SeatError::NotYourTurn.into());
+            }
+            let position = Position::after(self.game, &self.settings, &self.params, &live.moves)
+                .map_err(anyhow::Error::msg)?
+                .ok_or_else(|| anyhow::anyhow!("not a turn game"))?;
+            position.check(text).map_err(|e| PracticeError::IllegalMove(strip_kind(&e)))?;
+        }
+        self.seat.answer(text)?;
+        {
+            let mut live = self.live();
+            live.bot_since = Some(Instant::now());
+        }
+        self.changed();
+        // Until the person is asked again, or the game is over (with its result).
+        let until = tokio::time::Instant::now() + wait;
+        loop {
+            {
+                let live = self.live();
+                if live.is_over() || self.seat.awaiting() {
+                    break;
+                }
+            }
+            if tokio::time::timeout_at(until, changes.changed()).await.is_err() {
+                break;
+            }
+        }
+        Ok(self.view())
+    }
+
+    /// The person leaves the game: it ends as if their program had exited.
+    pub fn leave(&self) {
+        self.seat.leave();
+        self.changed();
+    }
+}
+
+/// "malformed move: x" / "illegal move: x" without the word the error kind already says.
+fn strip_kind(message: &str) -> String {
+    message.strip_prefix("illegal move: ").unwrap_or(message).to_string()
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "first",
+        Side::Second => "second",
+    }
+}
+
+/// Follows the table for the game's page: moves, and whose clock runs.
+struct Follow {
+    game: Arc<Game>,
+}
+
+impl Watcher for Follow {
+    fn moved(&mut self, record: &serde_json::Value) {
+        {
+            let mut live = self.game.live();
+            live.moves.push(record.clone());
+            if let Some(since) = live.bot_since.take() {
+                live.bot_think += since.elapsed();
+            }
+        }
+        self.game.changed();
+    }
+
+    fn prompted(&mut self, side: Side, expect: &'static str) {
+        if side == self.game.human {
+            self.game.seat.prompted(expect);
+        } else if expect == "a move" {
+            self.game.live().bot_since = Some(Instant::now());
+        }
+        self.game.changed();
+    }
+}
+
+/// The practice games of this server.
+pub struct Practice {
+    pool: PgPool,
+    languages: Arc<Languages>,
+    pub config: PracticeConfig,
+    runtime: OnceLock<Runtime>,
+    games: Mutex<HashMap<Uuid, Arc<Game>>>,
+    slots: Mutex<Vec<Slot>>,
+}
+
+/// A launcher slot: whether a game uses it, and its launcher once made.
+type Slot = (bool, Option<Arc<dyn Launcher>>);
+
+/// A claimed launcher slot, given back when dropped.
+struct SlotLease {
+    practice: Arc<Practice>,
+    index: usize,
+}
+
+impl Drop for SlotLease {
+    fn drop(&mut self) {
+        if let Some(slot) = self.practice.slots().get_mut(self.index) {
+            slot.0 = false;
+        }
+    }
+}
+
+impl Practice {
+    pub fn new(pool: PgPool, languages: Arc<Languages>, config: PracticeConfig) -> Practice {
+        let slots = (0..config.max_games).map(|_| (false, None)).collect();
+        Practice {
+            pool,
+            languages,
+            config,
+            runtime: OnceLock::new(),
+            games: Mutex::new(HashMap::new()),
+            slots: Mutex::new(slots),
+        }
+    }
+
+    /// Lets this server run practice games (once; later calls are ignored).
+    pub fn enable(&self, runtime: Runtime) {
+        let _ = self.runtime.set(runtime);
+    }
+
+    fn games(&self) -> MutexGuard<'_, HashMap<Uuid, Arc<Game>>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn slots(&self) -> MutexGuard<'_, Vec<Slot>> {
+        self.slots.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The game `id` if `user` plays it.
+    pub fn get(&self, id: Uuid, user: UserId) -> Result<Arc<Game>, PracticeError> {
+        self.games().get(&id).filter(|g| g.user == user).cloned().ok_or(PracticeError::NotFound)
+    }
+
+    /// Practice games being played now on this server.
+    pub fn running(&self) -> usize {
+        self.games().values().filter(|g| !g.is_over()).count()
+    }
+
+    /// Starts a game of `user` in contest `slug` against `opponent`, the person in `seat`, on
+    /// `board` (a board of the game's form, e.g. `20x12x300`; the contest's first by default).
+    pub async fn start(
+        self: &Arc<Self>,
+        user: UserId,
+        slug: &str,
+        opponent: Opponent,
+        seat: Side,
+        board: Option<&str>,
+    ) -> Result<Arc<Game>, PracticeError> {
+        let runtime = self.runtime.get().ok_or(PracticeError::Unavailable)?;
+        let mut conn = self.pool.acquire().await?;
+        let contest = contests::by_slug(&mut conn, slug).await?.ok_or(PracticeError::NotFound)?;
+        let settings = crate::service::scheduler::settings_from_json(contest.game, &contest.settings)?;
+        let allowed = Allowed::of(&contest);
+        let (entrant, label) = self.opponent(&mut conn, &contest, user, &opponent, allowed).await?;
+        let plan_board = pick_board(&settings, board)?;
+        let nickname = crate::db::users::by_id(&mut conn, user)
+            .await?
+            .map(|u| u.nickname.unwrap_or(u.username))
+            .unwrap_or_default();
+        drop(conn);
+
+        self.forget_old();
+        if let Some(g) = self.games().values().find(|g| g.user == user && !g.is_over()) {
+            return Err(PracticeError::AlreadyPlaying(g.id));
+        }
+        let lease = self.lease_slot()?;
+        let human = seat;
+        let plan = GamePlan {
+            index: 0,
+            seats: if human == Side::First { [BotId::A, BotId::B] } else { [BotId::B, BotId::A] },
+            board: plan_board,
+            seed: rand::random::<u64>() >> 1,
+        };
+        let params = crate::judge::adapters::game_params(&settings, &plan);
+        let version = Arc::new(watch::channel(0).0);
+        let asked = version.clone();
+        let game = Arc::new(Game {
+            id: Uuid::new_v4(),
+            user,
+            contest: contest.slug.clone(),
+            game: contest.game,
+            human,
+            opponent: label,
+            settings: contest.settings.clone(),
+            params,
+            move_ms: settings.common().move_ms,
+            patience: self.config.patience,
+            seat: HumanSeat::new(
+                match contest.game {
+                    GameId::OneTwoThree => SeatKind::PerMove,
+                    GameId::Tron => SeatKind::RealTime,
+                    _ => SeatKind::Persistent,
+                },
+                move || asked.send_modify(|v| *v += 1),
+            ),
+            live: Mutex::new(Live::default()),
+            version,
+        });
+        self.games().insert(game.id, game.clone());
+        let played = game.clone();
+        let (languages, house_exe) = (self.languages.clone(), runtime.house_exe.clone());
+        let human_command = BotCommand { label: format!("{nickname} (you)"), ..Default::default() };
+        let spawned = std::thread::Builder::new().name("practice".into()).spawn(move || {
+            let outcome = lease.practice.slot_launcher(lease.index).and_then(|launcher| {
+                run(
+                    &played,
+                    launcher.as_ref(),
+                    human_command,
+                    &entrant,
+                    settings,
+                    plan,
+                    &languages,
+                    &house_exe,
+                )
+            });
+            if let Err(e) = outcome {
+                tracing::error!(game = %played.id, "practice game failed: {e:#}");
+                played.live().log = Some(format!("the game could not be played: {e:#}"));
+            }
+            played.seat.leave();
+            played.live().ended_at = Some(Instant::now());
+            played.changed();
+            drop(lease);
+        });
+        if let Err(e) = spawned {
+            self.games().remove(&game.id);
+            return Err(anyhow::Error::from(e).into());
+        }
+        Ok(game)
+    }
+
+    /// The opponent's entrant and label, if the contest allows it.
+    async fn opponent(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        contest: &Contest,
+        user: UserId,
+        opponent: &Opponent,
+        allowed: Allowed,
+    ) -> Result<(Entrant, String), PracticeError> {
+        let not_allowed = |what: &str| {
+            PracticeError::NotAllowed(format!("this contest does not let you practise against {what}"))
+        };
+        match opponent {
+            Opponent::House(level) => {
+                if !allowed.house {
+                    return Err(not_allowed("house bots"));
+                }
+                let label = format!("house:{level}");
+                let entrant = Entrant {
+                    submission_id: SubmissionId(0),
+                    user_id: UserId(0),
+                    nickname: label.clone(),
+                    language: String::new(),
+                    artifact: None,
+                    house_level: Some(level.to_string()),
+                };
+                Ok((entrant, label))
+            }
+            Opponent::Submission(id) => {
+                let missing =
+                    || PracticeError::BadRequest(format!("no current submission #{} in this contest", id.0));
+                let sub = submissions::by_id(conn, *id).await?.ok_or_else(missing)?;
+                if sub.contest_id != contest.id || sub.status != submissions::Status::Ready {
+                    return Err(missing());
+                }
+                let entrant = crate::db::games::side(conn, *id).await?.ok_or_else(missing)?;
+                let own = sub.user_id == user;
+                let ok = if entrant.house_level.is_some() {
+                    allowed.house
+                } else if own {
+                    allowed.own || allowed.all
+                } else {
+                    allowed.all
+                };
+                if !ok {
+                    return Err(not_allowed(if own {
+                        "your own submission"
+                    } else {
+                        "other students' submissions"
+                    }));
+                }
+                let label = format!("{} (#{})", entrant.nickname, id.0);
+                Ok((entrant, label))
+            }
+        }
+    }
+
+    /// The current submission of `user` in the contest, as an opponent.
+    pub async fn own_submission(
+        &self,
+        contest: ContestId,
+        user: UserId,
+    ) -> sqlx::Result<Option<SubmissionId>> {
+        submissions::current_of(&mut *self.pool.acquire().await?, contest, user).await
+    }
+
+    fn lease_slot(self: &Arc<Self>) -> Result<SlotLease, PracticeError> {
+        if self.config.max_games == 0 {
+            return Err(PracticeError::Unavailable);
+        }
+        let mut slots = self.slots();
+        let index = slots.iter().position(|s| !s.0).ok_or(PracticeError::Full(self.config.max_games))?;
+        slots[index].0 = true;
+        Ok(SlotLease { practice: self.clone(), index })
+    }
+
+    /// The launcher of a leased slot, made at its first use (a sandbox probes the host then).
+    fn slot_launcher(&self, index: usize) -> anyhow::Result<Arc<dyn Launcher>> {
+        let runtime = self.runtime.get().ok_or(PracticeError::Unavailable)?;
+        if let Some(l) = &self.slots()[index].1 {
+            return Ok(l.clone());
+        }
+        let launcher = (runtime.launchers)(index)?;
+        self.slots()[index].1 = Some(launcher.clone());
+        Ok(launcher)
+    }
+
+    /// Drops games that ended more than [`KEEP_FINISHED`] ago.
+    fn forget_old(&self) {
+        self.games().retain(|_, g| g.live().ended_at.is_none_or(|t| t.elapsed() < KEEP_FINISHED));
+    }
+}
+
+/// The board of a practice game: `wanted` (checked against the game's board form) or the
+/// contest's first.
+fn pick_board(settings: &Settings, wanted: Option<&str>) -> Result<Option<BoardSize>, PracticeError> {
+    match wanted {
+        None => Ok(settings.boards().first().copied()),
+        Some(_) if settings.boards().is_empty() => {
+            Err(PracticeError::BadRequest("this game is not played on a choice of boards".into()))
+        }
+        Some(text) => {
+            let mut trial = settings.clone();
+            trial
+                .set("boards", text)
+                .map_err(|e| PracticeError::BadRequest(format!("board `{text}`: {e}")))?;
+            Ok(trial.boards().first().copied())
+        }
+    }
+}
+
+/// Plays the game on this thread; the result and transcript go into `game`.
+#[allow(clippy::too_many_arguments)]
+fn run(
+    game: &Arc<Game>,
+    launcher: &dyn Launcher,
+    human_command: BotCommand,
+    entrant: &Entrant,
+    settings: Settings,
+    plan: GamePlan,
+    languages: &Languages,
+    house_exe: &std::path::Path,
+) -> anyhow::Result<()> {
+    let dir = tempfile::Builder::new().prefix("botarena-practice-").tempdir()?;
+    let bot = crate::service::bots::command(entrant, game.game, &settings, languages, house_exe, dir.path())?;
+    let spec =
+        MatchSpec { game: game.game, settings, bots: [human_command, bot], seed: plan.seed, cpus: None };
+    let seated = WithHuman { inner: launcher, slot: game.human.index(), seat: game.seat.clone() };
+    let (human, patience) = (game.human, game.patience);
+    let follow = Box::new(Follow { game: game.clone() });
+    let (result, log) = play_game_with(&spec, &plan, &seated, |table| {
+        table.set_patience(human, patience);
+        table.watch(follow);
+    });
+    // The bot's own output is the person's to read only when the bot is theirs or the house's.
+    let theirs = entrant.house_level.is_some() || entrant.user_id == game.user;
+    let text = if theirs { log.to_text() } else { log.to_text_for(Some(BotId::A)) };
+    let mut live = game.live();
+    live.moves = result.moves.clone();
+    live.result = Some(result);
+    live.log = Some(text);
+    Ok(())
+}

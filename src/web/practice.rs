@@ -1,0 +1,343 @@
+//! Practice games in the browser and through the API (`docs/api.md`, "Practice games"): the
+//! "Play" form of a contest, the game's page, and the JSON and WebSocket routes both use. The
+//! game itself is [`crate::service::practice`]'s.
+
+use super::api::ApiJson;
+use super::api_types::{ErrorBody, PracticeBody, PracticeCreated, PracticeMove};
+use super::auth::{check_csrf, ApiUser, PageUser, Viewer};
+use super::contests::contest_or_404;
+use super::error::{AppError, PageError, Result};
+use super::input::{Form, Path};
+use super::{render, AppState, Nav};
+use crate::db::users::User;
+use crate::games::{GameId, HouseLevel, Side};
+use crate::service::practice::{Allowed, Game, Opponent, PracticeError};
+use askama::Template;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRef, FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use std::sync::Arc;
+use std::time::Duration;
+use uuid::Uuid;
+
+/// How long `POST /moves` waits for the bot's reply at most before answering with the game as
+/// it is (the bot's move then comes by the WebSocket or the next `GET`).
+const REPLY_WAIT: Duration = Duration::from_secs(30);
+
+/// The API's routes (under `/api`).
+pub fn api_router() -> Router<AppState> {
+    Router::new()
+        .route("/contests/{slug}/practice", post(create_api))
+        .route("/practice/{id}", get(get_api).delete(leave_api))
+        .route("/practice/{id}/moves", post(move_api))
+        .route("/practice/{id}/ws", get(socket))
+}
+
+/// The pages.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/contests/{slug}/play", get(play_form).post(play_start))
+        .route("/practice/{id}", get(game_page))
+}
+
+/// The player of a practice game: by API token, or by the session of the game's page (reading
+/// only: the WebSocket and `GET`, whose origin a browser tells).
+pub struct Player(pub User);
+
+impl<S: Send + Sync> FromRequestParts<S> for Player
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if parts.headers.contains_key(header::AUTHORIZATION) {
+            return ApiUser::from_request_parts(parts, state).await.map(|u| Player(u.0));
+        }
+        // A page of another site must not drive a player's game with their cookie.
+        let host = parts.headers.get(header::HOST).and_then(|v| v.to_str().ok());
+        if let Some(origin) = parts.headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
+            let same = host.is_some_and(|h| origin.split_once("://").is_some_and(|(_, rest)| rest == h));
+            if !same {
+                return Err(AppError::forbidden("This page may not open another site's game."));
+            }
+        }
+        let viewer = Viewer::from_request_parts(parts, state).await.map_err(|e| e.0)?;
+        viewer.user.map(Player).ok_or_else(|| {
+            AppError::Unauthorized("Log in, or send an API token as `Authorization: Bearer <token>`.".into())
+        })
+    }
+}
+
+fn parse_seat(text: &str) -> Result<Side, PracticeError> {
+    match text {
+        "first" => Ok(Side::First),
+        "second" => Ok(Side::Second),
+        other => Err(PracticeError::BadRequest(format!("unknown seat `{other}` (valid: first, second)"))),
+    }
+}
+
+/// An opponent as JSON: `"house:level1"`, or a submission id as a number or a string.
+fn opponent_of(v: &serde_json::Value) -> Result<Opponent, PracticeError> {
+    match v {
+        serde_json::Value::String(s) => Opponent::parse(s),
+        serde_json::Value::Number(n) => Opponent::parse(&n.to_string()),
+        _ => Err(PracticeError::BadRequest("`opponent`: `house:<level>` or a submission id".into())),
+    }
+}
+
+/// Starts a practice game.
+#[utoipa::path(post, path = "/api/contests/{slug}/practice", tag = "practice",
+    params(("slug" = String, Path, description = "the contest")),
+    request_body = PracticeBody,
+    responses((status = 201, body = PracticeCreated), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+              (status = 503, body = ErrorBody)))]
+async fn create_api(
+    State(state): State<AppState>,
+    who: ApiUser,
+    Path(slug): Path<String>,
+    ApiJson(body): ApiJson<PracticeBody>,
+) -> Result<(StatusCode, Json<PracticeCreated>)> {
+    let opponent = opponent_of(&body.opponent)?;
+    let seat = parse_seat(body.seat.as_deref().unwrap_or("first"))?;
+    let game = state.practice.start(who.0.id, &slug, opponent, seat, body.board.as_deref()).await?;
+    Ok((StatusCode::CREATED, Json(PracticeCreated { id: game.id })))
+}
+
+/// The game now: status, whose turn, moves, frames, and the result once over.
+#[utoipa::path(get, path = "/api/practice/{id}", tag = "practice",
+    params(("id" = String, Path, description = "the practice game")),
+    responses((status = 200, body = Object, description = "the game (docs/api.md)"),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_api(State(state): State<AppState>, who: Player, Path(id): Path<Uuid>) -> Result<Response> {
+    let game = state.practice.get(id, who.0.id)?;
+    Ok(Json(game.view()).into_response())
+}
+
+/// Plays the person's move; answers once the bot has replied.
+#[utoipa::path(post, path = "/api/practice/{id}/moves", tag = "practice",
+    params(("id" = String, Path, description = "the practice game")),
+    request_body = PracticeMove,
+    responses((status = 200, body = Object, description = "the game after the bot's reply"),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn move_api(
+    State(state): State<AppState>,
+    who: ApiUser,
+    Path(id): Path<Uuid>,
+    ApiJson(body): ApiJson<PracticeMove>,
+) -> Result<Response> {
+    let game = state.practice.get(id, who.0.id)?;
+    let view = game.play(&body.r#move, REPLY_WAIT).await?;
+    Ok(Json(view).into_response())
+}
+
+/// Leaves the game (it ends as a forfeit of the person).
+#[utoipa::path(delete, path = "/api/practice/{id}", tag = "practice",
+    params(("id" = String, Path, description = "the practice game")),
+    responses((status = 200, body = Object, description = "the game"),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn leave_api(State(state): State<AppState>, who: ApiUser, Path(id): Path<Uuid>) -> Result<Response> {
+    let game = state.practice.get(id, who.0.id)?;
+    game.leave();
+    Ok(Json(game.view()).into_response())
+}
+
+/// The game's WebSocket: the game as JSON at once and after every change; the player sends
+/// `{"move": "..."}` (tron: a direction, any time). Errors come back as `{"error", "message"}`.
+async fn socket(
+    State(state): State<AppState>,
+    who: Player,
+    Path(id): Path<Uuid>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response> {
+    let game = state.practice.get(id, who.0.id)?;
+    Ok(upgrade.on_upgrade(move |socket| follow(socket, game)))
+}
+
+/// What the player sends on the WebSocket: a move, or leaving the game.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SocketMessage {
+    #[serde(rename = "move")]
+    r#move: Option<String>,
+    #[serde(default)]
+    leave: bool,
+}
+
+async fn send_view(socket: &mut WebSocket, game: &Game) -> bool {
+    let text = serde_json::to_string(&game.view()).unwrap_or_default();
+    socket.send(Message::Text(text.into())).await.is_ok()
+}
+
+async fn follow(mut socket: WebSocket, game: Arc<Game>) {
+    let mut changes = game.subscribe();
+    if !send_view(&mut socket, &game).await {
+        return;
+    }
+    loop {
+        tokio::select! {
+            changed = changes.changed() => {
+                if changed.is_err() || !send_view(&mut socket, &game).await {
+                    return;
+                }
+            }
+            message = socket.recv() => match message {
+                Some(Ok(Message::Text(text))) => {
+                    let played = match serde_json::from_str::<SocketMessage>(&text) {
+                        Ok(SocketMessage { leave: true, .. }) => {
+                            game.leave();
+                            Ok(())
+                        }
+                        Ok(SocketMessage { r#move: Some(m), .. }) => {
+                            game.play(&m, Duration::ZERO).await.map(|_| ()).map_err(AppError::from)
+                        }
+                        Ok(_) => Err(AppError::bad("bad_json", "send {\"move\": \"...\"} or {\"leave\": true}")),
+                        Err(e) => Err(AppError::bad("bad_json", e.to_string())),
+                    };
+                    if let Err(e) = played {
+                        let body = ErrorBody { error: e.code(), message: e.message() };
+                        let text = serde_json::to_string(&body).unwrap_or_default();
+                        if socket.send(Message::Text(text.into())).await.is_err() {
+                            return;
+                        }
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+}
+
+// ---- pages ----
+
+#[derive(Template)]
+#[template(path = "practice/new.html")]
+struct PlayForm {
+    nav: Nav,
+    slug: String,
+    title: String,
+    game: String,
+    house: Vec<String>,
+    own: Option<i64>,
+    any: bool,
+    boards: String,
+    error: Option<String>,
+    running: usize,
+    max_games: usize,
+}
+
+async fn play_form_page(
+    state: &AppState,
+    page: &PageUser,
+    slug: &str,
+    error: Option<String>,
+) -> Result<Response> {
+    let contest = contest_or_404(state, slug).await?;
+    let allowed = Allowed::of(&contest);
+    let own = state.practice.own_submission(contest.id, page.user.id).await?.map(|s| s.0);
+    let settings = crate::service::scheduler::settings_from_json(contest.game, &contest.settings)?;
+    let boards = settings.boards().iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+    let form = PlayForm {
+        nav: page.nav().await?,
+        slug: contest.slug.clone(),
+        title: contest.title.clone(),
+        game: contest.game.to_string(),
+        house: if allowed.house {
+            HouseLevel::ALL.iter().map(|l| l.to_string()).collect()
+        } else {
+            Vec::new()
+        },
+        own: own.filter(|_| allowed.own || allowed.all),
+        any: allowed.all,
+        boards,
+        error,
+        running: state.practice.running(),
+        max_games: state.practice.config.max_games,
+    };
+    Ok(render(&form))
+}
+
+async fn play_form(
+    State(state): State<AppState>,
+    page: PageUser,
+    Path(slug): Path<String>,
+) -> Result<Response, PageError> {
+    Ok(play_form_page(&state, &page, &slug, None).await?)
+}
+
+#[derive(Deserialize)]
+struct StartForm {
+    csrf: String,
+    opponent: String,
+    #[serde(default)]
+    submission: String,
+    seat: String,
+    #[serde(default)]
+    board: String,
+}
+
+async fn play_start(
+    State(state): State<AppState>,
+    page: PageUser,
+    Path(slug): Path<String>,
+    Form(form): Form<StartForm>,
+) -> Result<Response, PageError> {
+    check_csrf(&page.session, &form.csrf).await?;
+    let opponent =
+        if form.opponent == "submission" { form.submission.trim() } else { form.opponent.as_str() };
+    let board = Some(form.board.trim()).filter(|b| !b.is_empty());
+    let started = match (Opponent::parse(opponent), parse_seat(&form.seat)) {
+        (Ok(o), Ok(seat)) => state.practice.start(page.user.id, &slug, o, seat, board).await,
+        (Err(e), _) | (_, Err(e)) => Err(e),
+    };
+    match started {
+        Ok(game) => Ok(Redirect::to(&format!("/practice/{}", game.id)).into_response()),
+        Err(PracticeError::AlreadyPlaying(id)) => {
+            Ok(Redirect::to(&format!("/practice/{id}")).into_response())
+        }
+        Err(e @ (PracticeError::NotFound | PracticeError::Db(_) | PracticeError::Other(_))) => {
+            Err(AppError::from(e).into())
+        }
+        Err(e) => Ok(play_form_page(&state, &page, &slug, Some(e.to_string())).await?),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "practice/game.html")]
+struct GamePage {
+    nav: Nav,
+    id: Uuid,
+    slug: String,
+    game: String,
+    opponent: String,
+    seat: &'static str,
+    tron: bool,
+}
+
+async fn game_page(
+    State(state): State<AppState>,
+    page: PageUser,
+    Path(id): Path<Uuid>,
+) -> Result<Response, PageError> {
+    let game = state.practice.get(id, page.user.id)?;
+    let view = game.view();
+    let tron = game.game == GameId::Tron;
+    Ok(render(&GamePage {
+        nav: page.nav().await?,
+        id,
+        slug: view.contest,
+        game: game.game.to_string(),
+        opponent: view.opponent,
+        seat: view.seat,
+        tron,
+    }))
+}

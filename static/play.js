@@ -1,0 +1,187 @@
+// The practice page: a person against a bot. Plain JavaScript, no build step.
+//
+// The page follows the game through its WebSocket (`/api/practice/{id}/ws`), which sends the
+// whole game as JSON at once and after every change, and takes the person's moves as
+// `{"move": "..."}` in the game's own notation. The board is drawn by replay.js's drawings
+// (`BotarenaBoards`); this file knows no rule: the server lists the legal moves
+// (`legal_moves`) and refuses any other. Clicks make moves — checkers: the piece, then each
+// landing square; connect4: a column; one-two-three: one to three free cells, then "Place";
+// mathtricks: a neighbouring cell — and tron is steered with the arrow keys.
+(function () {
+  'use strict';
+
+  const box = document.getElementById('practice');
+  if (!box || !window.BotarenaBoards) return;
+  const { boards, el } = window.BotarenaBoards;
+  const id = box.dataset.id;
+  const seat = box.dataset.seat;
+  const statusEl = document.getElementById('practice-status');
+  const clockEl = document.getElementById('practice-clock');
+  const errorEl = document.getElementById('practice-error');
+  const boardEl = document.getElementById('practice-board');
+  const leave = document.getElementById('practice-leave');
+  const logBox = document.getElementById('practice-log');
+  const logText = document.getElementById('practice-log-text');
+
+  let view = null;
+  /** Checkers: the squares clicked so far of the move being made ("r,c"). */
+  let path = [];
+  /** One-two-three: the cells picked for the placement ("r,c"). */
+  const picked = new Set();
+
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const socket = new WebSocket(`${scheme}//${location.host}/api/practice/${id}/ws`);
+
+  function say(text) {
+    statusEl.textContent = text;
+  }
+
+  function fail(message) {
+    errorEl.textContent = message;
+    errorEl.hidden = false;
+  }
+
+  function send(message) {
+    errorEl.hidden = true;
+    socket.send(JSON.stringify(message));
+  }
+
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(event.data);
+    if (message.error) {
+      fail(message.message);
+      path = [];
+      picked.clear();
+      if (view) render();
+      return;
+    }
+    view = message;
+    path = [];
+    picked.clear();
+    render();
+  });
+  socket.addEventListener('close', () => {
+    if (!view || view.status !== 'over') say('Disconnected from the game; reload the page to follow it again.');
+  });
+
+  function resultText(result) {
+    const name = (bot) => (bot === 'a' ? 'you' : view.opponent);
+    let text = result.winner ? (result.winner === 'a' ? 'You won' : `${view.opponent} won`) : 'Draw';
+    if (result.reason) text += ` (${result.reason})`;
+    if (result.forfeit) {
+      text += ` · ${name(result.forfeit.bot)} forfeited: ${result.forfeit.kind}`;
+      if (result.forfeit.detail) text += ` — ${result.forfeit.detail}`;
+    }
+    return text;
+  }
+
+  function render() {
+    const data = {
+      game: view.game,
+      frames: view.frames,
+      params: view.params,
+      moves: view.moves,
+      seats: seat === 'first' ? ['a', 'b'] : ['b', 'a'],
+      nicknames: { a: 'you', b: view.opponent },
+    };
+    const drawing = boards(data);
+    const last = view.frames.length - 1;
+    if (drawing && last >= 0) {
+      const board = drawing.draw(last);
+      for (const square of path) mark(board, `[data-square="${square}"]`);
+      for (const cell of picked) mark(board, `[data-cell="${cell}"]`);
+      const children = [board, el('p', { class: 'replay-info' }, [].concat(drawing.info(last)))];
+      if (view.game === 'one-two-three' && view.status === 'your_turn') {
+        const place = el('button', { type: 'button', id: 'practice-place' }, ['Place']);
+        place.disabled = picked.size === 0;
+        place.addEventListener('click', placeCells);
+        children.push(el('p', {}, [place, ' the picked cells (one to three in a row)']));
+      }
+      boardEl.replaceChildren(...children);
+    }
+    box.dataset.status = view.status;
+    box.dataset.moves = String(view.moves.length);
+    const texts = {
+      your_turn: 'Your move.',
+      bot_thinking: `${view.opponent} is thinking…`,
+      playing: 'Playing: steer with the arrow keys.',
+    };
+    say(view.status === 'over' && view.result ? resultText(view.result) : texts[view.status] || view.status);
+    const thinking = view.bot_thinking_ms == null ? '' : `, ${view.bot_thinking_ms} ms on this move`;
+    clockEl.textContent = `${view.opponent}: ${view.bot_think_ms} ms of thinking so far${thinking}; `
+      + `${view.move_ms} ms per move. You have ${Math.round(view.patience_ms / 1000)} s per move.`;
+    if (view.status === 'over') {
+      leave.hidden = true;
+      if (view.log) {
+        logText.textContent = view.log;
+        logBox.hidden = false;
+      }
+    }
+  }
+
+  function mark(board, selector) {
+    const target = board.querySelector(selector);
+    if (target) target.classList.add('picked');
+  }
+
+  function placeCells() {
+    const rows = view.frames[view.frames.length - 1].rows.map((r) => r.split(''));
+    const letter = seat === 'first' ? 'A' : 'B';
+    for (const cell of picked) {
+      const [r, c] = cell.split(',').map(Number);
+      rows[r][c] = letter;
+    }
+    send({ move: rows.map((r) => r.join('')).join('\n') });
+  }
+
+  /** The squares of a legal checkers move (`N r,c r,c ...`). */
+  const squaresOf = (move) => move.split(/\s+/).slice(1);
+
+  boardEl.addEventListener('click', (event) => {
+    if (!view || view.status !== 'your_turn') return;
+    const target = event.target.closest('[data-col], [data-square], [data-cell]');
+    if (!target) return;
+    if (view.game === 'connect4') {
+      send({ move: target.dataset.col });
+    } else if (view.game === 'mathtricks') {
+      send({ move: target.dataset.cell.replace(',', ' ') });
+    } else if (view.game === 'one-two-three') {
+      const cell = target.dataset.cell;
+      if (picked.has(cell)) picked.delete(cell); else picked.add(cell);
+      render();
+    } else if (view.game === 'checkers') {
+      const next = path.concat([target.dataset.square]);
+      const fits = view.legal_moves.filter((m) => next.every((s, i) => squaresOf(m)[i] === s));
+      if (fits.length === 0) {
+        // Not a continuation: start again from this square if it begins a move.
+        const restart = view.legal_moves.filter((m) => squaresOf(m)[0] === target.dataset.square);
+        path = restart.length ? [target.dataset.square] : [];
+        if (!restart.length) fail('Not a legal move: pick one of your pieces that can move, then where it goes.');
+      } else {
+        const done = fits.find((m) => squaresOf(m).length === next.length);
+        if (done && fits.length === 1) {
+          send({ move: done });
+          path = [];
+          return;
+        }
+        path = next;
+      }
+      render();
+    }
+  });
+
+  const ARROWS = {
+    ArrowUp: '+Y', ArrowDown: '-Y', ArrowRight: '+X', ArrowLeft: '-X', w: '+Y', s: '-Y', d: '+X', a: '-X',
+  };
+  document.addEventListener('keydown', (event) => {
+    if (!view || view.game !== 'tron' || view.status === 'over') return;
+    const dir = ARROWS[event.key];
+    if (!dir) return;
+    event.preventDefault();
+    send({ move: dir });
+  });
+
+  leave.addEventListener('click', () => {
+    if (view && view.status !== 'over') send({ leave: true });
+  });
+}());

@@ -1,0 +1,326 @@
+//! Practice games through the HTTP API and the WebSocket: a person (this test) against
+//! `house:random` in every game, to the end; an illegal move refused with 422 while the game goes
+//! on; one game per person and the server-wide cap; and a game left alone, lost by the person's
+//! `move_timeout`, with the bot killed inside the sandbox.
+
+mod common;
+
+use axum::http::StatusCode;
+use botarena::db::contests::{self, NewContest};
+use botarena::db::users::Role;
+use botarena::judge::launch::Launcher;
+use botarena::service::practice::Runtime;
+use common::queues::plain;
+use common::*;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+async fn contest(app: &TestApp, slug: &str, game: &str, set: &[&str]) {
+    let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+    let c = NewContest::build(slug, game, None, None, &set, &app.state.language_ids()).unwrap();
+    contests::create(&mut app.pool.acquire().await.unwrap(), &c).await.unwrap().unwrap();
+}
+
+fn enable(app: &TestApp, launcher: Arc<dyn Launcher>) {
+    app.state.practice.enable(Runtime {
+        launchers: Arc::new(move |_| Ok(launcher.clone())),
+        house_exe: PathBuf::from(env!("CARGO_BIN_EXE_botarena")),
+    });
+}
+
+async fn start(app: &TestApp, token: &str, slug: &str, body: Value) -> String {
+    let r = app.api("POST", &format!("/api/contests/{slug}/practice"), Some(token), Some(body)).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    r.json()["id"].as_str().unwrap().to_string()
+}
+
+async fn view(app: &TestApp, token: &str, id: &str) -> Value {
+    let r = app.api("GET", &format!("/api/practice/{id}"), Some(token), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    r.json()
+}
+
+/// Waits until the game is the person's to move or over.
+async fn until_ready(app: &TestApp, token: &str, id: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let v = view(app, token, id).await;
+        if v["status"] == "your_turn" || v["status"] == "over" {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "the bot never answered: {v}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A move the rules refuse in the position, in the game's notation.
+fn illegal_move(game: &str, v: &Value) -> String {
+    match game {
+        // A column off the board.
+        "connect4" => "99".into(),
+        // A man moving backwards from the start.
+        "checkers" => "2 9,9 8,8".into(),
+        // The pawn jumping to a far corner.
+        "mathtricks" => {
+            let board = v["params"]["board"].as_array().unwrap();
+            let (w, h) = (board[0].as_array().unwrap().len(), board.len());
+            format!("{} {}", w + 3, h + 3)
+        }
+        // Nothing placed: the same board back.
+        "one-two-three" => v["frames"].as_array().unwrap().last().unwrap()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => unreachable!(),
+    }
+}
+
+/// Plays a whole turn game as the person, always the first legal move, trying one illegal move
+/// first; returns the final view.
+async fn play_out(app: &TestApp, token: &str, game: &str, id: &str) -> Value {
+    let mut tried_illegal = false;
+    loop {
+        let v = until_ready(app, token, id).await;
+        if v["status"] == "over" {
+            return v;
+        }
+        let moves_before = v["moves"].as_array().unwrap().len();
+        if !tried_illegal {
+            tried_illegal = true;
+            let bad = illegal_move(game, &v);
+            let r = app
+                .api("POST", &format!("/api/practice/{id}/moves"), Some(token), Some(json!({"move": bad})))
+                .await;
+            assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{game}: {}", r.body);
+            assert_eq!(r.json()["error"], "illegal_move", "{}", r.body);
+            // The game goes on: still the person's turn, nothing played.
+            let after = view(app, token, id).await;
+            assert_eq!(after["status"], "your_turn", "{after}");
+            assert_eq!(after["moves"].as_array().unwrap().len(), moves_before);
+        }
+        let mv = v["legal_moves"][0].as_str().unwrap_or_else(|| panic!("{game}: no legal move listed: {v}"));
+        let r = app
+            .api("POST", &format!("/api/practice/{id}/moves"), Some(token), Some(json!({"move": mv})))
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{game}: {}", r.body);
+        let after = r.json();
+        // The answer comes once the bot has replied (or the game ended).
+        let played = after["moves"].as_array().unwrap().len();
+        assert!(played > moves_before, "{game}: the move is in: {after}");
+        assert!(after["status"] != "bot_thinking", "{game}: answered before the bot's reply: {after}");
+    }
+}
+
+#[tokio::test]
+async fn a_person_plays_every_turn_game_against_house_random_to_the_end() {
+    let app = setup().await;
+    enable(&app, plain());
+    let ada = app.user("ada", Role::Student).await;
+    let token = app.token(ada).await;
+    for (game, board) in
+        [("connect4", None), ("checkers", None), ("mathtricks", Some("6x6")), ("one-two-three", Some("4x3"))]
+    {
+        let slug = format!("p-{game}");
+        contest(&app, &slug, game, &[]).await;
+        for seat in ["first", "second"] {
+            let mut body = json!({"opponent": "house:random", "seat": seat});
+            if let Some(b) = board {
+                body["board"] = json!(b);
+            }
+            let id = start(&app, &token, &slug, body).await;
+            let t0 = Instant::now();
+            let v = play_out(&app, &token, game, &id).await;
+            eprintln!("{game} {seat}: {} moves in {:?}", v["moves"].as_array().unwrap().len(), t0.elapsed());
+            let result = &v["result"];
+            assert!(result.is_object(), "{game}: a finished game has its result: {v}");
+            // Nobody broke a rule: the person's moves were legal, the house bot's too.
+            assert!(result["forfeit"].is_null(), "{game} ({seat}): {result}");
+            assert_eq!(result["moves"], v["moves"]);
+            assert_eq!(v["frames"].as_array().unwrap().len(), v["moves"].as_array().unwrap().len() + 1);
+            assert_eq!(v["seat"], seat);
+            assert!(v["log"].as_str().unwrap().contains("house:random"), "the log names the bot");
+            // Moving after the end is refused and changes nothing.
+            let r = app
+                .api("POST", &format!("/api/practice/{id}/moves"), Some(&token), Some(json!({"move": "1"})))
+                .await;
+            assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+        }
+    }
+    // Practice games never reach the standings or the games table.
+    let stored: i64 = sqlx::query_scalar("select count(*) from games").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(stored, 0);
+}
+
+#[tokio::test]
+async fn one_game_per_person_a_server_wide_cap_and_opponents_the_contest_allows() {
+    let config = botarena::config::WebConfig { practice_games: 1, ..Default::default() };
+    let app = setup_with(config).await;
+    enable(&app, plain());
+    contest(&app, "c4", "connect4", &[]).await;
+    let (ada, bob) = (app.user("ada", Role::Student).await, app.user("bob", Role::Student).await);
+    let (ada, bob) = (app.token(ada).await, app.token(bob).await);
+
+    // Unknown opponents and seats are refused with a reason.
+    for (body, code) in [
+        (json!({"opponent": "house:level9"}), "bad_request"),
+        (json!({"opponent": "someone"}), "bad_request"),
+        (json!({"opponent": "house:random", "seat": "middle"}), "bad_request"),
+        (json!({"opponent": 424242}), "bad_request"),
+    ] {
+        let r = app.api("POST", "/api/contests/c4/practice", Some(&ada), Some(body.clone())).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{body}: {}", r.body);
+        assert_eq!(r.json()["error"], code, "{}", r.body);
+    }
+    let r = app
+        .api("POST", "/api/contests/nope/practice", Some(&ada), Some(json!({"opponent": "house:random"})))
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+
+    let first = start(&app, &ada, "c4", json!({"opponent": "house:random"})).await;
+    // A second game of the same person waits for the first.
+    let r = app
+        .api("POST", "/api/contests/c4/practice", Some(&ada), Some(json!({"opponent": "house:random"})))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert_eq!(r.json()["error"], "already_playing");
+    // The server plays one at a time here: bob waits too.
+    let r = app
+        .api("POST", "/api/contests/c4/practice", Some(&bob), Some(json!({"opponent": "house:random"})))
+        .await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.body);
+    // Someone else's game is nobody else's business.
+    let r = app.api("GET", &format!("/api/practice/{first}"), Some(&bob), None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+
+    // Leaving ends it as the person's forfeit; then bob may play.
+    let r = app.api("DELETE", &format!("/api/practice/{first}"), Some(&ada), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let v = loop {
+        let v = view(&app, &ada, &first).await;
+        if v["status"] == "over" {
+            break v;
+        }
+        assert!(Instant::now() < deadline, "{v}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(v["result"]["forfeit"]["bot"], "a", "{v}");
+    assert_eq!(v["result"]["winner"], "b");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let r = app
+            .api("POST", "/api/contests/c4/practice", Some(&bob), Some(json!({"opponent": "house:random"})))
+            .await;
+        if r.status == StatusCode::CREATED {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the slot never came free: {}", r.body);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_person_steers_tron_through_the_websocket() {
+    let app = setup().await;
+    enable(&app, plain());
+    contest(&app, "tron", "tron", &[]).await;
+    let ada = app.user("ada", Role::Student).await;
+    let token = app.token(ada).await;
+    let id = start(&app, &token, "tron", json!({"opponent": "house:random", "board": "10x8x60"})).await;
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app.router.clone();
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    let mut request = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
+        format!("ws://{addr}/api/practice/{id}/ws"),
+    )
+    .unwrap();
+    request.headers_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("the socket opens");
+
+    let mut turns = ["+Y", "-X", "-Y", "+X"].iter().cycle();
+    let mut last = Value::Null;
+    let mut pushes = 0;
+    let mut refused = false;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while let Ok(Some(message)) = tokio::time::timeout_at(deadline.into(), socket.next()).await {
+        let Ok(Message::Text(text)) = message else { continue };
+        let v: Value = serde_json::from_str(&text).unwrap();
+        if v.get("error").is_some() {
+            // The first error answers the word that is no direction (sent before the first
+            // tick); later turns may arrive after the crash.
+            assert!(v["error"] == "illegal_move" || refused, "{v}");
+            refused = true;
+            continue;
+        }
+        pushes += 1;
+        if v["status"] == "over" {
+            last = v;
+            break;
+        }
+        if pushes == 1 {
+            socket.send(Message::Text(json!({"move": "up"}).to_string().into())).await.unwrap();
+        }
+        if pushes % 3 == 0 {
+            let turn = turns.next().unwrap();
+            socket.send(Message::Text(json!({"move": turn}).to_string().into())).await.unwrap();
+        }
+    }
+    assert_eq!(last["status"], "over", "the game ended within the time: {last}");
+    assert!(refused, "a word that is no direction is refused");
+    assert!(pushes > 3, "the page is told of every tick");
+    let ticks = last["moves"].as_array().unwrap().len();
+    assert!(ticks >= 1 && last["frames"].as_array().unwrap().len() == ticks + 1, "{last}");
+    assert!(last["result"]["forfeit"].is_null(), "{}", last["result"]);
+}
+
+#[tokio::test]
+async fn a_game_left_alone_is_lost_on_time_and_its_sandboxed_bot_is_gone() {
+    use botarena::judge::sandbox::{processes_of_user, SandboxConfig, SandboxLauncher};
+    let config =
+        SandboxConfig { helper: PathBuf::from(env!("CARGO_BIN_EXE_botarena")), ..Default::default() };
+    let sandbox = match SandboxLauncher::new(config) {
+        Ok(l) if l.fully_isolated() => Arc::new(l),
+        _ => {
+            eprintln!("skipping: this machine cannot give the sandbox's full isolation");
+            return;
+        }
+    };
+    // The person sits second, so the bot has the first seat's slot.
+    let bot_uid = sandbox.uid_for_slot(0);
+    let web = botarena::config::WebConfig { practice_idle_seconds: 2, ..Default::default() };
+    let app = setup_with(web).await;
+    enable(&app, sandbox.clone());
+    contest(&app, "ck", "checkers", &[]).await;
+    let ada = app.user("ada", Role::Student).await;
+    let token = app.token(ada).await;
+    // Seated second, the person waits for the bot's first move, made in the sandbox.
+    let id = start(&app, &token, "ck", json!({"opponent": "house:level1", "seat": "second"})).await;
+    let v = until_ready(&app, &token, &id).await;
+    assert_eq!(v["status"], "your_turn", "{v}");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 1);
+    assert!(!processes_of_user(bot_uid).is_empty(), "the bot runs under the slot's uid");
+    // Then the person goes away (a closed tab): the game ends after the patience.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let v = loop {
+        let v = view(&app, &token, &id).await;
+        if v["status"] == "over" {
+            break v;
+        }
+        assert!(Instant::now() < deadline, "{v}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let forfeit = &v["result"]["forfeit"];
+    assert_eq!(forfeit["bot"], "a", "{v}");
+    assert_eq!(forfeit["kind"], "move_timeout", "{v}");
+    let left = processes_of_user(bot_uid);
+    assert!(left.is_empty(), "no process left under the bot's uid: {left:?}");
+}
