@@ -312,6 +312,24 @@ impl Cdp {
         r["result"]["value"].clone()
     }
 
+    /// Clicks the middle of the element `selector` with the mouse, as a person would.
+    async fn click(&mut self, selector: &str) {
+        let at = self
+            .eval(&format!(
+                "(() => {{ const r = document.querySelector({}).getBoundingClientRect(); \
+                 return [r.x + r.width / 2, r.y + r.height / 2]; }})()",
+                json!(selector)
+            ))
+            .await;
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": at[0], "y": at[1], "button": "left", "clickCount": 1}),
+            )
+            .await;
+        }
+    }
+
     /// Waits until the page at `path_and_query` has loaded (after a navigation or a click).
     async fn wait_for(&mut self, path_and_query: &str) {
         for _ in 0..300 {
@@ -400,4 +418,89 @@ async fn a_student_opens_the_rules_page_and_puts_a_starter_into_the_submit_form(
     // Browsers send a textarea's lines ended by CRLF; the server keeps the text as sent.
     let source = String::from_utf8(source).unwrap().replace("\r\n", "\n");
     assert_eq!((language.as_str(), source.as_str()), ("c", c));
+}
+
+#[tokio::test]
+async fn a_student_plays_connect4_against_a_house_bot_by_clicking() {
+    let Some(browser) = chromium_or_skip() else { return };
+    let app = setup().await;
+    app.user("ada", Role::Student).await;
+    app.contest("c4", &[]).await;
+    app.state.practice.enable(botarena::service::practice::Runtime {
+        launchers: std::sync::Arc::new(|_| Ok(common::queues::plain())),
+        house_exe: std::path::PathBuf::from(env!("CARGO_BIN_EXE_botarena")),
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let server = format!("http://{}", listener.local_addr().unwrap());
+    let router = app.router.clone();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let client = app.logged_in("ada").await;
+    let (name, value) = client.cookie.as_deref().unwrap().split_once('=').unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut cdp = Cdp::start(browser, &dir.path().join("profile")).await;
+    cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true}))
+        .await;
+    // From the contest page to the "Play" form, first seat against house:random.
+    cdp.call("Page.navigate", json!({"url": format!("{server}/contests/c4")})).await;
+    cdp.wait_for("/contests/c4").await;
+    cdp.click("#play-link").await;
+    cdp.wait_for("/contests/c4/play").await;
+    cdp.click("#opponent-random").await;
+    cdp.click("#play-start").await;
+    let mut path = json!("");
+    for _ in 0..100 {
+        path = cdp.eval("document.readyState === 'complete' ? location.pathname : ''").await;
+        if path.as_str().unwrap().starts_with("/practice/") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(path.as_str().unwrap().starts_with("/practice/"), "the game's page opened: {path}");
+
+    // Click columns, left to right, until the game is over; a full column is refused on the page
+    // and the next one is tried.
+    let state = "[document.getElementById('practice').dataset.status || '', \
+                  Number(document.getElementById('practice').dataset.moves || 0), \
+                  !document.getElementById('practice-error').hidden]";
+    let mut column = 0;
+    let mut clicks = 0;
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let seen = cdp.eval(state).await;
+        if seen[0] == "over" {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the game did not end: {seen}");
+        if seen[0] != "your_turn" {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        }
+        let before = seen[1].as_u64().unwrap();
+        cdp.click(&format!("#practice-board [data-col=\"{column}\"]")).await;
+        clicks += 1;
+        // The move is in (or refused, for a full column).
+        for _ in 0..200 {
+            let now = cdp.eval(state).await;
+            if now[1].as_u64().unwrap() > before || now[2] == json!(true) || now[0] == "over" {
+                if now[2] == json!(true) {
+                    column = (column + 1) % 9;
+                }
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+    let status = cdp.eval("document.getElementById('practice-status').textContent").await;
+    let status = status.as_str().unwrap();
+    assert!(
+        status.starts_with("You won") || status.contains("won") || status.starts_with("Draw"),
+        "the page shows the result: {status}"
+    );
+    let moves = cdp.eval("Number(document.getElementById('practice').dataset.moves)").await;
+    assert!(moves.as_u64().unwrap() >= 7, "a whole game was played by {clicks} clicks: {moves}");
+    // The board shows the discs of both sides, and the log is offered.
+    let discs = cdp.eval("document.querySelectorAll('#practice-board svg.board .disc').length").await;
+    assert_eq!(discs, moves, "every move is a disc on the board");
+    assert_eq!(cdp.eval("document.getElementById('practice-log').hidden").await, json!(false));
 }
