@@ -12,6 +12,7 @@ use botarena::judge::PlainLauncher;
 use common::*;
 use serde_json::json;
 use std::sync::Arc;
+use std::time::Duration;
 
 const LEFTMOST_PY: &str = include_str!("bots/connect4/leftmost.py");
 const LEFTMOST_C: &str = include_str!("bots/connect4/leftmost.c");
@@ -200,4 +201,76 @@ async fn a_game_whose_worker_died_is_played_again_counted_once_and_its_log_stays
 
     let q = app.api("GET", "/api/queue", Some(&admin), None).await.json();
     assert_eq!(q["games"]["done"], 2, "{q}");
+}
+
+/// The leftmost bot, thinking 60 ms per move: slow enough to watch.
+const SLOW_LEFTMOST_PY: &str = "import time\n_sleep = time.sleep\n";
+
+#[tokio::test]
+async fn a_game_being_played_is_followed_live_and_then_shows_its_replay() {
+    use http_body_util::BodyExt;
+    let app = setup().await;
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let slow = format!(
+        "{SLOW_LEFTMOST_PY}{}",
+        LEFTMOST_PY.replace("print(c, flush=True)", "_sleep(0.06)\n        print(c, flush=True)")
+    );
+    for name in ["ada", "bob"] {
+        let id = app.user(name, Role::Student).await;
+        let token = app.token(id).await;
+        submit(&app, &token, "python", &slow).await;
+    }
+    compile_all(&app).await;
+    let q = game_queue(&app);
+    let worker = tokio::spawn(async move { q.run_one(plain(), None).await.unwrap() });
+
+    // While it is played, the worker writes the moves so far into the game's row.
+    let mut running = None;
+    for _ in 0..200 {
+        let row: Option<(i64, serde_json::Value)> = sqlx::query_as(
+            "select id, progress from games where status = 'running' and progress is not null",
+        )
+        .fetch_optional(&app.pool)
+        .await
+        .unwrap();
+        if row.is_some() {
+            running = row;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let (id, progress) = running.expect("the running game's moves were written");
+    assert!(!progress["moves"].as_array().unwrap().is_empty(), "{progress}");
+    assert!(progress["params"]["magic"].is_number(), "{progress}");
+
+    // Its page follows it: the first event has the moves and the frames to draw.
+    let mut viewer = app.logged_in("ada").await;
+    let page = viewer.get(&format!("/games/{id}")).await;
+    assert!(page.body.contains("id=\"live\""), "the page of a running game follows it live");
+    let response = viewer.raw_get(&format!("/games/{id}/live")).await;
+    assert_eq!(response.headers()["content-type"], "text/event-stream");
+    let mut body = response.into_body();
+    let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    let text = String::from_utf8_lossy(&first).to_string();
+    assert!(text.starts_with("event: progress\n"), "{text}");
+    let data: serde_json::Value =
+        serde_json::from_str(text.lines().nth(1).unwrap().trim_start_matches("data: ")).unwrap();
+    assert_eq!(data["frames"].as_array().unwrap().len(), data["moves"].as_array().unwrap().len() + 1);
+
+    // Once stored, the moves are in the result and the row forgets its progress; the stream ends.
+    worker.await.unwrap();
+    let (status, progress): (String, Option<serde_json::Value>) =
+        sqlx::query_as("select status::text, progress from games where id = $1")
+            .bind(id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!((status.as_str(), progress), ("done", None));
+    let mut rest = String::new();
+    while let Some(frame) = body.frame().await {
+        if let Ok(data) = frame.unwrap().into_data() {
+            rest.push_str(&String::from_utf8_lossy(&data));
+        }
+    }
+    assert!(rest.contains("event: done"), "{rest}");
 }

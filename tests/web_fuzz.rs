@@ -42,6 +42,7 @@ const ROUTES: &[&str] = &[
     "/submissions/{id}",
     "/games/{id}",
     "/games/{id}/log",
+    "/games/{id}/live",
     "/admin/users",
     "/admin/users/reset-password",
     "/admin/contests/new",

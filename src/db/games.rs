@@ -322,7 +322,7 @@ pub async fn finish(
     }
     let res = sqlx::query!(
         "update games set status = 'done', result = $2, log = $3, think_ms_a = $4, think_ms_b = $5,
-                finished_at = now()
+                finished_at = now(), progress = null
          where id = $1 and status = 'running'",
         id as GameRecordId,
         result,
@@ -464,6 +464,35 @@ pub async fn game(conn: &mut PgConnection, id: GameRecordId) -> sqlx::Result<Opt
            join submissions sb on sb.id = m.submission_b
            left join jobs j on j.kind = 'game' and j.subject_id = g.id
            where g.id = $1"#,
+        id as GameRecordId
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Writes the moves so far of a game `worker` is playing (`{"params", "moves"}`), for its page to
+/// show live; nothing when the game is no longer running.
+pub async fn set_progress(conn: &mut PgConnection, id: GameRecordId, progress: &Value) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update games set progress = $2 where id = $1 and status = 'running'",
+        id as GameRecordId,
+        progress
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A game as its live page follows it: status, the moves so far while it runs.
+pub struct Live {
+    pub status: GameStatus,
+    pub progress: Option<Value>,
+}
+
+pub async fn live(conn: &mut PgConnection, id: GameRecordId) -> sqlx::Result<Option<Live>> {
+    sqlx::query_as!(
+        Live,
+        r#"select status as "status: GameStatus", progress from games where id = $1"#,
         id as GameRecordId
     )
     .fetch_optional(conn)

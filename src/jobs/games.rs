@@ -129,6 +129,7 @@ impl GameQueue {
         cpus: Option<[usize; 2]>,
     ) -> anyhow::Result<bool> {
         let slot = Slot {
+            pool: self.pool.clone(),
             languages: self.languages.clone(),
             house_exe: self.house_exe.clone(),
             running: self.running.clone(),
@@ -141,6 +142,8 @@ impl GameQueue {
 
 /// What one game slot of a [`GameQueue`] plays with.
 pub struct Slot {
+    /// For the moves written while a game is played (its live page).
+    pool: PgPool,
     languages: Arc<Languages>,
     house_exe: PathBuf,
     /// The games this process is playing, for its heartbeat in `workers`.
@@ -282,6 +285,9 @@ impl PlayGame {
         let seed = setup.seed as u64;
         let (languages, house_exe) = (slot.languages.clone(), slot.house_exe.clone());
         let (launcher, cpus) = (slot.launcher.clone(), slot.cpus);
+        let (moves_tx, moves_rx) = tokio::sync::mpsc::unbounded_channel();
+        let params = judge::adapters::game_params(&settings, &plan);
+        tokio::spawn(write_progress(slot.pool.clone(), job.id, params, moves_rx));
         tokio::task::spawn_blocking(move || {
             let mut dirs = Vec::new();
             let mut bots = Vec::new();
@@ -292,11 +298,55 @@ impl PlayGame {
             }
             let bots: [judge::BotCommand; 2] = bots.try_into().map_err(|_| anyhow::anyhow!("two bots"))?;
             let spec = MatchSpec { game, settings, bots, seed, cpus };
-            let played = judge::play_game(&spec, &plan, launcher.as_ref());
+            let played = judge::play_game_with(&spec, &plan, launcher.as_ref(), |table| {
+                table.watch(Box::new(Reporter(moves_tx)))
+            });
             drop(dirs);
             anyhow::Ok(played)
         })
         .await
         .context("game task")?
+    }
+}
+
+/// How often at most a game's moves are written for its live page.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// Passes each move of a game being played to [`write_progress`].
+struct Reporter(tokio::sync::mpsc::UnboundedSender<serde_json::Value>);
+
+impl judge::table::Watcher for Reporter {
+    fn moved(&mut self, record: &serde_json::Value) {
+        let _ = self.0.send(record.clone());
+    }
+}
+
+/// Writes the moves of game `id` into its row while it is played, at most every
+/// [`PROGRESS_EVERY`]: a game over within that time (most games between quick bots) costs no
+/// write at all.
+async fn write_progress(
+    pool: PgPool,
+    id: crate::db::ids::GameRecordId,
+    params: serde_json::Value,
+    mut incoming: tokio::sync::mpsc::UnboundedReceiver<serde_json::Value>,
+) {
+    use tokio::sync::mpsc::error::TryRecvError;
+    let mut moves = Vec::new();
+    while let Some(first) = incoming.recv().await {
+        moves.push(first);
+        tokio::time::sleep(PROGRESS_EVERY).await;
+        loop {
+            match incoming.try_recv() {
+                Ok(m) => moves.push(m),
+                Err(TryRecvError::Empty) => break,
+                // Over: the result is about to be stored.
+                Err(TryRecvError::Disconnected) => return,
+            }
+        }
+        let progress = serde_json::json!({ "params": params, "moves": moves });
+        let written = async { games::set_progress(&mut *pool.acquire().await?, id, &progress).await };
+        if let Err(e) = written.await {
+            tracing::warn!(game = ?id, "could not write the game's progress: {e}");
+        }
     }
 }

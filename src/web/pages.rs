@@ -34,6 +34,7 @@ pub fn router() -> Router<AppState> {
         .route("/contests/{slug}/submissions/{id}/matches", get(matches))
         .route("/games/{id}", get(game))
         .route("/games/{id}/log", get(log))
+        .route("/games/{id}/live", get(live))
 }
 
 /// The path of a submission's matches page (the "user page" of the scoreboard).
@@ -380,6 +381,49 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
         stderr_tail: stderr,
         replay_json,
     }))
+}
+
+/// How often the live page's stream looks at the game's row.
+const LIVE_POLL: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// A game being played, as Server-Sent Events: `progress` (its moves, `params` and replay frames
+/// so far, whenever they change; the worker writes them a few times a second) and then `done`
+/// once it is over (the page then loads the replay).
+async fn live(State(state): State<AppState>, _who: PageUser, Path(id): Path<String>) -> PageResult {
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    let g = game_or_404(&state, &id).await?;
+    let (id, game, settings, pool) = (g.id, g.game, g.settings.clone(), state.pool.clone());
+    let events = futures_util::stream::unfold((0usize, false), move |(shown, ended)| {
+        let (pool, settings) = (pool.clone(), settings.clone());
+        async move {
+            if ended {
+                return None;
+            }
+            loop {
+                let now = match pool.acquire().await {
+                    Ok(mut conn) => games::live(&mut conn, id).await.ok().flatten(),
+                    Err(_) => None,
+                };
+                let Some(now) = now
+                    .filter(|l| matches!(l.status, games::GameStatus::Queued | games::GameStatus::Running))
+                else {
+                    let done = Event::default().event("done").data("{}");
+                    return Some((Ok::<_, std::convert::Infallible>(done), (shown, true)));
+                };
+                let progress = now.progress.unwrap_or(Value::Null);
+                let moves = progress["moves"].as_array().cloned().unwrap_or_default();
+                if moves.len() != shown {
+                    let params = &progress["params"];
+                    let frames = crate::games::frames::replay(game, &settings, params, &moves).frames;
+                    let data = serde_json::json!({ "moves": moves, "params": params, "frames": frames });
+                    let event = Event::default().event("progress").data(data.to_string());
+                    return Some((Ok(event), (moves.len(), false)));
+                }
+                tokio::time::sleep(LIVE_POLL).await;
+            }
+        }
+    });
+    Ok(Sse::new(events).keep_alive(KeepAlive::default()).into_response())
 }
 
 /// The log as a download, for the browser session (the API's `/api/games/{id}/log` takes a token).

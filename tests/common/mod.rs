@@ -198,6 +198,15 @@ impl Client {
         self.go(Request::builder().uri(uri), Body::empty()).await
     }
 
+    /// A GET whose response body is left to read as it comes (a stream of events).
+    pub async fn raw_get(&self, uri: &str) -> axum::response::Response {
+        let mut req = Request::builder().uri(uri);
+        if let Some(c) = &self.cookie {
+            req = req.header(header::COOKIE, c);
+        }
+        self.router.clone().oneshot(req.body(Body::empty()).unwrap()).await.unwrap()
+    }
+
     /// The CSRF token of this client's session, read from a page's form.
     pub async fn csrf(&mut self) -> String {
         for path in ["/login", "/profile", "/welcome"] {

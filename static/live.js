@@ -1,0 +1,32 @@
+// A game being played, followed live on its page: plain JavaScript, no build step.
+//
+// The server streams the game's moves, `params` and replay frames as Server-Sent Events
+// (`/games/{id}/live`: `progress` whenever they change, then `done`); the board is drawn with
+// replay.js's drawings (`BotarenaBoards`) at the newest position. Once the game is over the page
+// reloads and shows the finished replay.
+(function () {
+  'use strict';
+
+  const box = document.getElementById('live');
+  if (!box || !window.BotarenaBoards || !window.EventSource) return;
+  const { boards, el } = window.BotarenaBoards;
+  const status = document.getElementById('live-status');
+  const source = new EventSource(`/games/${box.dataset.id}/live`);
+
+  source.addEventListener('progress', (event) => {
+    const data = JSON.parse(event.data);
+    const drawing = boards({ game: box.dataset.game, frames: data.frames, params: data.params, moves: data.moves });
+    const last = data.frames.length - 1;
+    status.textContent = `Playing: ${data.moves.length} moves so far.`;
+    box.dataset.moves = String(data.moves.length);
+    if (!drawing || last < 0) return;
+    const board = el('div', { id: 'live-board', class: `replay-board game-${box.dataset.game}` }, [drawing.draw(last)]);
+    const old = document.getElementById('live-board');
+    if (old) old.replaceWith(board); else box.append(board);
+  });
+  source.addEventListener('done', () => {
+    source.close();
+    status.textContent = 'The game is over; loading its replay…';
+    location.reload();
+  });
+}());
