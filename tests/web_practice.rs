@@ -227,6 +227,67 @@ async fn one_game_per_person_a_server_wide_cap_and_opponents_the_contest_allows(
 }
 
 #[tokio::test]
+async fn the_contest_says_whose_submissions_students_may_practise_against() {
+    let app = setup().await;
+    enable(&app, plain());
+    contest(&app, "own", "connect4", &["practice_opponents=own", "submit_interval_s=0"]).await;
+    contest(&app, "all", "connect4", &["practice_opponents=all", "submit_interval_s=0"]).await;
+    let (ada, bob) = (app.user("ada", Role::Student).await, app.user("bob", Role::Student).await);
+    let (ada, bob) = (app.token(ada).await, app.token(bob).await);
+    let leftmost = include_str!("bots/connect4/leftmost.py");
+    let mut subs = std::collections::HashMap::new();
+    for slug in ["own", "all"] {
+        for (who, token) in [("ada", &ada), ("bob", &bob)] {
+            subs.insert((slug, who), common::queues::submit(&app, slug, token, "python", leftmost).await.0);
+        }
+    }
+    common::queues::compile_all(&app).await;
+    // `own`: no house bots, no one else's submission, but one's own.
+    let r = app
+        .api("POST", "/api/contests/own/practice", Some(&ada), Some(json!({"opponent": "house:random"})))
+        .await;
+    assert_eq!(
+        (r.status, r.json()["error"].clone()),
+        (StatusCode::FORBIDDEN, json!("not_allowed")),
+        "{}",
+        r.body
+    );
+    let r = app
+        .api(
+            "POST",
+            "/api/contests/own/practice",
+            Some(&ada),
+            Some(json!({"opponent": subs[&("own", "bob")]})),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    // A submission of another contest is no opponent here.
+    let r = app
+        .api(
+            "POST",
+            "/api/contests/own/practice",
+            Some(&ada),
+            Some(json!({"opponent": subs[&("all", "ada")]})),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    let id = start(&app, &ada, "own", json!({"opponent": subs[&("own", "ada")]})).await;
+    let v = play_out(&app, &ada, "connect4", &id).await;
+    assert!(v["result"]["forfeit"].is_null(), "{v}");
+    // Her own bot's DEBUG lines and standard error are hers to read.
+    assert!(v["opponent"].as_str().unwrap().contains(&format!("#{}", subs[&("own", "ada")])), "{v}");
+
+    // `all`: anyone's current submission, given as a number or a string.
+    let id =
+        start(&app, &ada, "all", json!({"opponent": subs[&("all", "bob")].to_string(), "seat": "second"}))
+            .await;
+    let v = play_out(&app, &ada, "connect4", &id).await;
+    assert!(v["result"].is_object(), "{v}");
+    let settings = app.api("GET", "/api/contests/all", Some(&ada), None).await.json();
+    assert_eq!(settings["limits"]["practice_opponents"], json!(["all"]));
+}
+
+#[tokio::test]
 async fn a_person_steers_tron_through_the_websocket() {
     let app = setup().await;
     enable(&app, plain());

@@ -22,6 +22,9 @@ pub struct Contest {
     pub scoreboard_refresh_s: i32,
     /// House-bot levels playing as extra opponents (see `service::house`).
     pub house_bots: Vec<HouseLevel>,
+    /// Who students may play practice games against (`house,own` by default; see
+    /// `service::practice`).
+    pub practice_opponents: String,
     pub created_at: OffsetDateTime,
 }
 
@@ -68,7 +71,15 @@ pub const LIMITS: &[(&str, &str)] = &[
     ("scoreboard_refresh_s", "seconds between scoreboard recomputations (default 600)"),
     ("languages", "comma-separated language ids enabled (default: all configured)"),
     ("house_bots", "comma-separated house-bot levels that play as extra opponents (default: none)"),
+    (
+        "practice_opponents",
+        "who students may play practice games against in the browser: house (the house bots), own (their \
+         own submission), all (any student's), comma-separated, or none (default house,own)",
+    ),
 ];
+
+/// The words of `practice_opponents`, in the order they are stored.
+pub const PRACTICE_OPPONENTS: [&str; 3] = ["house", "own", "all"];
 
 /// A validated contest, ready to insert.
 #[derive(Clone, Debug)]
@@ -83,6 +94,8 @@ pub struct NewContest {
     pub daily_budget_s: i32,
     pub scoreboard_refresh_s: i32,
     pub house_bots: Vec<HouseLevel>,
+    /// `house`, `own`, `all`, comma-separated in that order (empty: no practice games).
+    pub practice_opponents: String,
 }
 
 /// Parses a deadline: RFC 3339, or the `YYYY-MM-DDTHH:MM` of an HTML `datetime-local` field (UTC).
@@ -141,6 +154,7 @@ impl NewContest {
         };
         let mut languages = known_languages.to_vec();
         let mut house_bots = Vec::new();
+        let mut practice_opponents = "house,own".to_string();
         let mut limits =
             [("submit_interval_s", 60i32), ("daily_budget_s", 3600), ("scoreboard_refresh_s", 600)];
         let mut game_assignments = Vec::new();
@@ -174,6 +188,11 @@ impl NewContest {
                     Ok(list) => house_bots = list,
                     Err(m) => err(k, m),
                 }
+            } else if k == "practice_opponents" {
+                match parse_practice_opponents(v) {
+                    Ok(list) => practice_opponents = list,
+                    Err(m) => err(k, m),
+                }
             } else if let Some(slot) = limits.iter_mut().find(|(name, _)| *name == k) {
                 match v.parse::<i32>() {
                     Ok(n) if (0..=10_000_000).contains(&n) => slot.1 = n,
@@ -203,6 +222,7 @@ impl NewContest {
                 daily_budget_s: limits[1].1,
                 scoreboard_refresh_s: limits[2].1,
                 house_bots,
+                practice_opponents,
             }),
             _ => Err(errors),
         }
@@ -222,13 +242,23 @@ fn parse_house_bots(v: &str) -> Result<Vec<HouseLevel>, String> {
     Ok(HouseLevel::ALL.iter().filter(|l| list.contains(l)).copied().collect())
 }
 
+/// A `practice_opponents` value: `house`, `own` and `all`, comma-separated (`none` or empty for
+/// nobody), stored in that order.
+fn parse_practice_opponents(v: &str) -> Result<String, String> {
+    let words: Vec<&str> = v.split(',').map(str::trim).filter(|w| !w.is_empty() && *w != "none").collect();
+    if let Some(bad) = words.iter().find(|w| !PRACTICE_OPPONENTS.contains(w)) {
+        return Err(format!("unknown practice opponent `{bad}` (valid: house, own, all, none)"));
+    }
+    Ok(PRACTICE_OPPONENTS.iter().filter(|w| words.contains(w)).copied().collect::<Vec<_>>().join(","))
+}
+
 /// Inserts a contest; `Ok(None)` when the slug is taken.
 pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Option<ContestId>> {
     let settings = serde_json::to_value(&c.settings).expect("settings serialize");
     sqlx::query_scalar!(
         r#"insert into contests (slug, title, game, deadline, settings, languages, submit_interval_s,
-                               daily_budget_s, scoreboard_refresh_s, house_bots)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                               daily_budget_s, scoreboard_refresh_s, house_bots, practice_opponents)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          on conflict (slug) do nothing
          returning id as "id: ContestId""#,
         c.slug,
@@ -240,7 +270,8 @@ pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Opt
         c.submit_interval_s,
         c.daily_budget_s,
         c.scoreboard_refresh_s,
-        c.house_bots.as_slice() as &[HouseLevel]
+        c.house_bots.as_slice() as &[HouseLevel],
+        c.practice_opponents
     )
     .fetch_optional(conn)
     .await
@@ -251,7 +282,7 @@ pub async fn list(conn: &mut PgConnection) -> sqlx::Result<Vec<Contest>> {
         Contest,
         r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
                 submit_interval_s, daily_budget_s, scoreboard_refresh_s,
-                house_bots as "house_bots: Vec<HouseLevel>", created_at
+                house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, created_at
          from contests order by deadline desc nulls first, id desc"#
     )
     .fetch_all(conn)
@@ -263,7 +294,7 @@ pub async fn by_slug(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option
         Contest,
         r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
                 submit_interval_s, daily_budget_s, scoreboard_refresh_s,
-                house_bots as "house_bots: Vec<HouseLevel>", created_at
+                house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, created_at
          from contests where slug = $1"#,
         slug
     )
@@ -276,7 +307,7 @@ pub async fn update(conn: &mut PgConnection, id: ContestId, c: &NewContest) -> s
     let settings = serde_json::to_value(&c.settings).expect("settings serialize");
     sqlx::query!(
         "update contests set title = $2, deadline = $3, settings = $4, languages = $5, submit_interval_s = $6,
-                daily_budget_s = $7, scoreboard_refresh_s = $8, house_bots = $9
+                daily_budget_s = $7, scoreboard_refresh_s = $8, house_bots = $9, practice_opponents = $10
          where id = $1",
         id as ContestId,
         c.title,
@@ -286,7 +317,8 @@ pub async fn update(conn: &mut PgConnection, id: ContestId, c: &NewContest) -> s
         c.submit_interval_s,
         c.daily_budget_s,
         c.scoreboard_refresh_s,
-        c.house_bots.as_slice() as &[HouseLevel]
+        c.house_bots.as_slice() as &[HouseLevel],
+        c.practice_opponents
     )
     .execute(conn)
     .await?;
@@ -304,6 +336,7 @@ pub fn assignments(c: &Contest) -> Vec<String> {
     out.push(format!("languages={}", c.languages.join(",")));
     let house_bots: Vec<&str> = c.house_bots.iter().map(|l| l.as_str()).collect();
     out.push(format!("house_bots={}", house_bots.join(",")));
+    out.push(format!("practice_opponents={}", c.practice_opponents));
     out
 }
 

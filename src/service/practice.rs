@@ -104,11 +104,9 @@ pub struct Allowed {
 }
 
 impl Allowed {
-    /// From the contest's settings; `house,own` when unset.
+    /// From the contest's `practice_opponents`.
     pub fn of(contest: &Contest) -> Allowed {
-        let words =
-            contest.settings.get("practice_opponents").and_then(|v| v.as_str()).unwrap_or("house,own");
-        let has = |w: &str| words.split(',').any(|x| x.trim() == w);
+        let has = |w: &str| contest.practice_opponents.split(',').any(|x| x.trim() == w);
         Allowed { house: has("house"), own: has("own"), all: has("all") }
     }
 }

@@ -93,6 +93,11 @@ async fn openapi() -> Json<utoipa::openapi::OpenApi> {
     Json(super::openapi::document())
 }
 
+/// A contest's `practice_opponents` as a list.
+fn practice_words(c: &contests::Contest) -> Vec<String> {
+    c.practice_opponents.split(',').filter(|w| !w.is_empty()).map(str::to_string).collect()
+}
+
 fn contest_summary(c: &contests::Contest, now: OffsetDateTime) -> ContestSummary {
     ContestSummary {
         slug: c.slug.clone(),
@@ -137,6 +142,7 @@ async fn get_contest(
             scoreboard_refresh_s: c.scoreboard_refresh_s,
             max_source_bytes: state.config.max_source_bytes,
             house_bots: c.house_bots.iter().map(ToString::to_string).collect(),
+            practice_opponents: practice_words(&c),
         },
     }))
 }
@@ -220,7 +226,9 @@ async fn patch_settings(
         let text = match v {
             Value::String(s) => s.clone(),
             Value::Number(n) => n.to_string(),
-            Value::Array(items) if k == "languages" || k == "house_bots" => {
+            Value::Array(items)
+                if ["languages", "house_bots", "practice_opponents"].contains(&k.as_str()) =>
+            {
                 items.iter().map(|i| i.as_str().unwrap_or_default().to_string()).collect::<Vec<_>>().join(",")
             }
             Value::Null if k == "deadline" => String::new(),
@@ -246,6 +254,7 @@ async fn patch_settings(
             daily_budget_s: c.daily_budget_s,
             scoreboard_refresh_s: c.scoreboard_refresh_s,
             house_bots: c.house_bots.iter().map(ToString::to_string).collect(),
+            practice_opponents: practice_words(&c),
         },
     }))
 }

@@ -62,6 +62,8 @@ pub struct Limits {
     pub max_source_bytes: usize,
     /// House-bot levels playing as extra opponents.
     pub house_bots: Vec<String>,
+    /// Who students may play practice games against: `house`, `own`, `all`.
+    pub practice_opponents: Vec<String>,
 }
 
 /// One contest with its languages, game settings and limits.
@@ -84,6 +86,7 @@ pub struct ContestLimits {
     pub daily_budget_s: i32,
     pub scoreboard_refresh_s: i32,
     pub house_bots: Vec<String>,
+    pub practice_opponents: Vec<String>,
 }
 
 /// The contest after a settings change: its languages as plain ids.
