@@ -487,6 +487,7 @@ impl SandboxLauncher {
             error_fd: err_w.as_raw_fd(),
             netns_fd: caps.netns.as_ref().map(|fd| fd.as_raw_fd()),
             status_fd: None,
+            root_template_fd: None,
             new_netns: caps.namespaces && caps.netns.is_none(),
             namespaces: caps.namespaces,
             root_dir: self.root_dir.clone(),
