@@ -9,8 +9,9 @@
 //! - **outer** (`H`): joins the prepared network namespace, unshares the others, forks the
 //!   init, waits for it and finally ends the way the bot ended (same exit code, or the same
 //!   signal), so the judge's `waitpid` sees the bot's own status.
-//! - **init** (`I`, PID 1 of the new PID namespace): builds the minimal root, `pivot_root`s into
-//!   it, mounts `/proc`, forks the bot and reaps every orphan. When the bot ends, init kills
+//! - **init** (`I`, PID 1 of the new PID namespace): builds the minimal root and `pivot_root`s
+//!   into it, or, when outer joined a root the zygote prepared ([`build_shared_root`]), only
+//!   adds the launch's `/tmp`, workdir and `/dev/shm` to its copy; mounts `/proc`, forks the bot and reaps every orphan. When the bot ends, init kills
 //!   and reaps whatever is left in the namespace (`kill(-1)`: `setsid` and double forks do
 //!   not outlive the bot), then writes the bot's raw wait status on the judge's status pipe
 //!   (launches of the zygote), reports it to outer and exits. The judge so learns the result

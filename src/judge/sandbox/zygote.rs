@@ -19,6 +19,10 @@
 //! the helpers (and writes the status itself for a launch without namespaces, where the helper
 //! becomes the bot).
 //!
+//! The read-only part of each launch's root is prepared once too ([`SharedRoots`]): a helper
+//! joins its mount namespace before unsharing its own (a copy), so nothing a launch mounts
+//! reaches the prepared root or another launch, and its mounts are read-only to the bot.
+//!
 //! The seccomp filters are compiled once, when the zygote starts (both variants: with and
 //! without Unix sockets denied), and every helper inherits the finished programs with the fork.
 //!
