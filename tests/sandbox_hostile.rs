@@ -637,7 +637,7 @@ fn a_workdir_outside_tmp_is_shown_at_its_path_and_alone() {
     let top = Path::new("/").join(base.path().components().nth(1).unwrap());
     for d in [&one, &two] {
         let script = format!(
-            "cat hello; echo; ls {}; echo x > {}/mark 2>/dev/null && echo wrote",
+            "cat hello; echo; ls {}; (echo x > {}/mark) 2>/dev/null && echo wrote; true",
             base.path().display(),
             top.display()
         );
