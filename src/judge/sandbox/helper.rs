@@ -572,6 +572,8 @@ const MOUNT_ATTR_RDONLY: u64 = 1;
 const MOUNT_ATTR_NOSUID: u64 = 2;
 const MOUNT_ATTR_NODEV: u64 = 4;
 const MOUNT_ATTR_NOEXEC: u64 = 8;
+/// `MS_PRIVATE`, as the 64-bit field of `mount_attr` takes it.
+const MS_PRIVATE: u64 = 1 << 18;
 
 /// A bind of `path` not attached anywhere yet (`open_tree`), private, `nosuid`, `nodev` and
 /// read-only unless `writable`, like [`bind_path`]'s: it can be attached in another mount
@@ -592,7 +594,7 @@ fn detached_bind(path: &Path, writable: bool) -> std::io::Result<OwnedFd> {
     let attr = MountAttr {
         attr_set: MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | ro,
         attr_clr: MOUNT_ATTR_NOEXEC | (MOUNT_ATTR_RDONLY & !ro),
-        propagation: libc::MS_PRIVATE as u64,
+        propagation: MS_PRIVATE,
         userns_fd: 0,
     };
     let empty = c"";
