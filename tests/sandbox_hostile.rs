@@ -591,3 +591,59 @@ fn a_killed_zygote_is_replaced_and_the_next_launch_runs() {
         assert!(Path::new(&format!("/proc/{new}")).exists(), "the new zygote {new} runs");
     }
 }
+
+/// Launches of the same slot share one prepared read-only root (built once by the zygote), but
+/// what one writes in its /tmp or /dev/shm, or leaves in its workdir's place, is its own: the
+/// next launch on that root sees none of it, and cannot write the shared parts.
+#[test]
+fn launches_sharing_a_prepared_root_see_nothing_of_each_other() {
+    let Some(l) = launcher() else { return };
+    let (_t, dir) = submission_dir();
+    let script = "ls /tmp /dev/shm; echo x > /tmp/mark && echo x > /dev/shm/mark && echo wrote; \
+                  for p in /mark /etc/mark /dev/mark /usr/mark; do echo x > $p 2>/dev/null && echo $p; done; \
+                  cat /etc/passwd";
+    let sh =
+        |slot: usize| run(l, &spec(&dir, "/bin/sh".into(), &["-c", script], slot), Duration::from_secs(20));
+    for slot in [50, 50, 51] {
+        let r = sh(slot);
+        assert_eq!(r.exit.code, Some(0), "{}", r.stderr);
+        let mut lines = r.stdout.lines();
+        let listed: Vec<&str> = lines.by_ref().take_while(|l| *l != "wrote").collect();
+        // `ls` of two directories prints their names and a blank line: nothing else.
+        assert_eq!(listed, ["/dev/shm:", "", "/tmp:"], "left by an earlier launch: {}", r.stdout);
+        let rest: Vec<&str> = lines.collect();
+        let uid = l.uid_for_slot(slot);
+        assert_eq!(
+            rest,
+            ["root:x:0:0:root:/:/bin/false", &format!("bot:x:{uid}:{uid}:bot:/tmp:/bin/false")],
+            "a shared part was writable, or the user is not the slot's: {}",
+            r.stdout
+        );
+    }
+}
+
+/// A workdir outside /tmp is shown at its own path, in a tmpfs of the launch that holds
+/// nothing but the path to it (not another launch's workdir), read-only.
+#[test]
+fn a_workdir_outside_tmp_is_shown_at_its_path_and_alone() {
+    let Some(l) = launcher() else { return };
+    let base = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let (one, two) = (base.path().join("one"), base.path().join("two"));
+    for d in [&one, &two] {
+        std::fs::create_dir(d).unwrap();
+        std::fs::write(d.join("hello"), d.display().to_string()).unwrap();
+    }
+    std::fs::set_permissions(base.path(), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let top = Path::new("/").join(base.path().components().nth(1).unwrap());
+    for d in [&one, &two] {
+        let script = format!(
+            "cat hello; echo; ls {}; (echo x > {}/mark) 2>/dev/null && echo wrote; true",
+            base.path().display(),
+            top.display()
+        );
+        let r = run(l, &spec(d, "/bin/sh".into(), &["-c", &script], 52), Duration::from_secs(20));
+        assert_eq!(r.exit.code, Some(0), "{}", r.stderr);
+        let name = d.file_name().unwrap().to_str().unwrap();
+        assert_eq!(r.stdout, format!("{}\n{name}\n", d.display()), "{}", r.stderr);
+    }
+}

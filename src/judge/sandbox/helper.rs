@@ -9,8 +9,9 @@
 //! - **outer** (`H`): joins the prepared network namespace, unshares the others, forks the
 //!   init, waits for it and finally ends the way the bot ended (same exit code, or the same
 //!   signal), so the judge's `waitpid` sees the bot's own status.
-//! - **init** (`I`, PID 1 of the new PID namespace): builds the minimal root, `pivot_root`s into
-//!   it, mounts `/proc`, forks the bot and reaps every orphan. When the bot ends, init kills
+//! - **init** (`I`, PID 1 of the new PID namespace): builds the minimal root and `pivot_root`s
+//!   into it, or, when outer joined a root the zygote prepared ([`build_shared_root`]), only
+//!   adds the launch's `/tmp`, workdir and `/dev/shm` to its copy; mounts `/proc`, forks the bot and reaps every orphan. When the bot ends, init kills
 //!   and reaps whatever is left in the namespace (`kill(-1)`: `setsid` and double forks do
 //!   not outlive the bot), then writes the bot's raw wait status on the judge's status pipe
 //!   (launches of the zygote), reports it to outer and exits. The judge so learns the result
@@ -62,6 +63,12 @@ pub struct HelperSpec {
     /// without waiting for init and the helper to end and be reaped in turn.
     #[serde(default)]
     pub status_fd: Option<RawFd>,
+    /// A mount namespace whose root is the read-only part of this launch's root, prepared once
+    /// by the zygote (inherited fd; see [`build_shared_root`]). The helper joins it before
+    /// unsharing, so its own mount namespace starts as a copy, and init only adds what differs
+    /// per launch. None: init builds the whole root.
+    #[serde(default)]
+    pub root_template_fd: Option<RawFd>,
     /// Unshare a fresh network namespace instead (when no prepared one exists).
     pub new_netns: bool,
     /// Use PID, mount, IPC and UTS namespaces and a new root.
@@ -186,6 +193,19 @@ pub fn run(spec: HelperSpec, filters: Option<&seccomp::Filters>) -> ! {
         }
         drop(owned);
     }
+    // The workdir, taken as a detached mount while the host's tree is still visible, then the
+    // prepared root's namespace, which the unshare below copies. A kernel without the mount
+    // API (before 5.12) gets the whole root built by init instead.
+    let mut workdir_mount = None;
+    if let Some(fd) = spec.root_template_fd {
+        let template = adopt_fd(fd);
+        if let Ok(tree) = detached_bind(&spec.workdir, spec.workdir_writable) {
+            if setns(&template, CloneFlags::CLONE_NEWNS).is_ok() {
+                phase(&spec, "root-joined");
+                workdir_mount = Some(tree);
+            }
+        }
+    }
     let mut flags = CloneFlags::CLONE_NEWNS
         | CloneFlags::CLONE_NEWPID
         | CloneFlags::CLONE_NEWIPC
@@ -209,10 +229,10 @@ pub fn run(spec: HelperSpec, filters: Option<&seccomp::Filters>) -> ! {
         Err(e) => fail(efd, "fork", e),
         Ok(ForkResult::Child) => {
             drop(status_r);
-            init(&spec, status_w, &cgroups, filters)
+            init(&spec, status_w, workdir_mount, &cgroups, filters)
         }
         Ok(ForkResult::Parent { child }) => {
-            drop(status_w);
+            drop((status_w, workdir_mount));
             // Our copy of the error pipe must close so the judge sees EOF at the bot's exec, and
             // our copy of the judge's status pipe so it sees EOF if init dies without a status.
             let _ = unistd::close(efd);
@@ -260,13 +280,25 @@ fn die_by_signal(sig: i32) -> ! {
 }
 
 /// Init (PID 1): builds the root, forks the bot, reaps everything, reports the bot's status.
-fn init(spec: &HelperSpec, status_w: OwnedFd, cgroups: &[fs::File], filters: &[BpfProgram]) -> ! {
+/// `workdir_mount`: the workdir as a detached mount when the helper joined a prepared root
+/// (then only the per-launch parts are added); None builds the whole root.
+fn init(
+    spec: &HelperSpec,
+    status_w: OwnedFd,
+    workdir_mount: Option<OwnedFd>,
+    cgroups: &[fs::File],
+    filters: &[BpfProgram],
+) -> ! {
     let efd = spec.error_fd;
     if let Err(e) = nix::sys::prctl::set_pdeathsig(Signal::SIGKILL) {
         fail(efd, "PR_SET_PDEATHSIG in init", e);
     }
     phase(spec, "init-started");
-    if let Err(e) = build_root(spec) {
+    let built = match workdir_mount {
+        Some(tree) => finish_shared_root(spec, tree),
+        None => build_root(spec),
+    };
+    if let Err(e) = built {
         fail(efd, "building the sandbox root", e);
     }
     phase(spec, "root-built");
@@ -330,13 +362,106 @@ fn io_err(what: String) -> impl FnOnce(nix::errno::Errno) -> std::io::Error {
     move |e| std::io::Error::other(format!("{what}: {e}"))
 }
 
-/// The minimal read-only root, entered with `pivot_root`.
+/// The minimal read-only root, entered with `pivot_root`, built whole by this launch's init
+/// (where no prepared root could be joined).
 fn build_root(spec: &HelperSpec) -> std::io::Result<()> {
+    let root = &spec.root_dir;
+    mount_root_tmpfs(root)?;
+    // A private /tmp, small; its pages count against the bot's memory limit. Mounted first so
+    // that a workdir under the host's /tmp is bound on top of it, not hidden by it.
+    let tmp = root.join("tmp");
+    fs::create_dir_all(&tmp)?;
+    mount_tmp(&tmp, spec.tmp_mib)?;
+    for path in &spec.readable {
+        bind_path(root, path, false)?;
+    }
+    bind_path(root, &spec.workdir, spec.workdir_writable)?;
+    write_etc(root, spec.uid, spec.gid)?;
+    make_dev(root)?;
+    fs::create_dir_all(root.join("proc"))?;
+    enter_root(root)?;
+    mount_shm_and_proc()?;
+    remount_ro(Path::new("/"), MsFlags::MS_NOSUID | MsFlags::MS_NODEV)?;
+    Ok(())
+}
+
+/// The part of a launch's root that is the same for every launch of the same `readable`
+/// paths and user, built once by a process of the zygote in a new mount namespace of its own
+/// and entered there: a read-only tmpfs with the readable paths bound read-only, `/etc/passwd`
+/// and `/etc/group` naming `uid`, `/dev`, and empty directories where each launch mounts its
+/// own `/tmp`, `/dev/shm`, `/proc` and (`workdir_top`, a top-level directory not otherwise in
+/// the root) the tmpfs that holds its workdir's mount point. The namespace holds only these
+/// mounts, so copying it per launch (`unshare`) is cheap. Launches join it read-only: nothing a
+/// launch does in its copy reaches it.
+pub fn build_shared_root(
+    root: &Path,
+    readable: &[PathBuf],
+    uid: Option<u32>,
+    gid: Option<u32>,
+    workdir_top: Option<&str>,
+) -> std::io::Result<()> {
+    unshare(CloneFlags::CLONE_NEWNS).map_err(io_err("unshare".into()))?;
+    mount_root_tmpfs(root)?;
+    fs::create_dir_all(root.join("tmp"))?;
+    for path in readable {
+        bind_path(root, path, false)?;
+    }
+    write_etc(root, uid, gid)?;
+    make_dev(root)?;
+    fs::create_dir_all(root.join("proc"))?;
+    if let Some(top) = workdir_top {
+        fs::create_dir(root.join(top))?;
+    }
+    enter_root(root)?;
+    remount_ro(Path::new("/"), MsFlags::MS_NOSUID | MsFlags::MS_NODEV)
+}
+
+/// Adds what differs per launch to a copy of a root from [`build_shared_root`]: `/tmp`, the
+/// workdir at its own path (`workdir`: the detached bind made before the prepared root was
+/// joined), `/dev/shm` and `/proc`.
+fn finish_shared_root(spec: &HelperSpec, workdir: OwnedFd) -> std::io::Result<()> {
+    unistd::chdir("/").map_err(io_err("chdir /".into()))?;
+    mount_tmp(Path::new("/tmp"), spec.tmp_mib)?;
+    // Under /tmp the workdir's mount point goes in the launch's own /tmp; elsewhere in a small
+    // tmpfs on its top-level directory, read-only once the mount point is made.
+    let top = workdir_top(&spec.workdir).map(|t| Path::new("/").join(t));
+    let top = top.filter(|t| t != Path::new("/tmp"));
+    if let Some(top) = &top {
+        mount(
+            Some("tmpfs"),
+            top,
+            Some("tmpfs"),
+            MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+            Some("size=64k,mode=0755"),
+        )
+        .map_err(io_err(format!("tmpfs on {}", top.display())))?;
+    }
+    fs::create_dir_all(&spec.workdir)?;
+    let _ = fs::set_permissions(&spec.workdir, fs::Permissions::from_mode(0o755));
+    attach(&workdir, &spec.workdir)?;
+    if let Some(top) = &top {
+        remount_ro(top, MsFlags::MS_NOSUID | MsFlags::MS_NODEV)?;
+    }
+    mount_shm_and_proc()
+}
+
+/// The first component of an absolute `workdir` (`tmp` for `/tmp/x/w`), if it has one.
+pub fn workdir_top(workdir: &Path) -> Option<String> {
+    let mut parts = workdir.components();
+    match (parts.next(), parts.next()) {
+        (Some(std::path::Component::RootDir), Some(std::path::Component::Normal(name))) => {
+            Some(name.to_string_lossy().to_string())
+        }
+        _ => None,
+    }
+}
+
+/// The new root's own tmpfs at `root`, in a mount namespace that propagates nothing back.
+fn mount_root_tmpfs(root: &Path) -> std::io::Result<()> {
     let none: Option<&str> = None;
     // Nothing we mount may propagate back to the host.
     mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
         .map_err(io_err("making / private".into()))?;
-    let root = &spec.root_dir;
     mount(
         Some("tmpfs"),
         root,
@@ -344,34 +469,34 @@ fn build_root(spec: &HelperSpec) -> std::io::Result<()> {
         MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
         Some("size=1m,mode=0755"),
     )
-    .map_err(io_err(format!("tmpfs on {}", root.display())))?;
+    .map_err(io_err(format!("tmpfs on {}", root.display())))
+}
 
-    // A private /tmp, small; its pages count against the bot's memory limit. Mounted first so
-    // that a workdir under the host's /tmp is bound on top of it, not hidden by it.
-    let tmp = root.join("tmp");
-    fs::create_dir_all(&tmp)?;
-    let opts = format!("size={}m,mode=1777", spec.tmp_mib.max(1));
-    mount(Some("tmpfs"), &tmp, Some("tmpfs"), MsFlags::MS_NOSUID | MsFlags::MS_NODEV, Some(opts.as_str()))
-        .map_err(io_err("tmpfs on /tmp".into()))?;
+/// The launch's private /tmp, small; its pages count against the bot's memory limit.
+fn mount_tmp(tmp: &Path, tmp_mib: u64) -> std::io::Result<()> {
+    let opts = format!("size={}m,mode=1777", tmp_mib.max(1));
+    mount(Some("tmpfs"), tmp, Some("tmpfs"), MsFlags::MS_NOSUID | MsFlags::MS_NODEV, Some(opts.as_str()))
+        .map_err(io_err("tmpfs on /tmp".into()))
+}
 
-    for path in &spec.readable {
-        bind_path(root, path, false)?;
-    }
-    bind_path(root, &spec.workdir, spec.workdir_writable)?;
-
-    // /etc/passwd and /etc/group naming the sandbox user, for runtimes that look themselves up.
+/// `/etc/passwd` and `/etc/group` naming the sandbox user, for runtimes that look themselves up.
+fn write_etc(root: &Path, uid: Option<u32>, gid: Option<u32>) -> std::io::Result<()> {
     let etc = root.join("etc");
     fs::create_dir_all(&etc)?;
-    let uid = spec.uid.unwrap_or(0);
-    let gid = spec.gid.unwrap_or(0);
+    let uid = uid.unwrap_or(0);
+    let gid = gid.unwrap_or(0);
     fs::write(
         etc.join("passwd"),
         format!("root:x:0:0:root:/:/bin/false\nbot:x:{uid}:{gid}:bot:/tmp:/bin/false\n"),
     )?;
     fs::write(etc.join("group"), format!("root:x:0:\nbot:x:{gid}:\n"))?;
-    fs::write(etc.join("hostname"), "botarena\n")?;
+    fs::write(etc.join("hostname"), "botarena\n")
+}
 
-    // /dev: only null, zero, full, random and urandom, bound from the host.
+/// `/dev`, read-only: only null, zero, full, random and urandom, bound from the host, the
+/// usual links into `/proc/self/fd`, and an empty `shm` for the launch's own tmpfs.
+fn make_dev(root: &Path) -> std::io::Result<()> {
+    let none: Option<&str> = None;
     let dev = root.join("dev");
     fs::create_dir_all(&dev)?;
     mount(
@@ -401,23 +526,27 @@ fn build_root(spec: &HelperSpec) -> std::io::Result<()> {
         symlink(to, dev.join(name))?;
     }
     fs::create_dir(dev.join("shm"))?;
+    remount_ro(&dev, MsFlags::MS_NOSUID | MsFlags::MS_NOEXEC)
+}
+
+/// Enters the new root; the old one is stacked under it and detached.
+fn enter_root(root: &Path) -> std::io::Result<()> {
+    unistd::chdir(root).map_err(io_err("chdir to new root".into()))?;
+    unistd::pivot_root(".", ".").map_err(io_err("pivot_root".into()))?;
+    umount2(".", MntFlags::MNT_DETACH).map_err(io_err("detaching the old root".into()))?;
+    unistd::chdir("/").map_err(io_err("chdir /".into()))
+}
+
+/// The launch's own `/dev/shm` and `/proc` (of its PID namespace, other users' processes hidden).
+fn mount_shm_and_proc() -> std::io::Result<()> {
     mount(
         Some("tmpfs"),
-        &dev.join("shm"),
+        "/dev/shm",
         Some("tmpfs"),
         MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
         Some("size=1m,mode=1777"),
     )
     .map_err(io_err("tmpfs on /dev/shm".into()))?;
-    remount_ro(&dev, MsFlags::MS_NOSUID | MsFlags::MS_NOEXEC)?;
-
-    fs::create_dir_all(root.join("proc"))?;
-
-    // Enter the new root; the old one is stacked under it and detached.
-    unistd::chdir(root).map_err(io_err("chdir to new root".into()))?;
-    unistd::pivot_root(".", ".").map_err(io_err("pivot_root".into()))?;
-    umount2(".", MntFlags::MNT_DETACH).map_err(io_err("detaching the old root".into()))?;
-    unistd::chdir("/").map_err(io_err("chdir /".into()))?;
     mount(
         Some("proc"),
         "/proc",
@@ -425,8 +554,89 @@ fn build_root(spec: &HelperSpec) -> std::io::Result<()> {
         MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
         Some("hidepid=2"),
     )
-    .map_err(io_err("mounting /proc".into()))?;
-    remount_ro(Path::new("/"), MsFlags::MS_NOSUID | MsFlags::MS_NODEV)?;
+    .map_err(io_err("mounting /proc".into()))
+}
+
+/// `struct mount_attr` of `mount_setattr(2)`.
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+const OPEN_TREE_CLONE: libc::c_uint = 1;
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 4;
+const MOUNT_ATTR_RDONLY: u64 = 1;
+const MOUNT_ATTR_NOSUID: u64 = 2;
+const MOUNT_ATTR_NODEV: u64 = 4;
+const MOUNT_ATTR_NOEXEC: u64 = 8;
+/// `MS_PRIVATE`, as the 64-bit field of `mount_attr` takes it.
+const MS_PRIVATE: u64 = 1 << 18;
+
+/// A bind of `path` not attached anywhere yet (`open_tree`), private, `nosuid`, `nodev` and
+/// read-only unless `writable`, like [`bind_path`]'s: it can be attached in another mount
+/// namespace, where `path` itself may not be visible.
+#[allow(unsafe_code)]
+fn detached_bind(path: &Path, writable: bool) -> std::io::Result<OwnedFd> {
+    let c = cstring(path.as_os_str().as_bytes());
+    let flags = OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint;
+    // SAFETY: open_tree takes a directory fd, a NUL-terminated path that outlives the call and
+    // flags; it returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_open_tree, libc::AT_FDCWD, c.as_ptr(), flags) };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: a fresh descriptor the kernel returned to us.
+    let tree = unsafe { OwnedFd::from_raw_fd(fd as RawFd) };
+    let ro = if writable { 0 } else { MOUNT_ATTR_RDONLY };
+    let attr = MountAttr {
+        attr_set: MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | ro,
+        attr_clr: MOUNT_ATTR_NOEXEC | (MOUNT_ATTR_RDONLY & !ro),
+        propagation: MS_PRIVATE,
+        userns_fd: 0,
+    };
+    let empty = c"";
+    // SAFETY: mount_setattr takes our descriptor, an empty path (AT_EMPTY_PATH: the descriptor
+    // itself), a valid mount_attr and its size.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            tree.as_raw_fd(),
+            empty.as_ptr(),
+            libc::AT_EMPTY_PATH as libc::c_uint,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if r < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(tree)
+}
+
+/// Attaches a detached mount from [`detached_bind`] at `target` (`move_mount`).
+#[allow(unsafe_code)]
+fn attach(tree: &OwnedFd, target: &Path) -> std::io::Result<()> {
+    let c = cstring(target.as_os_str().as_bytes());
+    let empty = c"";
+    // SAFETY: move_mount takes our descriptor with an empty path, a directory fd and a
+    // NUL-terminated target path that outlives the call, and flags.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_move_mount,
+            tree.as_raw_fd(),
+            empty.as_ptr(),
+            libc::AT_FDCWD,
+            c.as_ptr(),
+            MOVE_MOUNT_F_EMPTY_PATH,
+        )
+    };
+    if r < 0 {
+        let e = std::io::Error::last_os_error();
+        return Err(std::io::Error::other(format!("binding {}: {e}", target.display())));
+    }
     Ok(())
 }
 

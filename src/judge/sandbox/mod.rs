@@ -13,7 +13,11 @@
 //! call to refuse judging on such a host unless told otherwise.
 //!
 //! What a start costs is kept off its path where that changes nothing a bot can see: the
-//! seccomp filters are compiled once by the zygote; the bot's status reaches the judge from
+//! seccomp filters are compiled once by the zygote; so is the read-only part of the root (the
+//! system and readable paths, `/etc`, `/dev`), once per set of readable paths and user, in a
+//! mount namespace of its own that each launch copies, adding only its own `/tmp`, workdir,
+//! `/dev/shm` and `/proc` (a path replaced on the host has it made again; a root that cannot be
+//! shared, or a kernel without `open_tree`, is built whole per launch as before); the bot's status reaches the judge from
 //! init as soon as init has reaped the bot and everything it left, not after init and the
 //! helper have ended and been reaped in turn; and a zygote that died is replaced at the next
 //! launch.
@@ -487,6 +491,7 @@ impl SandboxLauncher {
             error_fd: err_w.as_raw_fd(),
             netns_fd: caps.netns.as_ref().map(|fd| fd.as_raw_fd()),
             status_fd: None,
+            root_template_fd: None,
             new_netns: caps.namespaces && caps.netns.is_none(),
             namespaces: caps.namespaces,
             root_dir: self.root_dir.clone(),

@@ -19,6 +19,10 @@
 //! the helpers (and writes the status itself for a launch without namespaces, where the helper
 //! becomes the bot).
 //!
+//! The read-only part of each launch's root is prepared once too ([`SharedRoots`]): a helper
+//! joins its mount namespace before unsharing its own (a copy), so nothing a launch mounts
+//! reaches the prepared root or another launch, and its mounts are read-only to the bot.
+//!
 //! The seccomp filters are compiled once, when the zygote starts (both variants: with and
 //! without Unix sockets denied), and every helper inherits the finished programs with the fork.
 //!
@@ -45,10 +49,11 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::{self, IoSlice, IoSliceMut};
+use std::io::{self, IoSlice, IoSliceMut, Read};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::fs::MetadataExt;
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -72,6 +77,8 @@ const MAX_REQUEST: usize = 1 << 20;
 const ERROR_FD: RawFd = 3;
 const NETNS_FD: RawFd = 4;
 const STATUS_FD: RawFd = 5;
+/// Where a forked helper finds the mount namespace of its prepared root (see [`SharedRoots`]).
+const ROOT_FD: RawFd = 6;
 
 /// The judge's side of a running zygote. Dropping the last handle closes the control socket,
 /// and the zygote exits.
@@ -283,6 +290,7 @@ pub fn serve(judge_pid: u32) -> ! {
     // whose filter could not be compiled compiles it itself and reports the error.
     let filters = Filters { deny_unix: seccomp::filter(true).ok(), allow_unix: seccomp::filter(false).ok() };
     let mut statuses: HashMap<i32, OwnedFd> = HashMap::new();
+    let mut roots = SharedRoots::default();
     let mut buf = vec![0u8; MAX_REQUEST];
     loop {
         let (control_ready, child_ready) = {
@@ -302,7 +310,7 @@ pub fn serve(judge_pid: u32) -> ! {
             while let Ok(Some(_)) = sigfd.read_signal() {}
             reap(&mut statuses);
         }
-        if control_ready && !serve_one(&control, &mut statuses, &mut buf, &filters) {
+        if control_ready && !serve_one(&control, &mut statuses, &mut roots, &mut buf, &filters) {
             // The judge closed the socket: the launcher and its processes are gone.
             std::process::exit(0);
         }
@@ -335,6 +343,7 @@ struct Filters {
 fn serve_one(
     control: &OwnedFd,
     statuses: &mut HashMap<i32, OwnedFd>,
+    roots: &mut SharedRoots,
     buf: &mut [u8],
     filters: &Filters,
 ) -> bool {
@@ -407,6 +416,8 @@ fn serve_one(
     let prebuilt = if spec.deny_unix_sockets { &filters.deny_unix } else { &filters.allow_unix };
     // The helper checks that its parent is the process it expects: us.
     spec.judge_pid = std::process::id();
+    let root = if spec.namespaces { roots.for_spec(&spec).map(|ns| ns.as_raw_fd()) } else { None };
+    spec.root_template_fd = root.map(|_| ROOT_FD);
     // SAFETY: this process is single-threaded (a fresh exec of our binary that started no
     // threads), so the child may run arbitrary code after fork.
     #[allow(unsafe_code)]
@@ -417,7 +428,7 @@ fn serve_one(
             let keep = [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd(), error.as_raw_fd()];
             let netns_raw = netns.as_ref().map(|f| f.as_raw_fd());
             let status_raw = status.as_ref().map(|f| f.as_raw_fd());
-            become_helper(keep, netns_raw, status_raw, spec, prebuilt.as_ref())
+            become_helper(keep, netns_raw, status_raw, root, spec, prebuilt.as_ref())
         }
         Ok(ForkResult::Parent { child }) => {
             let pidfd = super::pidfd_open(child.as_raw() as u32);
@@ -431,13 +442,14 @@ fn serve_one(
     true
 }
 
-/// In the forked child: the launch's descriptors at 0..=3, the network namespace at 4 and the
-/// status pipe at 5 (when given), nothing else open, signals as a fresh process has them; then
-/// the helper, with the filters the zygote compiled.
+/// In the forked child: the launch's descriptors at 0..=3, the network namespace at 4, the
+/// status pipe at 5 and the prepared root's namespace at 6 (when given), nothing else open,
+/// signals as a fresh process has them; then the helper, with the filters the zygote compiled.
 fn become_helper(
     keep: [RawFd; 4],
     netns: Option<RawFd>,
     status: Option<RawFd>,
+    root: Option<RawFd>,
     spec: HelperSpec,
     filters: Option<&seccomp::Filters>,
 ) -> ! {
@@ -447,6 +459,7 @@ fn become_helper(
         .zip(0..)
         .chain(netns.map(|fd| (fd, NETNS_FD)))
         .chain(status.map(|fd| (fd, STATUS_FD)))
+        .chain(root.map(|fd| (fd, ROOT_FD)))
         .collect();
     // Moved above every target first, so no dup2 below overwrites a source still needed.
     let high = 64;
@@ -457,7 +470,7 @@ fn become_helper(
             Err(_) => std::process::exit(127),
         }
     }
-    for fd in 0..=STATUS_FD {
+    for fd in 0..=ROOT_FD {
         if !moved.iter().any(|(_, target)| *target == fd) {
             let _ = unistd::close(fd);
         }
@@ -470,12 +483,138 @@ fn become_helper(
     }
     // The error pipe must close at the bot's execve, as with `sandbox exec`; so must the status
     // pipe (the bot closes every other descriptor anyway).
-    for fd in [ERROR_FD, STATUS_FD] {
+    for fd in [ERROR_FD, STATUS_FD, ROOT_FD] {
         let _ = nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
     }
-    close_from(STATUS_FD + 1);
+    close_from(ROOT_FD + 1);
     let _ = signal::sigprocmask(signal::SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None);
     helper::run(spec, filters)
+}
+
+/// At most this many prepared roots are kept; beyond, they are all dropped and made again as
+/// launches need them (a namespace of some twenty mounts each).
+const MAX_SHARED_ROOTS: usize = 32;
+
+/// The read-only parts of launch roots, each prepared once (by [`helper::build_shared_root`] in
+/// a short-lived child, whose mount namespace we keep) and joined by every launch that would
+/// have built the same: same `readable` paths, user and group, and workdir top-level
+/// directory. Building the root was most of a start; a launch now copies the prepared
+/// namespace and adds its `/tmp`, workdir, `/dev/shm` and `/proc`.
+#[derive(Default)]
+struct SharedRoots {
+    /// None: preparing it failed; launches of that key build their whole root, as before.
+    roots: HashMap<RootKey, Option<SharedRoot>>,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq)]
+struct RootKey {
+    root_dir: PathBuf,
+    readable: Vec<PathBuf>,
+    uid: Option<u32>,
+    gid: Option<u32>,
+    /// The workdir's top-level directory, made empty in the root for the launch's tmpfs;
+    /// None for a workdir under `/tmp` (the launch's own tmpfs holds it).
+    workdir_top: Option<String>,
+}
+
+struct SharedRoot {
+    ns: OwnedFd,
+    /// What each readable path was when the root was made: its bind shows that object for as
+    /// long as the root lives, so a path replaced on the host since (a reinstalled toolchain,
+    /// a new `ld.so.cache`) has the root made again.
+    stamps: Vec<Option<(u64, u64)>>,
+}
+
+impl RootKey {
+    /// The key of `spec`'s root, or None when it cannot be shared: a readable path the
+    /// launch's own mounts would hide, or a workdir whose top-level directory the root uses.
+    fn of(spec: &HelperSpec) -> Option<RootKey> {
+        let top = helper::workdir_top(&spec.workdir)?;
+        let mut firsts = Vec::new();
+        for path in &spec.readable {
+            firsts.push(helper::workdir_top(path)?);
+        }
+        if firsts.iter().any(|f| ["tmp", "dev", "proc"].contains(&f.as_str())) {
+            return None;
+        }
+        let workdir_top = match top.as_str() {
+            "tmp" => None,
+            "dev" | "proc" | "etc" => return None,
+            t if firsts.iter().any(|f| f == t) => return None,
+            t => Some(t.to_string()),
+        };
+        Some(RootKey {
+            root_dir: spec.root_dir.clone(),
+            readable: spec.readable.clone(),
+            uid: spec.uid,
+            gid: spec.gid,
+            workdir_top,
+        })
+    }
+}
+
+fn stamps(paths: &[PathBuf]) -> Vec<Option<(u64, u64)>> {
+    paths.iter().map(|p| fs::metadata(p).ok().map(|m| (m.dev(), m.ino()))).collect()
+}
+
+impl SharedRoots {
+    /// The mount namespace of `spec`'s prepared root, made now if there is none yet (or its
+    /// readable paths have changed); None where the launch must build its whole root.
+    fn for_spec(&mut self, spec: &HelperSpec) -> Option<&OwnedFd> {
+        let key = RootKey::of(spec)?;
+        let now = stamps(&key.readable);
+        let current = match self.roots.get(&key) {
+            Some(None) => return None,
+            Some(Some(root)) => root.stamps == now,
+            None => false,
+        };
+        if !current {
+            if self.roots.len() >= MAX_SHARED_ROOTS {
+                self.roots.clear();
+            }
+            let root = prepare_root(&key).ok().map(|ns| SharedRoot { ns, stamps: now });
+            self.roots.insert(key.clone(), root);
+        }
+        self.roots.get(&key)?.as_ref().map(|r| &r.ns)
+    }
+}
+
+/// Builds a shared root in a child of ours and returns its mount namespace.
+fn prepare_root(key: &RootKey) -> io::Result<OwnedFd> {
+    let cloexec = nix::fcntl::OFlag::O_CLOEXEC;
+    let (report_r, report_w) = unistd::pipe2(cloexec)?;
+    let (hold_r, hold_w) = unistd::pipe2(cloexec)?;
+    // SAFETY: this process is single-threaded, so the child may run arbitrary code after fork.
+    #[allow(unsafe_code)]
+    let fork = unsafe { unistd::fork() }?;
+    match fork {
+        ForkResult::Child => {
+            drop((report_r, hold_w));
+            let top = key.workdir_top.as_deref();
+            let msg = match helper::build_shared_root(&key.root_dir, &key.readable, key.uid, key.gid, top) {
+                Ok(()) => "ok".to_string(),
+                Err(e) => format!("preparing the sandbox root: {e}"),
+            };
+            let _ = unistd::write(&report_w, msg.as_bytes());
+            drop(report_w);
+            // Alive until the zygote holds the namespace (it closes its end).
+            let _ = unistd::read(hold_r.as_raw_fd(), &mut [0u8; 1]);
+            std::process::exit(0)
+        }
+        ForkResult::Parent { child } => {
+            drop((report_w, hold_r));
+            let mut msg = String::new();
+            let _ = fs::File::from(report_r).read_to_string(&mut msg);
+            let ns = if msg == "ok" {
+                fs::File::open(format!("/proc/{child}/ns/mnt")).map(OwnedFd::from)
+            } else {
+                Err(io::Error::other(msg))
+            };
+            drop(hold_w);
+            while let Err(nix::errno::Errno::EINTR) = nix::sys::wait::waitpid(child, None) {}
+            ns
+        }
+    }
 }
 
 /// Closes every descriptor from `first` on.
