@@ -627,7 +627,14 @@ fn launches_sharing_a_prepared_root_see_nothing_of_each_other() {
 #[test]
 fn a_workdir_outside_tmp_is_shown_at_its_path_and_alone() {
     let Some(l) = launcher() else { return };
-    let base = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    // Outside /tmp whatever the checkout's path (a clone under /tmp has its target dir there, and
+    // the bot's /tmp is its own writable tmpfs).
+    let outside = if Path::new(env!("CARGO_TARGET_TMPDIR")).starts_with("/tmp") {
+        Path::new("/var/tmp")
+    } else {
+        Path::new(env!("CARGO_TARGET_TMPDIR"))
+    };
+    let base = tempfile::tempdir_in(outside).unwrap();
     let (one, two) = (base.path().join("one"), base.path().join("two"));
     for d in [&one, &two] {
         std::fs::create_dir(d).unwrap();

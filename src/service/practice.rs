@@ -450,7 +450,9 @@ impl Practice {
         drop(conn);
 
         self.forget_old();
-        if let Some(g) = self.games().values().find(|g| g.user == user && !g.is_over()) {
+        // Checked and taken under one lock: two requests at once cannot both start a game.
+        let mut games = self.games();
+        if let Some(g) = games.values().find(|g| g.user == user && !g.is_over()) {
             return Err(PracticeError::AlreadyPlaying(g.id));
         }
         let lease = self.lease_slot()?;
@@ -486,7 +488,8 @@ impl Practice {
             live: Mutex::new(Live::default()),
             version,
         });
-        self.games().insert(game.id, game.clone());
+        games.insert(game.id, game.clone());
+        drop(games);
         let played = game.clone();
         let (languages, house_exe) = (self.languages.clone(), runtime.house_exe.clone());
         let human_command = BotCommand { label: format!("{nickname} (you)"), ..Default::default() };
