@@ -127,8 +127,9 @@ fn game_columns<'a, K: Copy + 'a>(
     columns
 }
 
-/// Cancels the games still queued (or failed) of the unfinished matches whose submissions are no
-/// longer current (superseded or disqualified), and those matches themselves. A game a worker
+/// Cancels the games still queued (or failed) of the unfinished round-robin matches whose
+/// submissions are no longer current (superseded or disqualified), and those matches themselves
+/// (a test match is played out: its student asked for that very pairing). A game a worker
 /// has just claimed is left to finish. Returns the games cancelled. Found by index from the
 /// contest's submissions that are not ready (`submissions_not_ready`) to their unfinished
 /// matches (`matches_unfinished_a` / `_b`), never by reading the contest's matches.
@@ -136,9 +137,11 @@ pub async fn cancel_stale(conn: &mut PgConnection, contest_id: ContestId) -> sql
     let matches: Vec<i64> = sqlx::query_scalar!(
         r#"select m.id as "id!" from submissions s join matches m on m.submission_a = s.id
            where s.contest_id = $1 and s.status <> 'ready' and m.status in ('queued', 'running', 'failed')
+             and m.requested_by is null
            union
            select m.id from submissions s join matches m on m.submission_b = s.id
-           where s.contest_id = $1 and s.status <> 'ready' and m.status in ('queued', 'running', 'failed')"#,
+           where s.contest_id = $1 and s.status <> 'ready' and m.status in ('queued', 'running', 'failed')
+             and m.requested_by is null"#,
         contest_id as ContestId
     )
     .fetch_all(&mut *conn)
@@ -268,12 +271,14 @@ pub struct MatchSetup {
     pub game: GameId,
     pub seed: i64,
     pub sides: [Side; 2],
+    /// Set for a test match: the user who asked for it, charged for its games.
+    pub requested_by: Option<UserId>,
 }
 
 pub async fn match_setup(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<Option<MatchSetup>> {
     let Some(m) = sqlx::query!(
         r#"select m.contest_id as "contest_id: ContestId", c.game as "game: GameId", m.seed,
-                m.submission_a, m.submission_b
+                m.submission_a, m.submission_b, m.requested_by as "requested_by: UserId"
          from matches m join contests c on c.id = m.contest_id where m.id = $1"#,
         match_id as MatchId
     )
@@ -287,7 +292,13 @@ pub async fn match_setup(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Re
         sides.push(side(conn, SubmissionId(sub)).await?.ok_or(sqlx::Error::RowNotFound)?);
     }
     let [a, b]: [Side; 2] = sides.try_into().map_err(|_| sqlx::Error::RowNotFound)?;
-    Ok(Some(MatchSetup { contest_id: m.contest_id, game: m.game, seed: m.seed, sides: [a, b] }))
+    Ok(Some(MatchSetup {
+        contest_id: m.contest_id,
+        game: m.game,
+        seed: m.seed,
+        sides: [a, b],
+        requested_by: m.requested_by,
+    }))
 }
 
 /// Puts a game back in the queue after a failure of the judge itself.
@@ -397,7 +408,7 @@ pub async fn set_match_state(
     Ok(())
 }
 
-/// A match of a submission, seen from that submission.
+/// A round-robin match of a submission, seen from that submission.
 #[derive(Clone, Debug)]
 pub struct MatchRow {
     pub id: MatchId,
@@ -422,7 +433,7 @@ pub async fn matches_of_submission(
            from matches m
            join submissions o on o.id = case when m.submission_a = $1 then m.submission_b else m.submission_a end
            join users u on u.id = o.user_id
-           where m.submission_a = $1 or m.submission_b = $1
+           where (m.submission_a = $1 or m.submission_b = $1) and m.requested_by is null
            order by m.id"#,
         submission as SubmissionId
     )
@@ -449,6 +460,8 @@ pub struct Game {
     pub finished_at: Option<OffsetDateTime>,
     /// The contest's game: which rules replay the result.
     pub game: GameId,
+    /// Set for a game of a test match: the user who asked for it (who alone, with admins, sees it).
+    pub requested_by: Option<UserId>,
 }
 
 pub async fn game(conn: &mut PgConnection, id: GameRecordId) -> sqlx::Result<Option<Game>> {
@@ -457,7 +470,8 @@ pub async fn game(conn: &mut PgConnection, id: GameRecordId) -> sqlx::Result<Opt
         r#"select g.id as "id: _", g.match_id as "match_id: _", g.index, g.status as "status: GameStatus",
                   g.plan, g.settings, g.result, g.log, coalesce(j.attempts, 0) as "attempts!",
                   m.submission_a as "submission_a: _", m.submission_b as "submission_b: _",
-                  sa.user_id as "user_a: _", sb.user_id as "user_b: _", g.finished_at, c.game as "game: _"
+                  sa.user_id as "user_a: _", sb.user_id as "user_b: _", g.finished_at, c.game as "game: _",
+                  m.requested_by as "requested_by: _"
            from games g join matches m on m.id = g.match_id
            join contests c on c.id = m.contest_id
            join submissions sa on sa.id = m.submission_a
@@ -499,7 +513,8 @@ pub async fn live(conn: &mut PgConnection, id: GameRecordId) -> sqlx::Result<Opt
     .await
 }
 
-/// The matches between the current (ready) submissions of a contest that a rejudge replays:
+/// The round-robin matches between the current (ready) submissions of a contest that a rejudge
+/// replays (never a test match):
 /// id and seed.
 pub async fn current_match_seeds(
     conn: &mut PgConnection,
@@ -509,7 +524,7 @@ pub async fn current_match_seeds(
         r#"select m.id as "id: MatchId", m.seed from matches m
          join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
          join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
-         where m.contest_id = $1 and m.status <> 'cancelled' order by m.id"#,
+         where m.contest_id = $1 and m.status <> 'cancelled' and m.requested_by is null order by m.id"#,
         contest_id as ContestId
     )
     .fetch_all(conn)
@@ -595,7 +610,7 @@ pub struct GameOfSubmission {
     pub side: String,
 }
 
-/// Every game of a submission's matches.
+/// Every game of a submission's round-robin matches.
 pub async fn games_of_submission(
     conn: &mut PgConnection,
     submission: SubmissionId,
@@ -605,7 +620,7 @@ pub async fn games_of_submission(
         r#"select g.id as "id: _", g.status::text as "status!", g.result,
                   case when m.submission_a = $1 then 'a' else 'b' end as "side!"
            from games g join matches m on m.id = g.match_id
-           where m.submission_a = $1 or m.submission_b = $1"#,
+           where (m.submission_a = $1 or m.submission_b = $1) and m.requested_by is null"#,
         submission as SubmissionId
     )
     .fetch_all(conn)

@@ -67,6 +67,38 @@ pub async fn create_submission(
     .await
 }
 
+/// A house submission of `level` in a contest for a test match to play against: the contest's
+/// current one when the level is enabled, else the latest one it had, else a new one that is not
+/// `ready` (so the round robin never pairs it: it only stands for the level in test matches).
+pub async fn test_submission(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    level: HouseLevel,
+) -> sqlx::Result<SubmissionId> {
+    let user_id = account(conn, level).await?;
+    let found = sqlx::query_scalar!(
+        r#"select id as "id: SubmissionId" from submissions
+           where contest_id = $1 and user_id = $2 order by (status = 'ready') desc, id desc limit 1"#,
+        contest_id as ContestId,
+        user_id as UserId
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(id) = found {
+        return Ok(id);
+    }
+    sqlx::query_scalar!(
+        r#"insert into submissions (contest_id, user_id, language, source, status, compiled_at)
+         values ($1, $2, $3, $4, 'superseded', now()) returning id as "id: SubmissionId""#,
+        contest_id as ContestId,
+        user_id as UserId,
+        LANGUAGE,
+        level.as_str().as_bytes()
+    )
+    .fetch_one(conn)
+    .await
+}
+
 /// Takes a house submission out of the contest (its queued games are then cancelled as stale).
 pub async fn retire(conn: &mut PgConnection, submission_id: SubmissionId) -> sqlx::Result<()> {
     sqlx::query!("update submissions set status = 'superseded' where id = $1", submission_id as SubmissionId)

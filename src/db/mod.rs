@@ -14,6 +14,7 @@ pub mod queue;
 pub mod scoreboard;
 pub mod scoreboard_serving;
 pub mod submissions;
+pub mod test_matches;
 pub mod tokens;
 pub mod users;
 pub mod workers;

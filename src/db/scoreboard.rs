@@ -108,7 +108,7 @@ pub async fn recount(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Re
                from matches m
                join current a on a.id = m.submission_a
                join current b on b.id = m.submission_b
-               where m.contest_id = $1 and m.status = 'done' and (a.house or not b.house)
+               where m.contest_id = $1 and m.status = 'done' and m.requested_by is null and (a.house or not b.house)
                group by m.submission_a
                union all
                select m.submission_b, sum(m.points_b),
@@ -119,7 +119,7 @@ pub async fn recount(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Re
                from matches m
                join current a on a.id = m.submission_a
                join current b on b.id = m.submission_b
-               where m.contest_id = $1 and m.status = 'done' and (b.house or not a.house)
+               where m.contest_id = $1 and m.status = 'done' and m.requested_by is null and (b.house or not a.house)
                group by m.submission_b) sides
            group by me"#,
         contest_id as ContestId
@@ -258,7 +258,8 @@ pub async fn freezes_due(conn: &mut PgConnection) -> sqlx::Result<Vec<ContestId>
            and not exists (select 1 from games g join matches m on m.id = g.match_id
                            join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
                            join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
-                           where m.contest_id = c.id and g.status in ('queued', 'running'))"#
+                           where m.contest_id = c.id and m.requested_by is null
+                             and g.status in ('queued', 'running'))"#
     )
     .fetch_all(conn)
     .await

@@ -207,7 +207,8 @@ impl Job for PlayGame {
 }
 
 /// Writes the result (once), charges both users' thinking time (never a house bot's, and not
-/// for a rejudge's replays), and closes the match when its last game is done. A result that
+/// for a rejudge's replays; a test match's, both bots', to the student who asked for it), and
+/// closes the match when its last game is done. A result that
 /// is no longer ours charges nobody.
 pub async fn store_result(
     conn: &mut PgConnection,
@@ -233,7 +234,10 @@ pub async fn store_result(
     if !ours {
         return Ok(false);
     }
-    if job.charge {
+    if let Some(asked) = setup.requested_by {
+        // A test match: whoever asked for it pays for both bots.
+        submissions::add_usage(&mut tx, setup.contest_id, asked, think_ms.iter().sum()).await?;
+    } else if job.charge {
         for (side, ms) in setup.sides.iter().zip(think_ms).filter(|(side, _)| side.house_level.is_none()) {
             submissions::add_usage(&mut tx, setup.contest_id, side.user_id, ms).await?;
         }

@@ -11,6 +11,8 @@
 //! - [`house`]: the house bots' accounts and submissions that follow a contest's settings.
 //! - [`rejudge`]: replaying a contest's current matches.
 //! - [`scoreboard`]: computing, storing and freezing a contest's standings.
+//! - [`test_matches`]: a full match of a student's current submission against an opponent they
+//!   pick, on demand, outside the standings.
 //! - [`figures`]: the platform's benchmark figures on synthetic data (`botarena bench`).
 
 pub mod accounts;
@@ -24,3 +26,4 @@ pub mod practice;
 pub mod rejudge;
 pub mod scheduler;
 pub mod scoreboard;
+pub mod test_matches;

@@ -38,6 +38,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/openapi.json", get(openapi))
         .merge(super::judging::router())
         .merge(super::practice::api_router())
+        .merge(super::test_matches::api_router())
         .merge(super::admin_contest::api_router())
         .fallback(|| async { AppError::NotFound("no such API endpoint".into()) })
 }

@@ -381,3 +381,50 @@ pub struct PracticeMove {
     #[serde(rename = "move")]
     pub r#move: String,
 }
+
+/// The body of `POST /api/contests/{slug}/test-matches`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TestMatchBody {
+    /// `house:random`, `house:level1`, `house:level2`, or a submission id (a number): one of your
+    /// own compiled submissions, or another student's current one where the contest allows it.
+    #[schema(value_type = Object)]
+    pub opponent: Value,
+}
+
+/// A test match just queued.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TestMatchCreated {
+    #[schema(value_type = i64)]
+    pub id: MatchId,
+}
+
+/// A test match: the caller's current submission (when it was asked for) against an opponent.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TestMatchView {
+    #[schema(value_type = i64)]
+    pub id: MatchId,
+    /// The contest's slug.
+    pub contest: String,
+    /// `queued`, `running`, `done`, or `failed` (the judge could not play a game; an admin's
+    /// rejudge does not replay test matches: ask for another).
+    pub status: GameStatus,
+    /// The submission that played (side `a` of every game).
+    #[schema(value_type = i64)]
+    pub submission_id: SubmissionId,
+    pub opponent: Opponent,
+    /// The ids of its games, in order.
+    #[schema(value_type = Vec<i64>)]
+    pub games: Vec<GameRecordId>,
+    /// Your points from the match (3 win, 1 draw, 0 loss, by games won); `null` until done.
+    pub points: Option<i32>,
+    pub games_won: Option<i32>,
+    pub games_lost: Option<i32>,
+    pub games_drawn: Option<i32>,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>)]
+    pub finished_at: Option<OffsetDateTime>,
+}

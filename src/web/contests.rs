@@ -369,6 +369,8 @@ struct OnePage {
     source: String,
     pending: bool,
     validity: Option<ValidityView>,
+    /// The test-match form, on the owner's current submission.
+    test_menu: Option<super::test_matches::OpponentMenu>,
 }
 
 /// The validity tests' report as the submission page shows it (a report that does not read
@@ -392,8 +394,15 @@ async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String
         );
     }
     let (slug, title) = contests::slug_and_title(&mut conn, s.contest_id).await?;
+    let test_menu = if s.user_id == who.user.id && s.status == Status::Ready {
+        let contest = contest_or_404(&state, &slug).await?;
+        Some(super::test_matches::opponent_menu(&mut conn, &contest, who.user.id).await?)
+    } else {
+        None
+    };
     drop(conn);
     Ok(render(&OnePage {
+        test_menu,
         nav: who.nav().await?,
         id: s.id,
         slug,

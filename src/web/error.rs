@@ -87,6 +87,27 @@ impl From<crate::service::practice::PracticeError> for AppError {
     }
 }
 
+impl From<crate::service::test_matches::TestMatchError> for AppError {
+    fn from(e: crate::service::test_matches::TestMatchError) -> Self {
+        use crate::service::test_matches::TestMatchError as T;
+        let message = e.to_string();
+        match e {
+            T::NoSuchContest => AppError::not_found("contest"),
+            T::NoSuchMatch => AppError::not_found("test match"),
+            T::NoSubmission => AppError::Conflict { code: "no_submission", message },
+            T::BadOpponent(_) => AppError::bad("bad_opponent", message),
+            T::NotAllowed(_) => AppError::Forbidden { code: "not_allowed", message },
+            T::AlreadyRunning(_) => AppError::Conflict { code: "test_match_running", message },
+            T::BudgetUsed(_) => AppError::RateLimited {
+                retry_after: super::submit::secs_to_utc_midnight(time::OffsetDateTime::now_utc()),
+                message,
+            },
+            T::Db(e) => AppError::Internal(e.into()),
+            T::Other(e) => AppError::Internal(e),
+        }
+    }
+}
+
 impl AppError {
     pub fn bad(code: &'static str, message: impl Into<String>) -> Self {
         AppError::BadRequest { code, message: message.into() }

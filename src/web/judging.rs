@@ -172,9 +172,14 @@ pub(super) async fn list_matches(
     ))
 }
 
-pub(super) async fn game_or_404(state: &AppState, id: &str) -> Result<games::Game> {
+/// A game `viewer` may see: any game of the round robin; a test match's only for the student who
+/// asked for it and admins (to anyone else it does not exist).
+pub(super) async fn game_or_404(state: &AppState, id: &str, viewer: &User) -> Result<games::Game> {
     let id: GameRecordId = id.parse().map_err(|_| AppError::not_found("game"))?;
-    games::game(&mut *state.pool.acquire().await?, id).await?.ok_or_else(|| AppError::not_found("game"))
+    games::game(&mut *state.pool.acquire().await?, id)
+        .await?
+        .filter(|g| g.requested_by.is_none_or(|asked| asked == viewer.id || viewer.is_admin()))
+        .ok_or_else(|| AppError::not_found("game"))
 }
 
 /// The stored result of a game, read back typed, once the game is done.
@@ -224,10 +229,10 @@ fn replay_frames(g: &games::Game, result: &GameResult) -> Option<Frames> {
     responses((status = 200, body = GameView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub(super) async fn get_game(
     State(state): State<AppState>,
-    _who: ApiUser,
+    ApiUser(user): ApiUser,
     Path(id): Path<String>,
 ) -> Result<Json<GameView>> {
-    Ok(Json(game_view(&game_or_404(&state, &id).await?)?))
+    Ok(Json(game_view(&game_or_404(&state, &id, &user).await?)?))
 }
 
 /// Whether a user may read a game's log: the owners of its bots and admins.
@@ -263,7 +268,7 @@ pub(super) async fn get_log(
     ApiUser(user): ApiUser,
     Path(id): Path<String>,
 ) -> Result<impl IntoResponse> {
-    let g = game_or_404(&state, &id).await?;
+    let g = game_or_404(&state, &id, &user).await?;
     let body = log_text(&user, &g)?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body))
 }

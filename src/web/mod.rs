@@ -20,6 +20,7 @@ pub mod scoreboard_view;
 pub mod session_cache;
 pub mod statement;
 pub mod submit;
+pub mod test_matches;
 
 use crate::config::WebConfig;
 use crate::judge::languages::Languages;
@@ -137,6 +138,7 @@ pub fn app(state: AppState) -> Router {
         .merge(pages::router())
         .merge(statement::router())
         .merge(practice::router())
+        .merge(test_matches::router())
         .merge(admin_contest::router())
         .nest("/api", api::router(&state))
         .merge(metrics::router())

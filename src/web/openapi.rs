@@ -2,7 +2,7 @@
 //! types of [`super::api_types`]; served at `GET /api/openapi.json` and kept by the snapshot test
 //! `tests/openapi.rs`, which fails when the API changes without its committed snapshot.
 
-use super::{admin_contest, api, judging, practice};
+use super::{admin_contest, api, judging, practice, test_matches};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::OpenApi;
 
@@ -37,6 +37,9 @@ use utoipa::OpenApi;
         practice::get_api,
         practice::move_api,
         practice::leave_api,
+        test_matches::create_api,
+        test_matches::list_api,
+        test_matches::get_api,
     ),
     modifiers(&BearerToken),
     security(("token" = [])),
@@ -46,6 +49,7 @@ use utoipa::OpenApi;
         (name = "judging", description = "scoreboard, matches, games and logs"),
         (name = "tokens", description = "API tokens"),
         (name = "practice", description = "a person against a bot, move by move"),
+        (name = "test matches", description = "a full match against an opponent you pick, outside the standings"),
         (name = "admin", description = "admins only"),
     )
 )]

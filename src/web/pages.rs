@@ -325,7 +325,7 @@ struct ReplayData<'a> {
 }
 
 async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
-    let g = game_or_404(&state, &id).await?;
+    let g = game_or_404(&state, &id, &who.user).await?;
     let info =
         games::game_page_info(&mut *state.pool.acquire().await?, g.match_id, g.user_a, g.user_b).await?;
     let nick = |side: BotId| if side == BotId::A { info.nick_a.clone() } else { info.nick_b.clone() };
@@ -389,9 +389,9 @@ const LIVE_POLL: std::time::Duration = std::time::Duration::from_millis(300);
 /// A game being played, as Server-Sent Events: `progress` (its moves, `params` and replay frames
 /// so far, whenever they change; the worker writes them a few times a second) and then `done`
 /// once it is over (the page then loads the replay).
-async fn live(State(state): State<AppState>, _who: PageUser, Path(id): Path<String>) -> PageResult {
+async fn live(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
     use axum::response::sse::{Event, KeepAlive, Sse};
-    let g = game_or_404(&state, &id).await?;
+    let g = game_or_404(&state, &id, &who.user).await?;
     let (id, game, settings, pool) = (g.id, g.game, g.settings.clone(), state.pool.clone());
     let events = futures_util::stream::unfold((0usize, false), move |(shown, ended)| {
         let (pool, settings) = (pool.clone(), settings.clone());
@@ -428,7 +428,7 @@ async fn live(State(state): State<AppState>, _who: PageUser, Path(id): Path<Stri
 
 /// The log as a download, for the browser session (the API's `/api/games/{id}/log` takes a token).
 async fn log(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
-    let g = game_or_404(&state, &id).await?;
+    let g = game_or_404(&state, &id, &who.user).await?;
     let body = judging::log_text(&who.user, &g)?;
     let disposition = format!("attachment; filename=\"game-{}.log\"", g.id);
     Ok((

@@ -46,7 +46,8 @@ pub async fn allowance(
     Ok(Allowance { wait_s, used_ms, budget_ms: i64::from(contest.daily_budget_s) * 1000 })
 }
 
-fn secs_to_utc_midnight(now: OffsetDateTime) -> u64 {
+/// Seconds until the daily budgets renew.
+pub(super) fn secs_to_utc_midnight(now: OffsetDateTime) -> u64 {
     let midnight = now.date().next_day().map(|d| d.midnight().assume_utc());
     midnight.map_or(3600, |m| (m - now).whole_seconds().max(1) as u64)
 }
