@@ -10,6 +10,7 @@ use botarena::db::contests::{self, NewContest};
 use botarena::db::users::Role;
 use botarena::judge::launch::Launcher;
 use botarena::service::practice::Runtime;
+use botarena::web::AppState;
 use common::queues::plain;
 use common::*;
 use futures_util::{SinkExt, StreamExt};
@@ -124,6 +125,7 @@ async fn a_person_plays_every_turn_game_against_house_random_to_the_end() {
     enable(&app, plain());
     let ada = app.user("ada", Role::Student).await;
     let token = app.token(ada).await;
+    let mut finished = Vec::new();
     for (game, board) in
         [("connect4", None), ("checkers", None), ("mathtricks", Some("6x6")), ("one-two-three", Some("4x3"))]
     {
@@ -137,6 +139,7 @@ async fn a_person_plays_every_turn_game_against_house_random_to_the_end() {
             let id = start(&app, &token, &slug, body).await;
             let t0 = Instant::now();
             let v = play_out(&app, &token, game, &id).await;
+            finished.push((id.clone(), v.clone()));
             eprintln!("{game} {seat}: {} moves in {:?}", v["moves"].as_array().unwrap().len(), t0.elapsed());
             let result = &v["result"];
             assert!(result.is_object(), "{game}: a finished game has its result: {v}");
@@ -156,6 +159,50 @@ async fn a_person_plays_every_turn_game_against_house_random_to_the_end() {
     // Practice games never reach the standings or the games table.
     let stored: i64 = sqlx::query_scalar("select count(*) from games").fetch_one(&app.pool).await.unwrap();
     assert_eq!(stored, 0);
+    let last = finished.last().unwrap().clone();
+
+    // Each is stored once over: another server (a fresh process, nothing in memory) replays it
+    // with its log, refuses moves, and lists it on the play page.
+    let other = AppState::new(
+        app.pool.clone(),
+        app.state.config.clone(),
+        app.state.languages.clone(),
+        Arc::new(tokio::sync::Notify::new()),
+    )
+    .await
+    .unwrap();
+    let other = TestApp { router: botarena::web::app(other.clone()), pool: app.pool.clone(), state: other };
+    for (id, played) in &finished {
+        let again = common::eventually(
+            || async { other.api("GET", &format!("/api/practice/{id}"), Some(&token), None).await },
+            |r| r.status == StatusCode::OK,
+        )
+        .await
+        .json();
+        assert_eq!(again["status"], "over", "{again}");
+        for key in ["moves", "frames", "result", "log", "seat", "opponent", "game"] {
+            assert_eq!(again[key], played[key], "{key} of the stored game {id}");
+        }
+    }
+    let r = other
+        .api("POST", &format!("/api/practice/{}/moves", last.0), Some(&token), Some(json!({"move": "1"})))
+        .await;
+    assert_eq!(
+        (r.status, r.json()["error"].clone()),
+        (StatusCode::CONFLICT, json!("game_over")),
+        "{}",
+        r.body
+    );
+    let bob = app.user("bob", Role::Student).await;
+    let bob = app.token(bob).await;
+    let r = other.api("GET", &format!("/api/practice/{}", last.0), Some(&bob), None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "another person's game does not exist for them");
+    let mut web = other.logged_in("ada").await;
+    let page = web.get("/contests/p-connect4/play").await;
+    let list = page.element("practice-games").expect("the play page lists the last games");
+    assert_eq!(list.matches("house:random").count(), 2, "{list}");
+    let page = web.get(&format!("/practice/{}", last.0)).await;
+    assert_eq!(page.status, StatusCode::OK, "the stored game's page opens on another server");
 }
 
 #[tokio::test]

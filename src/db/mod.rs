@@ -10,6 +10,7 @@ pub mod games;
 pub mod house;
 pub mod ids;
 pub mod metrics;
+pub mod practice;
 pub mod queue;
 pub mod scoreboard;
 pub mod scoreboard_serving;

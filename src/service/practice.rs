@@ -5,8 +5,9 @@
 //! ([`crate::judge::human`]), with the server-wide patience per move instead of the contest's
 //! move time. Games run on threads of their own, at most [`PracticeConfig::max_games`] at once on
 //! the server and one per person; each uses its own launcher slot (its own sandbox user ids). A
-//! game lives in this process: its moves, result and transcript are kept for
-//! [`KEEP_FINISHED`] after it ends.
+//! game lives in this process while it is played, and for [`KEEP_FINISHED`] after it ends; once
+//! over it is also stored (`db::practice`), so its player can replay it and read its log later
+//! (from any server process), like any game. It never reaches the standings.
 
 use crate::db::contests::{self, Contest};
 use crate::db::games::Side as Entrant;
@@ -174,6 +175,8 @@ pub struct Game {
     pub id: Uuid,
     pub user: UserId,
     pub contest: String,
+    contest_id: ContestId,
+    started_at: time::OffsetDateTime,
     pub game: GameId,
     human: Side,
     opponent: String,
@@ -416,9 +419,29 @@ impl Practice {
         self.slots.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The game `id` if `user` plays it.
+    /// The game `id` if `user` plays it (or played it, within [`KEEP_FINISHED`]) on this server.
     pub fn get(&self, id: Uuid, user: UserId) -> Result<Arc<Game>, PracticeError> {
         self.games().get(&id).filter(|g| g.user == user).cloned().ok_or(PracticeError::NotFound)
+    }
+
+    /// The game `id` of `user`: being played here, or over and stored (by any server).
+    pub async fn find(&self, id: Uuid, user: UserId) -> Result<Found, PracticeError> {
+        if let Ok(game) = self.get(id, user) {
+            return Ok(Found::Live(game));
+        }
+        let mut conn = self.pool.acquire().await?;
+        let (stored, slug, game) =
+            crate::db::practice::by_id(&mut conn, id, user).await?.ok_or(PracticeError::NotFound)?;
+        Ok(Found::Stored(Box::new(stored_view(stored, slug, game, self.config.patience)?)))
+    }
+
+    /// The user's last practice games of a contest, newest first.
+    pub async fn recent(
+        &self,
+        contest: ContestId,
+        user: UserId,
+    ) -> sqlx::Result<Vec<crate::db::practice::Listed>> {
+        crate::db::practice::of_user(&mut *self.pool.acquire().await?, contest, user, 20).await
     }
 
     /// Practice games being played now on this server.
@@ -470,6 +493,8 @@ impl Practice {
             id: Uuid::new_v4(),
             user,
             contest: contest.slug.clone(),
+            contest_id: contest.id,
+            started_at: time::OffsetDateTime::now_utc(),
             game: contest.game,
             human,
             opponent: label,
@@ -493,6 +518,7 @@ impl Practice {
         let played = game.clone();
         let (languages, house_exe) = (self.languages.clone(), runtime.house_exe.clone());
         let human_command = BotCommand { label: format!("{nickname} (you)"), ..Default::default() };
+        let (runtime_handle, pool) = (tokio::runtime::Handle::current(), self.pool.clone());
         let spawned = std::thread::Builder::new().name("practice".into()).spawn(move || {
             let outcome = lease.practice.slot_launcher(lease.index).and_then(|launcher| {
                 run(
@@ -511,6 +537,9 @@ impl Practice {
                 played.live().log = Some(format!("the game could not be played: {e:#}"));
             }
             played.seat.leave();
+            if let Err(e) = runtime_handle.block_on(store(&pool, &played)) {
+                tracing::error!(game = %played.id, "could not store the practice game: {e:#}");
+            }
             played.live().ended_at = Some(Instant::now());
             played.changed();
             drop(lease);
@@ -613,6 +642,79 @@ impl Practice {
     fn forget_old(&self) {
         self.games().retain(|_, g| g.live().ended_at.is_none_or(|t| t.elapsed() < KEEP_FINISHED));
     }
+}
+
+/// A practice game found by [`Practice::find`].
+pub enum Found {
+    /// Being played on this server (or just over): it can be followed and played.
+    Live(Arc<Game>),
+    /// Over and stored: only its replay and log are left.
+    Stored(Box<View>),
+}
+
+impl Found {
+    /// The game as its player sees it now.
+    pub fn view(&self) -> View {
+        match self {
+            Found::Live(game) => game.view(),
+            Found::Stored(view) => (**view).clone(),
+        }
+    }
+}
+
+/// Stores a game that is over (its result and the transcript its player may read).
+async fn store(pool: &PgPool, game: &Game) -> anyhow::Result<()> {
+    let (result, log) = {
+        let live = game.live();
+        (live.result.as_ref().map(serde_json::to_value).transpose()?, live.log.clone().unwrap_or_default())
+    };
+    let stored = crate::db::practice::StoredGame {
+        id: game.id,
+        user_id: game.user,
+        contest_id: game.contest_id,
+        opponent: game.opponent.clone(),
+        seat: side_name(game.human).to_string(),
+        settings: game.settings.clone(),
+        params: game.params.clone(),
+        result,
+        log,
+        started_at: game.started_at,
+    };
+    crate::db::practice::store(&mut *pool.acquire().await?, &stored).await?;
+    Ok(())
+}
+
+/// A stored game as its player sees it: over, with its replay and log.
+fn stored_view(
+    g: crate::db::practice::StoredGame,
+    slug: String,
+    game: GameId,
+    patience: Duration,
+) -> anyhow::Result<View> {
+    let result: Option<GameResult> = g.result.map(serde_json::from_value).transpose()?;
+    let moves = result.as_ref().map(|r| r.moves.clone()).unwrap_or_default();
+    let params = result.as_ref().map(|r| r.params.clone()).unwrap_or(g.params);
+    let settings = crate::service::scheduler::settings_from_json(game, &g.settings)?;
+    Ok(View {
+        id: g.id,
+        contest: slug,
+        game,
+        status: "over",
+        seat: if g.seat == "second" { "second" } else { "first" },
+        turn: None,
+        opponent: g.opponent,
+        frames: frames::replay(game, &g.settings, &params, &moves).frames,
+        settings: g.settings,
+        params,
+        moves,
+        legal_moves: Vec::new(),
+        bot_think_ms: result.as_ref().and_then(|r| r.think_ms.get(&BotId::B).copied()).unwrap_or(0),
+        bot_thinking_ms: None,
+        move_ms: settings.common().move_ms,
+        patience_ms: patience.as_millis() as u64,
+        result,
+        log: Some(g.log),
+    })
 }
 
 /// The board of a practice game: `wanted` (checked against the game's board form) or the

@@ -11,7 +11,7 @@ use super::input::{Form, Path};
 use super::{render, AppState, Nav};
 use crate::db::users::User;
 use crate::games::{GameId, HouseLevel, Side};
-use crate::service::practice::{Allowed, Game, Opponent, PracticeError};
+use crate::service::practice::{Allowed, Found, Game, Opponent, PracticeError};
 use askama::Template;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{FromRef, FromRequestParts, State};
@@ -117,8 +117,16 @@ async fn create_api(
     responses((status = 200, body = Object, description = "the game (docs/api.md)"),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_api(State(state): State<AppState>, who: Player, Path(id): Path<Uuid>) -> Result<Response> {
-    let game = state.practice.get(id, who.0.id)?;
-    Ok(Json(game.view()).into_response())
+    let found = state.practice.find(id, who.0.id).await?;
+    Ok(Json(found.view()).into_response())
+}
+
+/// The game `id` of `user` if it is still being played here; a stored one is over.
+async fn live_game(state: &AppState, id: Uuid, user: &User) -> Result<Arc<Game>, PracticeError> {
+    match state.practice.find(id, user.id).await? {
+        Found::Live(game) => Ok(game),
+        Found::Stored(_) => Err(crate::judge::human::SeatError::Over.into()),
+    }
 }
 
 /// Plays the person's move; answers once the bot has replied.
@@ -134,7 +142,7 @@ async fn move_api(
     Path(id): Path<Uuid>,
     ApiJson(body): ApiJson<PracticeMove>,
 ) -> Result<Response> {
-    let game = state.practice.get(id, who.0.id)?;
+    let game = live_game(&state, id, &who.0).await?;
     let view = game.play(&body.r#move, REPLY_WAIT).await?;
     Ok(Json(view).into_response())
 }
@@ -145,7 +153,7 @@ async fn move_api(
     responses((status = 200, body = Object, description = "the game"),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn leave_api(State(state): State<AppState>, who: ApiUser, Path(id): Path<Uuid>) -> Result<Response> {
-    let game = state.practice.get(id, who.0.id)?;
+    let game = live_game(&state, id, &who.0).await?;
     game.leave();
     Ok(Json(game.view()).into_response())
 }
@@ -158,8 +166,15 @@ async fn socket(
     Path(id): Path<Uuid>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response> {
-    let game = state.practice.get(id, who.0.id)?;
-    Ok(upgrade.on_upgrade(move |socket| follow(socket, game)))
+    Ok(match state.practice.find(id, who.0.id).await? {
+        Found::Live(game) => upgrade.on_upgrade(move |socket| follow(socket, game)),
+        // Over and stored: the game once, then the socket closes.
+        Found::Stored(view) => upgrade.on_upgrade(move |mut socket| async move {
+            let text = serde_json::to_string(&*view).unwrap_or_default();
+            let _ = socket.send(Message::Text(text.into())).await;
+            let _ = socket.send(Message::Close(None)).await;
+        }),
+    })
 }
 
 /// What the player sends on the WebSocket: a move, or leaving the game.
@@ -233,6 +248,8 @@ struct PlayForm {
     error: Option<String>,
     running: usize,
     max_games: usize,
+    /// The person's last games here: id, opponent, seat, how it went, when.
+    recent: Vec<(Uuid, String, String, String, String)>,
 }
 
 async fn play_form_page(
@@ -262,6 +279,21 @@ async fn play_form_page(
         error,
         running: state.practice.running(),
         max_games: state.practice.config.max_games,
+        recent: state
+            .practice
+            .recent(contest.id, page.user.id)
+            .await?
+            .into_iter()
+            .map(|g| {
+                let outcome = match (g.winner.as_deref(), g.reason) {
+                    (_, None) => "not played".to_string(),
+                    (None, Some(r)) => format!("draw ({r})"),
+                    (Some("a"), Some(r)) => format!("you won ({r})"),
+                    (Some(_), Some(r)) => format!("you lost ({r})"),
+                };
+                (g.id, g.opponent, g.seat, outcome, super::when(&g.finished_at))
+            })
+            .collect(),
     };
     Ok(render(&form))
 }
@@ -328,14 +360,13 @@ async fn game_page(
     page: PageUser,
     Path(id): Path<Uuid>,
 ) -> Result<Response, PageError> {
-    let game = state.practice.get(id, page.user.id)?;
-    let view = game.view();
-    let tron = game.game == GameId::Tron;
+    let view = state.practice.find(id, page.user.id).await?.view();
+    let tron = view.game == GameId::Tron;
     Ok(render(&GamePage {
         nav: page.nav().await?,
         id,
         slug: view.contest,
-        game: game.game.to_string(),
+        game: view.game.to_string(),
         opponent: view.opponent,
         seat: view.seat,
         tron,
