@@ -2,8 +2,10 @@
 //
 // The server streams the game's moves, `params` and replay frames as Server-Sent Events
 // (`/games/{id}/live`: `progress` whenever they change, then `done`); the board is drawn with
-// replay.js's drawings (`BotarenaBoards`) at the newest position. Once the game is over the page
-// reloads and shows the finished replay.
+// replay.js's drawings (`BotarenaBoards`) at the newest position. The viewer's own bot's DEBUG
+// and standard-error lines (every bot's for an admin) come with them, each with the move it came
+// before, and are listed beside the board, newest last. Once the game is over the page reloads
+// and shows the finished replay.
 (function () {
   'use strict';
 
@@ -23,7 +25,21 @@
     const board = el('div', { id: 'live-board', class: `replay-board game-${box.dataset.game}` }, [drawing.draw(last)]);
     const old = document.getElementById('live-board');
     if (old) old.replaceWith(board); else box.append(board);
+    showLines(data.lines || []);
   });
+
+  /** The bot's own lines, grouped under the move they came before (the last 200). */
+  function showLines(lines) {
+    if (!lines.length) return;
+    const items = lines.slice(-200).map((l) => el('li', {}, [
+      el('span', { class: 'hint' }, [`before move ${l.move + 1} · ${l.bot} · ${l.channel === 'debug' ? 'DEBUG' : 'stderr'} `]),
+      el('code', {}, [l.text]),
+    ]));
+    const list = el('ol', { id: 'live-lines', class: 'live-lines' }, items);
+    const old = document.getElementById('live-lines');
+    if (old) old.replaceWith(list); else box.append(el('h3', {}, ['Your bot says']), list);
+    list.scrollTop = list.scrollHeight;
+  }
   source.addEventListener('done', () => {
     source.close();
     status.textContent = 'The game is over; loading its replay…';

@@ -211,11 +211,15 @@ async fn a_game_being_played_is_followed_live_and_then_shows_its_replay() {
     use http_body_util::BodyExt;
     let app = setup().await;
     app.contest("c4", &["submit_interval_s=0"]).await;
-    let slow = format!(
-        "{SLOW_LEFTMOST_PY}{}",
-        LEFTMOST_PY.replace("print(c, flush=True)", "_sleep(0.06)\n        print(c, flush=True)")
-    );
     for name in ["ada", "bob"] {
+        // Each bot says a DEBUG line of its own before every move.
+        let slow = format!(
+            "{SLOW_LEFTMOST_PY}{}",
+            LEFTMOST_PY.replace(
+                "print(c, flush=True)",
+                &format!("_sleep(0.06)\n        print('DEBUG {name}-thinking', flush=True)\n        print(c, flush=True)")
+            )
+        );
         let id = app.user(name, Role::Student).await;
         let token = app.token(id).await;
         submit(&app, &token, "python", &slow).await;
@@ -256,6 +260,29 @@ async fn a_game_being_played_is_followed_live_and_then_shows_its_replay() {
     let data: serde_json::Value =
         serde_json::from_str(text.lines().nth(1).unwrap().trim_start_matches("data: ")).unwrap();
     assert_eq!(data["frames"].as_array().unwrap().len(), data["moves"].as_array().unwrap().len() + 1);
+    // ada sees her own bot's DEBUG lines, each with the move it came before, and never bob's.
+    let lines = data["lines"].as_array().unwrap();
+    assert!(!lines.is_empty(), "{data}");
+    for l in lines {
+        assert_eq!(l["text"], "ada-thinking", "{l}");
+        assert_eq!(l["channel"], "debug");
+        assert!(l["move"].as_u64().unwrap() <= data["moves"].as_array().unwrap().len() as u64);
+    }
+    assert!(
+        progress["lines"].as_array().unwrap().iter().any(|l| l["text"] == "bob-thinking")
+            || progress["moves"].as_array().unwrap().len() < 2,
+        "the row keeps both bots' lines: {progress}"
+    );
+    // A student who owns neither bot sees the moves and no lines.
+    app.user("cyd", Role::Student).await;
+    let cyd = app.logged_in("cyd").await;
+    let mut other = cyd.raw_get(&format!("/games/{id}/live")).await.into_body();
+    let first = other.frame().await.unwrap().unwrap().into_data().unwrap();
+    let text = String::from_utf8_lossy(&first).to_string();
+    let seen: serde_json::Value =
+        serde_json::from_str(text.lines().nth(1).unwrap().trim_start_matches("data: ")).unwrap();
+    assert_eq!(seen["lines"], json!([]), "{seen}");
+    drop(other);
 
     // Once stored, the moves are in the result and the row forgets its progress; the stream ends.
     worker.await.unwrap();

@@ -316,38 +316,58 @@ impl PlayGame {
 /// How often at most a game's moves are written for its live page.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
-/// Passes each move of a game being played to [`write_progress`].
-struct Reporter(tokio::sync::mpsc::UnboundedSender<serde_json::Value>);
+/// What happened in a game being played, for its live page.
+enum Progress {
+    /// A move's record.
+    Move(serde_json::Value),
+    /// A bot's DEBUG message or line of standard error.
+    Line(judge::log::LogEntry),
+}
+
+/// Passes each move of a game being played, and each DEBUG and standard-error line of its bots,
+/// to [`write_progress`].
+struct Reporter(tokio::sync::mpsc::UnboundedSender<Progress>);
 
 impl judge::table::Watcher for Reporter {
     fn moved(&mut self, record: &serde_json::Value) {
-        let _ = self.0.send(record.clone());
+        let _ = self.0.send(Progress::Move(record.clone()));
+    }
+
+    fn said(&mut self, entry: &judge::log::LogEntry) {
+        let _ = self.0.send(Progress::Line(entry.clone()));
     }
 }
 
-/// Writes the moves of game `id` into its row while it is played, at most every
-/// [`PROGRESS_EVERY`]: a game over within that time (most games between quick bots) costs no
-/// write at all.
+/// Writes the moves of game `id` into its row while it is played (`{"params", "moves", "lines"}`;
+/// each line `{"bot", "channel", "move", "text"}` with the index of the move it came before), at
+/// most every [`PROGRESS_EVERY`]: a game over within that time (most games between quick bots)
+/// costs no write at all. The live page shows a bot's lines only to its owner and admins.
 async fn write_progress(
     pool: PgPool,
     id: crate::db::ids::GameRecordId,
     params: serde_json::Value,
-    mut incoming: tokio::sync::mpsc::UnboundedReceiver<serde_json::Value>,
+    mut incoming: tokio::sync::mpsc::UnboundedReceiver<Progress>,
 ) {
     use tokio::sync::mpsc::error::TryRecvError;
-    let mut moves = Vec::new();
+    let (mut moves, mut lines) = (Vec::new(), Vec::new());
+    let take = |p: Progress, moves: &mut Vec<serde_json::Value>, lines: &mut Vec<serde_json::Value>| match p {
+        Progress::Move(m) => moves.push(m),
+        Progress::Line(e) => lines.push(serde_json::json!({
+            "bot": e.bot, "channel": e.channel, "move": moves.len(), "text": e.text,
+        })),
+    };
     while let Some(first) = incoming.recv().await {
-        moves.push(first);
+        take(first, &mut moves, &mut lines);
         tokio::time::sleep(PROGRESS_EVERY).await;
         loop {
             match incoming.try_recv() {
-                Ok(m) => moves.push(m),
+                Ok(p) => take(p, &mut moves, &mut lines),
                 Err(TryRecvError::Empty) => break,
                 // Over: the result is about to be stored.
                 Err(TryRecvError::Disconnected) => return,
             }
         }
-        let progress = serde_json::json!({ "params": params, "moves": moves });
+        let progress = serde_json::json!({ "params": params, "moves": moves, "lines": lines });
         let written = async { games::set_progress(&mut *pool.acquire().await?, id, &progress).await };
         if let Err(e) = written.await {
             tracing::warn!(game = ?id, "could not write the game's progress: {e}");

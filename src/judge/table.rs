@@ -9,7 +9,7 @@
 
 use super::bot::{debug_message, looks_like_out_of_memory, BotEvent, Flushed, RunningBot, Tagged};
 use super::launch::{LaunchSpec, Launcher};
-use super::log::{cut, Channel, GameLog};
+use super::log::{cut, Channel, GameLog, LogEntry};
 use super::result::{BotId, Forfeit, ForfeitKind, GameResult, PerBot};
 use crate::games::settings::Settings;
 use crate::games::{Outcome, Side};
@@ -161,6 +161,9 @@ pub trait Watcher: Send {
     fn moved(&mut self, _record: &serde_json::Value) {}
     /// `side` was asked for `expect` (`OK`, `a name`, `a move`) and its clock started.
     fn prompted(&mut self, _side: Side, _expect: &'static str) {}
+    /// A bot's DEBUG message or line of standard error was logged (as the log keeps it, under
+    /// its caps): private to the bot's owner, like the log's entry.
+    fn said(&mut self, _entry: &LogEntry) {}
 }
 
 /// Processes and threads a bot may have at once (the sandbox's pids cgroup counts threads):
@@ -225,6 +228,22 @@ impl<'a> Table<'a> {
             w.moved(&record);
         }
         moves.push(record);
+    }
+
+    /// Logs a bot's DEBUG message or line of standard error (`channel`), under the log's caps,
+    /// and tells the watcher of what the log kept.
+    fn private_line(&mut self, ms: u64, bot: BotId, channel: Channel, text: &str) {
+        let before = self.log.entries.len();
+        if channel == Channel::Debug {
+            self.log.debug(ms, bot, text);
+        } else {
+            self.log.stderr(ms, bot, text);
+        }
+        if let (Some(w), Some(entry)) = (self.watcher.as_mut(), self.log.entries.get(before)) {
+            if entry.channel == channel {
+                w.said(entry);
+            }
+        }
     }
 
     /// Milliseconds from the start of the game to `at`.
@@ -469,14 +488,14 @@ impl<'a> Table<'a> {
                 BotEvent::Line { text, at } => {
                     if self.debug_lines {
                         if let Some(msg) = debug_message(&text) {
-                            self.log.debug(ms, bot, msg);
+                            self.private_line(ms, bot, Channel::Debug, msg);
                             continue;
                         }
                     }
                     self.log.line(ms, bot, Channel::FromBot, &text);
                     return Ok(Some(Heard::Line { side, text, at }));
                 }
-                BotEvent::Stderr { text, .. } => self.log.stderr(ms, bot, &text),
+                BotEvent::Stderr { text, .. } => self.private_line(ms, bot, Channel::Stderr, &text),
                 BotEvent::StderrEof { .. } => self.seats[side.index()].eofs += 1,
                 BotEvent::OutputLimit { detail, .. } => {
                     return Err(Foul::new(side, ForfeitKind::OutputLimit, detail));
@@ -691,10 +710,10 @@ impl<'a> Table<'a> {
             let (bot, ms) = (seat.bot, self.ms(tagged.event.at()));
             match tagged.event {
                 BotEvent::Line { text, .. } => match debug_message(&text).filter(|_| self.debug_lines) {
-                    Some(msg) => self.log.debug(ms, bot, msg),
+                    Some(msg) => self.private_line(ms, bot, Channel::Debug, msg),
                     None => self.log.line(ms, bot, Channel::FromBot, &text),
                 },
-                BotEvent::Stderr { text, .. } => self.log.stderr(ms, bot, &text),
+                BotEvent::Stderr { text, .. } => self.private_line(ms, bot, Channel::Stderr, &text),
                 BotEvent::OutputLimit { .. } => {}
                 BotEvent::Eof { .. } | BotEvent::StderrEof { .. } => open -= 1,
             }

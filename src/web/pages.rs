@@ -387,13 +387,22 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
 const LIVE_POLL: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// A game being played, as Server-Sent Events: `progress` (its moves, `params` and replay frames
-/// so far, whenever they change; the worker writes them a few times a second) and then `done`
-/// once it is over (the page then loads the replay).
+/// so far, and the DEBUG and standard-error lines of the viewer's own bot — all of them for an
+/// admin — each with the index of the move it came before, whenever they change; the worker
+/// writes them a few times a second) and then `done` once it is over (the page then loads the
+/// replay).
 async fn live(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
     use axum::response::sse::{Event, KeepAlive, Sse};
     let g = game_or_404(&state, &id, &who.user).await?;
     let (id, game, settings, pool) = (g.id, g.game, g.settings.clone(), state.pool.clone());
-    let events = futures_util::stream::unfold((0usize, false), move |(shown, ended)| {
+    let admin = who.user.is_admin();
+    let own: Vec<&'static str> = [(g.user_a, "a"), (g.user_b, "b")]
+        .into_iter()
+        .filter(|(owner, _)| admin || *owner == who.user.id)
+        .map(|(_, bot)| bot)
+        .collect();
+    let events = futures_util::stream::unfold(((0usize, 0usize), false), move |(shown, ended)| {
+        let own = own.clone();
         let (pool, settings) = (pool.clone(), settings.clone());
         async move {
             if ended {
@@ -412,12 +421,18 @@ async fn live(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
                 };
                 let progress = now.progress.unwrap_or(Value::Null);
                 let moves = progress["moves"].as_array().cloned().unwrap_or_default();
-                if moves.len() != shown {
+                let lines: Vec<&Value> = progress["lines"]
+                    .as_array()
+                    .map(|all| {
+                        all.iter().filter(|l| l["bot"].as_str().is_some_and(|b| own.contains(&b))).collect()
+                    })
+                    .unwrap_or_default();
+                if (moves.len(), lines.len()) != shown {
                     let params = &progress["params"];
                     let frames = crate::games::frames::replay(game, &settings, params, &moves).frames;
-                    let data = serde_json::json!({ "moves": moves, "params": params, "frames": frames });
+                    let data = serde_json::json!({ "moves": moves, "params": params, "frames": frames, "lines": lines });
                     let event = Event::default().event("progress").data(data.to_string());
-                    return Some((Ok(event), (moves.len(), false)));
+                    return Some((Ok(event), ((moves.len(), lines.len()), false)));
                 }
                 tokio::time::sleep(LIVE_POLL).await;
             }
