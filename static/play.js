@@ -110,6 +110,7 @@
     const thinking = view.bot_thinking_ms == null ? '' : `, ${view.bot_thinking_ms} ms on this move`;
     clockEl.textContent = `${view.opponent}: ${view.bot_think_ms} ms of thinking so far${thinking}; `
       + `${view.move_ms} ms per move. You have ${Math.round(view.patience_ms / 1000)} s per move.`;
+    showLines(view.lines || []);
     if (view.status === 'over') {
       leave.hidden = true;
       if (view.log) {
@@ -117,6 +118,21 @@
         logBox.hidden = false;
       }
     }
+  }
+
+  /** The bot's own DEBUG and standard-error lines (when it is yours or the house's), each under
+   * the move it came before; the last 200. */
+  function showLines(lines) {
+    if (!lines.length) return;
+    const E = window.BotarenaBoards.el;
+    const items = lines.slice(-200).map((l) => E('li', {}, [
+      E('span', { class: 'hint' }, [`before move ${l.move + 1} · ${l.channel === 'debug' ? 'DEBUG' : 'stderr'} `]),
+      E('code', {}, [l.text]),
+    ]));
+    const list = E('ol', { id: 'practice-lines', class: 'live-lines' }, items);
+    const old = document.getElementById('practice-lines');
+    if (old) old.replaceWith(list); else logBox.before(E('h3', {}, [`${view.opponent} says`]), list);
+    list.scrollTop = list.scrollHeight;
   }
 
   function mark(board, selector) {

@@ -281,7 +281,12 @@ async fn the_contest_says_whose_submissions_students_may_practise_against() {
     contest(&app, "all", "connect4", &["practice_opponents=all", "submit_interval_s=0"]).await;
     let (ada, bob) = (app.user("ada", Role::Student).await, app.user("bob", Role::Student).await);
     let (ada, bob) = (app.token(ada).await, app.token(bob).await);
-    let leftmost = include_str!("bots/connect4/leftmost.py");
+    // The leftmost bot, saying where it plays on a DEBUG line before each move.
+    let leftmost = include_str!("bots/connect4/leftmost.py").replace(
+        "print(c, flush=True)",
+        "print('DEBUG playing', c, flush=True)\n        print(c, flush=True)",
+    );
+    let leftmost = leftmost.as_str();
     let mut subs = std::collections::HashMap::new();
     for slug in ["own", "all"] {
         for (who, token) in [("ada", &ada), ("bob", &bob)] {
@@ -323,6 +328,12 @@ async fn the_contest_says_whose_submissions_students_may_practise_against() {
     assert!(v["result"]["forfeit"].is_null(), "{v}");
     // Her own bot's DEBUG lines and standard error are hers to read.
     assert!(v["opponent"].as_str().unwrap().contains(&format!("#{}", subs[&("own", "ada")])), "{v}");
+    let lines = v["lines"].as_array().unwrap();
+    assert!(!lines.is_empty(), "her own bot's DEBUG lines, move by move: {v}");
+    assert!(
+        lines.iter().all(|l| l["channel"] == "debug" && l["text"].as_str().unwrap().starts_with("playing ")),
+        "{v}"
+    );
 
     // `all`: anyone's current submission, given as a number or a string.
     let id =
@@ -330,6 +341,7 @@ async fn the_contest_says_whose_submissions_students_may_practise_against() {
             .await;
     let v = play_out(&app, &ada, "connect4", &id).await;
     assert!(v["result"].is_object(), "{v}");
+    assert_eq!(v["lines"], json!([]), "another student's bot keeps its DEBUG lines: {v}");
     let settings = app.api("GET", "/api/contests/all", Some(&ada), None).await.json();
     assert_eq!(settings["limits"]["practice_opponents"], json!(["all"]));
 }

@@ -168,6 +168,10 @@ pub struct View {
     pub result: Option<GameResult>,
     /// Once over: the transcript the person may read.
     pub log: Option<String>,
+    /// The bot's DEBUG messages and standard-error lines so far, each `{"channel", "move", "text"}`
+    /// with the index of the move it came before: only when the bot is the person's own or the
+    /// house's (another student's bot keeps its output to itself).
+    pub lines: Vec<serde_json::Value>,
 }
 
 /// One game being played.
@@ -180,6 +184,8 @@ pub struct Game {
     pub game: GameId,
     human: Side,
     opponent: String,
+    /// Whether the person may read the bot's own output (their submission, or a house bot).
+    bot_is_theirs: bool,
     settings: serde_json::Value,
     params: serde_json::Value,
     move_ms: u64,
@@ -193,6 +199,7 @@ pub struct Game {
 #[derive(Default)]
 struct Live {
     moves: Vec<serde_json::Value>,
+    lines: Vec<serde_json::Value>,
     bot_think: Duration,
     bot_since: Option<Instant>,
     result: Option<GameResult>,
@@ -270,6 +277,7 @@ impl Game {
             patience_ms: self.patience.as_millis() as u64,
             result: live.result.clone(),
             log: live.log.clone(),
+            lines: live.lines.clone(),
         }
     }
 
@@ -352,6 +360,19 @@ impl Watcher for Follow {
             if let Some(since) = live.bot_since.take() {
                 live.bot_think += since.elapsed();
             }
+        }
+        self.game.changed();
+    }
+
+    fn said(&mut self, entry: &crate::judge::log::LogEntry) {
+        if !self.game.bot_is_theirs || entry.bot == Some(BotId::A) {
+            return;
+        }
+        {
+            let mut live = self.game.live();
+            let line =
+                serde_json::json!({ "channel": entry.channel, "move": live.moves.len(), "text": entry.text });
+            live.lines.push(line);
         }
         self.game.changed();
     }
@@ -498,6 +519,7 @@ impl Practice {
             game: contest.game,
             human,
             opponent: label,
+            bot_is_theirs: entrant.house_level.is_some() || entrant.user_id == user,
             settings: contest.settings.clone(),
             params,
             move_ms: settings.common().move_ms,
@@ -714,6 +736,7 @@ fn stored_view(
         patience_ms: patience.as_millis() as u64,
         result,
         log: Some(g.log),
+        lines: Vec::new(),
     })
 }
 
@@ -759,8 +782,7 @@ fn run(
         table.watch(follow);
     });
     // The bot's own output is the person's to read only when the bot is theirs or the house's.
-    let theirs = entrant.house_level.is_some() || entrant.user_id == game.user;
-    let text = if theirs { log.to_text() } else { log.to_text_for(Some(BotId::A)) };
+    let text = if game.bot_is_theirs { log.to_text() } else { log.to_text_for(Some(BotId::A)) };
     let mut live = game.live();
     live.moves = result.moves.clone();
     live.result = Some(result);
