@@ -7,9 +7,13 @@ mod common;
 use axum::http::StatusCode;
 use botarena::db::ids::ContestId;
 use botarena::db::users::Role;
+use botarena::judge::launch::Launcher;
+use botarena::judge::sandbox::{SandboxConfig, SandboxLauncher};
 use common::queues::{compile_all, game_queue, plain, submit};
 use common::*;
 use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const LEFTMOST_PY: &str = include_str!("bots/connect4/leftmost.py");
@@ -333,8 +337,18 @@ async fn a_test_match_is_played_while_a_round_robin_of_two_hundred_games_waits()
     let queued = count(&app, "select count(*) from games where status = 'queued'").await;
     assert_eq!(queued, 15 * 14 / 2 * 2);
 
+    // The real sandbox where this machine gives it (as in production), else plain processes.
+    let config =
+        SandboxConfig { helper: PathBuf::from(env!("CARGO_BIN_EXE_botarena")), ..Default::default() };
+    let (launcher, house_exe, how) = match SandboxLauncher::new(config) {
+        Ok(l) if l.fully_isolated() => {
+            (Arc::new(l) as Arc<dyn Launcher>, PathBuf::from(botarena::judge::commands::SELF_EXE), "sandbox")
+        }
+        _ => (plain(), PathBuf::from(env!("CARGO_BIN_EXE_botarena")), "plain processes"),
+    };
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let mut q = game_queue(&app, plain());
+    let mut q = game_queue(&app, launcher);
+    q.house_exe = house_exe;
     q.concurrency = 1;
     let handles = q.spawn(stop_rx).unwrap();
     // Let the slot start on the round robin.
@@ -375,7 +389,7 @@ async fn a_test_match_is_played_while_a_round_robin_of_two_hundred_games_waits()
         h.await.unwrap();
     }
     eprintln!(
-        "test match done {:.0} ms after its POST, with {queued} round-robin games queued; {played} of them played meanwhile",
+        "test match done {:.0} ms after its POST ({how}), with {queued} round-robin games queued; {played} of them played meanwhile",
         took.as_secs_f64() * 1000.0
     );
     assert!(played <= 6, "the test match waited for at most the game being played, not the queue: {played}");
