@@ -102,6 +102,47 @@ async fn a_users_page_lists_the_match_against_every_opponent_with_each_game_link
 }
 
 #[tokio::test]
+async fn matches_against_superseded_opponents_are_hidden_behind_a_toggle_and_points_are_explained() {
+    let app = setup().await;
+    let (_, bob, m) = ada_beats_bob(&app).await;
+    let mut c = app.logged_in("ada").await;
+    let page = format!("/contests/c4/submissions/{}/matches", m.submissions[0]);
+    let r = c.get(&page).await;
+    let table = r.element("matches").unwrap();
+    // Games numbered from 1, the match's games won–drawn–lost, the rule of the points.
+    assert!(
+        table.contains("2–0–0") && table.contains("game 1: won") && table.contains("game 2: won"),
+        "{table}"
+    );
+    assert!(r.element("points-rule").unwrap().contains("3 points for a win"));
+    assert!(r.element("superseded-toggle").is_none());
+
+    // bob submits again: his old submission is superseded, and ada's match against it is hidden.
+    sqlx::query("update submissions set status = 'superseded' where user_id = $1")
+        .bind(bob.0)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let r = c.get(&page).await;
+    assert!(r.element("matches").is_none(), "{}", r.body);
+    assert!(r.element("no-matches").is_some());
+    assert!(r.element("superseded-toggle").unwrap().contains("1 match(es)"));
+    let r = c.get(&format!("{page}?all=1")).await;
+    let table = r.element("matches").unwrap();
+    assert!(table.contains(&format!("#{}, superseded", m.submissions[1])), "{table}");
+    assert!(r.body.contains("class=\"superseded\""));
+    // The API says which opponents are current.
+    let token = app.token(botarena::db::ids::UserId(1)).await;
+    let api = app
+        .api("GET", &format!("/api/contests/c4/matches?submission={}", m.submissions[0]), Some(&token), None)
+        .await;
+    assert_eq!(api.json()[0]["opponent_current"], false, "{}", api.body);
+    // bob's own page says it no longer counts.
+    let r = c.get(&format!("/contests/c4/submissions/{}/matches", m.submissions[1])).await;
+    assert!(r.element("not-current").is_some());
+}
+
+#[tokio::test]
 async fn the_game_page_shows_the_result_figures_settings_moves_and_replay_data() {
     let app = setup().await;
     let (_, _, m) = ada_beats_bob(&app).await;

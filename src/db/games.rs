@@ -415,6 +415,8 @@ pub struct MatchRow {
     pub status: GameStatus,
     pub opponent_submission: SubmissionId,
     pub opponent_nickname: String,
+    /// Whether the opponent's submission is still its user's current one (`ready`).
+    pub opponent_current: bool,
     /// The submission's points (3 / 1 / 0) once done.
     pub points: Option<i32>,
     pub games: Vec<GameRecordId>,
@@ -428,6 +430,7 @@ pub async fn matches_of_submission(
         MatchRow,
         r#"select m.id as "id: _", m.status as "status: GameStatus",
                   o.id as "opponent_submission: _", coalesce(u.nickname, u.username) as "opponent_nickname!",
+                  o.status = 'ready' as "opponent_current!",
                   case when m.submission_a = $1 then m.points_a else m.points_b end as points,
                   array(select g.id from games g where g.match_id = m.id order by g.index) as "games!: _"
            from matches m

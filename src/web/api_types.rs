@@ -197,6 +197,9 @@ pub struct MatchView {
     pub status: GameStatus,
     /// This submission's points from the match (3, 1 or 0); `null` until it is done.
     pub points: Option<i32>,
+    /// Whether the opponent's submission is still its user's current one. A match against a
+    /// superseded or disqualified submission no longer counts in the standings.
+    pub opponent_current: bool,
 }
 
 /// Something per bot of a match, keyed `a` / `b`.

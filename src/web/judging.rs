@@ -167,6 +167,7 @@ pub(super) async fn list_matches(
                 games: m.games,
                 status: m.status,
                 points: m.points,
+                opponent_current: m.opponent_current,
             })
             .collect(),
     ))

@@ -146,8 +146,13 @@ fn outcome_for(status: &str, result: Option<&Value>, side: &str) -> String {
 struct MatchLine {
     opponent: String,
     opponent_link: String,
+    /// The opponent's submission, and whether it is still current.
+    opponent_submission: SubmissionId,
+    current: bool,
     status: &'static str,
     points: Option<i32>,
+    /// Games won, drawn and lost by this submission, once done (`2–0–0`).
+    tally: String,
     games: Vec<GameLink>,
 }
 
@@ -162,14 +167,26 @@ struct MatchesPage {
     language: String,
     /// Whether the viewer may open the submission itself (source, compile log).
     own: bool,
+    /// Whether the submission is its user's current one.
+    current: bool,
     matches: Vec<MatchLine>,
+    /// Matches against opponents that are no longer current: listed only with `?all=1`.
+    superseded: usize,
+    show_all: bool,
+}
+
+#[derive(Deserialize)]
+struct MatchesQuery {
+    all: Option<String>,
 }
 
 async fn matches(
     State(state): State<AppState>,
     who: PageUser,
     Path((slug, id)): Path<(String, String)>,
+    Query(q): Query<MatchesQuery>,
 ) -> PageResult {
+    let show_all = q.all.as_deref().is_some_and(|v| v == "1" || v == "true");
     let c = contest_or_404(&state, &slug).await?;
     let id: SubmissionId = id.parse().map_err(|_| AppError::not_found("submission"))?;
     let mut conn = state.pool.acquire().await?;
@@ -186,18 +203,33 @@ async fn matches(
         .map(|g| (g.id, outcome_for(&g.status, g.result.as_ref(), &g.side)))
         .collect();
     drop(conn);
+    let superseded = rows.iter().filter(|m| !m.opponent_current).count();
     let matches = rows
         .into_iter()
-        .map(|m| MatchLine {
-            opponent_link: matches_path(&c.slug, m.opponent_submission),
-            opponent: m.opponent_nickname,
-            status: status_str(m.status),
-            points: m.points,
-            games: m
-                .games
-                .iter()
-                .map(|&g| GameLink { id: g, outcome: outcomes.get(&g).cloned().unwrap_or_default() })
-                .collect(),
+        .filter(|m| show_all || m.opponent_current)
+        .map(|m| {
+            let texts: Vec<String> =
+                m.games.iter().map(|g| outcomes.get(g).cloned().unwrap_or_default()).collect();
+            let count = |w: &str| texts.iter().filter(|o| o.starts_with(w)).count();
+            MatchLine {
+                opponent_link: matches_path(&c.slug, m.opponent_submission),
+                opponent: m.opponent_nickname,
+                opponent_submission: m.opponent_submission,
+                current: m.opponent_current,
+                status: status_str(m.status),
+                points: m.points,
+                tally: if m.points.is_some() {
+                    format!("{}–{}–{}", count("won"), count("draw"), count("lost"))
+                } else {
+                    String::new()
+                },
+                games: m
+                    .games
+                    .iter()
+                    .zip(&texts)
+                    .map(|(&g, t)| GameLink { id: g, outcome: t.clone() })
+                    .collect(),
+            }
         })
         .collect();
     Ok(render(&MatchesPage {
@@ -208,7 +240,10 @@ async fn matches(
         submission: id,
         language: state.language_name(&sub.language),
         own: who.user.is_admin() || who.user.id == sub.user_id,
+        current: sub.status == submissions::Status::Ready,
         matches,
+        superseded,
+        show_all,
     }))
 }
 
