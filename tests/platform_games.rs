@@ -301,3 +301,50 @@ async fn a_game_being_played_is_followed_live_and_then_shows_its_replay() {
     }
     assert!(rest.contains("event: done"), "{rest}");
 }
+
+#[tokio::test]
+async fn a_submission_page_counts_its_games_played_and_the_games_queued_ahead_of_it() {
+    let app = setup().await;
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let mut tokens = Vec::new();
+    for name in ["ada", "bob", "cyd"] {
+        let id = app.user(name, Role::Student).await;
+        tokens.push(app.token(id).await);
+    }
+    submit(&app, &tokens[0], "python", LEFTMOST_PY).await;
+    submit(&app, &tokens[1], "python", LEFTMOST_PY).await;
+    compile_all(&app).await;
+    let cyd = submit(&app, &tokens[2], "python", LEFTMOST_PY).await;
+    compile_all(&app).await;
+    // cyd's four games queue behind ada and bob's two.
+    let p = app.api("GET", &format!("/api/submissions/{cyd}"), Some(&tokens[2]), None).await.json()
+        ["progress"]
+        .clone();
+    assert_eq!(
+        p,
+        json!({"total": 4, "done": 0, "running": 0, "queued": 4, "failed": 0, "queued_ahead": 2}),
+        "{p}"
+    );
+    let mut web = app.logged_in("cyd").await;
+    let page = web.get(&format!("/submissions/{cyd}")).await;
+    assert_eq!(
+        page.element("progress").unwrap(),
+        "0 of 4 games played, 4 queued (2 games of others ahead of yours)."
+    );
+    assert!(page.body.contains("/static/progress.js"));
+    let q = game_queue(&app);
+    assert!(q.run_one(plain(), None).await.unwrap());
+    assert!(q.run_one(plain(), None).await.unwrap());
+    assert!(q.run_one(plain(), None).await.unwrap());
+    let live = web.get(&format!("/submissions/{cyd}/progress")).await.json();
+    assert_eq!(live["text"], "1 of 4 games played, 3 queued (0 games of others ahead of yours).", "{live}");
+    play_all(&app).await;
+    let live = web.get(&format!("/submissions/{cyd}/progress")).await.json();
+    assert_eq!(live["text"], "4 of 4 games played.");
+    // Another student does not see it.
+    let mut bob = app.logged_in("bob").await;
+    assert_eq!(
+        bob.get(&format!("/submissions/{cyd}/progress")).await.status,
+        axum::http::StatusCode::FORBIDDEN
+    );
+}

@@ -42,6 +42,7 @@ const ROUTES: &[&str] = &[
     "/test-matches/{id}",
     "/download/botarena",
     "/submissions/{id}",
+    "/submissions/{id}/progress",
     "/games/{id}",
     "/games/{id}/log",
     "/games/{id}/live",

@@ -659,3 +659,48 @@ pub async fn game_page_info(
     .fetch_one(conn)
     .await
 }
+
+/// How far the round robin of a submission has come: its games by status, and the games of the
+/// queue that will be played before its first one still waiting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Progress {
+    /// Its round-robin games that count (not cancelled).
+    pub total: i64,
+    pub done: i64,
+    pub running: i64,
+    pub queued: i64,
+    /// Given up by the judge (an admin's rejudge plays them again).
+    pub failed: i64,
+    /// Games of other submissions waiting in the queue ahead of this one's first queued game.
+    pub queued_ahead: i64,
+}
+
+pub async fn progress(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<Progress> {
+    sqlx::query_as!(
+        Progress,
+        r#"with mine as (
+               select g.id, g.status from matches m join games g on g.match_id = m.id
+               where m.submission_a = $1 and m.requested_by is null
+               union all
+               select g.id, g.status from matches m join games g on g.match_id = m.id
+               where m.submission_b = $1 and m.requested_by is null),
+           first_queued as (
+               select j.priority, j.arrived_at, j.id from mine join jobs j on j.kind = 'game' and j.subject_id = mine.id
+               where mine.status = 'queued' and j.finished_at is null
+               order by j.priority desc, j.arrived_at, j.id limit 1)
+           select count(*) filter (where status <> 'cancelled') as "total!",
+                  count(*) filter (where status = 'done') as "done!",
+                  count(*) filter (where status = 'running') as "running!",
+                  count(*) filter (where status = 'queued') as "queued!",
+                  count(*) filter (where status = 'failed') as "failed!",
+                  coalesce((select count(*) from jobs j, first_queued f
+                            where j.kind = 'game' and j.finished_at is null and j.locked_by is null
+                              and (j.priority > f.priority
+                                   or (j.priority = f.priority and (j.arrived_at, j.id) < (f.arrived_at, f.id)))), 0)
+                    as "queued_ahead!"
+           from mine"#,
+        submission as SubmissionId
+    )
+    .fetch_one(conn)
+    .await
+}

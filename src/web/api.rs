@@ -200,6 +200,7 @@ async fn get_submission(
         created_at: s.created_at,
         compiled_at: s.compiled_at,
         validity,
+        progress: crate::db::games::progress(&mut conn, s.id).await?,
     }))
 }
 

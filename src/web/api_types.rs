@@ -156,6 +156,9 @@ pub struct SubmissionView {
     pub compiled_at: Option<OffsetDateTime>,
     /// One-two-three contests only: the validity tests' report; otherwise `null`.
     pub validity: Option<ValidityReport>,
+    /// Its round robin so far: its games by status and the games of others queued ahead of its
+    /// first waiting one (all zero before it plays).
+    pub progress: crate::db::games::Progress,
 }
 
 /// The stored scoreboard snapshot.

@@ -38,6 +38,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/contests/{slug}/mine", get(mine))
         .route("/contests/{slug}/submissions", get(all))
         .route("/submissions/{id}", get(one))
+        .route("/submissions/{id}/progress", get(progress))
 }
 
 pub async fn contest_or_404(state: &AppState, slug: &str) -> Result<Contest, AppError> {
@@ -371,6 +372,40 @@ struct OnePage {
     validity: Option<ValidityView>,
     /// The test-match form, on the owner's current submission.
     test_menu: Option<super::test_matches::OpponentMenu>,
+    /// Its round robin so far, once it plays.
+    progress: Option<crate::db::games::Progress>,
+}
+
+/// "34 of 60 games played, 2 being played, 24 queued (12 games of others ahead of yours)".
+pub(super) fn progress_text(p: &crate::db::games::Progress) -> String {
+    if p.total == 0 {
+        return "No games scheduled yet: it plays every other student's current submission as they come."
+            .into();
+    }
+    let mut text = format!("{} of {} games played", p.done, p.total);
+    if p.running > 0 {
+        text.push_str(&format!(", {} being played", p.running));
+    }
+    if p.queued > 0 {
+        text.push_str(&format!(", {} queued ({} games of others ahead of yours)", p.queued, p.queued_ahead));
+    }
+    if p.failed > 0 {
+        text.push_str(&format!(", {} given up by the judge (an admin's rejudge plays them again)", p.failed));
+    }
+    text.push('.');
+    text
+}
+
+/// A submission's round-robin progress as JSON, for its page to update itself (owner and admins).
+async fn progress(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
+    let id: SubmissionId = id.parse().map_err(|_| AppError::not_found("submission"))?;
+    let mut conn = state.pool.acquire().await?;
+    let s = submissions::by_id(&mut conn, id).await?.ok_or_else(|| AppError::not_found("submission"))?;
+    if s.user_id != who.user.id && !who.user.is_admin() {
+        return Err(AppError::forbidden("This is another user's submission.").into());
+    }
+    let p = crate::db::games::progress(&mut conn, id).await?;
+    Ok(axum::Json(serde_json::json!({ "progress": p, "text": progress_text(&p) })).into_response())
 }
 
 /// The validity tests' report as the submission page shows it (a report that does not read
@@ -400,8 +435,14 @@ async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String
     } else {
         None
     };
+    let progress = if matches!(s.status, Status::Ready | Status::Superseded | Status::Disqualified) {
+        Some(crate::db::games::progress(&mut conn, s.id).await?)
+    } else {
+        None
+    };
     drop(conn);
     Ok(render(&OnePage {
+        progress,
         test_menu,
         nav: who.nav().await?,
         id: s.id,
