@@ -348,3 +348,65 @@ async fn a_submission_page_counts_its_games_played_and_the_games_queued_ahead_of
         axum::http::StatusCode::FORBIDDEN
     );
 }
+
+#[tokio::test]
+async fn the_scoreboard_is_computed_at_once_for_the_first_result_and_when_the_queue_empties() {
+    let app = setup().await;
+    app.contest("c4", &["submit_interval_s=0", "scoreboard_refresh_s=3600"]).await;
+    let mut tokens = Vec::new();
+    for name in ["ada", "bob", "cyd"] {
+        let id = app.user(name, Role::Student).await;
+        tokens.push(app.token(id).await);
+        submit(&app, tokens.last().unwrap(), "python", LEFTMOST_PY).await;
+    }
+    compile_all(&app).await;
+    let computed_at = || async {
+        sqlx::query_scalar::<_, time::OffsetDateTime>("select computed_at from scoreboards")
+            .fetch_optional(&app.pool)
+            .await
+            .unwrap()
+    };
+    // The first snapshot (nothing decided yet), then nothing is due for an hour.
+    botarena::jobs::scoreboard::refresh_due(&app.pool).await.unwrap();
+    let first = computed_at().await.expect("a first snapshot");
+    let board = app.api("GET", "/api/contests/c4/scoreboard", Some(&tokens[0]), None).await.json();
+    let next: time::OffsetDateTime = time::OffsetDateTime::parse(
+        board["next_refresh_at"].as_str().unwrap(),
+        &time::format_description::well_known::Rfc3339,
+    )
+    .unwrap();
+    assert_eq!((next - first).whole_seconds(), 3600, "{board}");
+    botarena::jobs::scoreboard::refresh_due(&app.pool).await.unwrap();
+    assert_eq!(computed_at().await, Some(first));
+
+    // The contest's first decided match: computed at once.
+    let q = game_queue(&app);
+    assert!(q.run_one(plain(), None).await.unwrap());
+    assert!(q.run_one(plain(), None).await.unwrap());
+    botarena::jobs::scoreboard::refresh_due(&app.pool).await.unwrap();
+    let second = computed_at().await.unwrap();
+    assert!(second > first, "the first result shows at once");
+    // A second match while games still wait: not yet.
+    assert!(q.run_one(plain(), None).await.unwrap());
+    assert!(q.run_one(plain(), None).await.unwrap());
+    botarena::jobs::scoreboard::refresh_due(&app.pool).await.unwrap();
+    assert_eq!(computed_at().await, Some(second));
+    // The queue empties: computed at once.
+    play_all(&app).await;
+    botarena::jobs::scoreboard::refresh_due(&app.pool).await.unwrap();
+    let third = computed_at().await.unwrap();
+    assert!(third > second);
+    let rows =
+        app.api("GET", "/api/contests/c4/scoreboard", Some(&tokens[0]), None).await.json()["rows"].clone();
+    assert!(rows.as_array().unwrap().iter().all(|r| r["points"] == 2), "three draws each: {rows}");
+    // The page says when the next one is due; a frozen contest has none.
+    let mut web = app.logged_in("ada").await;
+    assert!(web.get("/contests/c4/scoreboard").await.element("next-refresh").is_some());
+    sqlx::query("update contests set frozen_at = now()").execute(&app.pool).await.unwrap();
+    let board = common::eventually(
+        || async { app.api("GET", "/api/contests/c4/scoreboard", Some(&tokens[0]), None).await.json() },
+        |b| b["next_refresh_at"].is_null(),
+    )
+    .await;
+    assert!(board["next_refresh_at"].is_null(), "{board}");
+}

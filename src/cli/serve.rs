@@ -93,7 +93,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             house_exe: std::path::PathBuf::from(crate::judge::commands::SELF_EXE),
         });
         workers.extend(games.spawn(stop_rx.clone())?);
-        workers.push(crate::jobs::scoreboard::spawn(db.pool.clone(), Duration::from_secs(30), stop_rx));
+        workers.push(crate::jobs::scoreboard::spawn(db.pool.clone(), Duration::from_secs(10), stop_rx));
 
         let store = tower_sessions_sqlx_store::PostgresStore::new(db.pool.clone());
         let cleanup = tokio::spawn(tower_sessions::ExpiredDeletion::continuously_delete_expired(

@@ -211,13 +211,25 @@ pub async fn scoreboard(
     Ok(snapshot.map(|(computed_at, _version, rows)| (computed_at, rows)))
 }
 
-/// Contests not frozen whose snapshot is missing or older than their refresh interval.
+/// Contests not frozen whose snapshot is missing or older than their refresh interval, or that
+/// have a round-robin match decided since their snapshot while either the snapshot had none (the
+/// contest's first results show at once) or no game of the contest is left queued or running (a
+/// round robin, or a rejudge, has caught up). By index (`matches_done_by_contest`).
 pub async fn scoreboards_due(conn: &mut PgConnection) -> sqlx::Result<Vec<ContestId>> {
     sqlx::query_scalar!(
         r#"select c.id as "id!: ContestId" from contests c left join scoreboards s on s.contest_id = c.id
          where c.frozen_at is null
            and (s.computed_at is null
-                or s.computed_at < now() - make_interval(secs => c.scoreboard_refresh_s::float8))"#
+                or s.computed_at < now() - make_interval(secs => c.scoreboard_refresh_s::float8)
+                or (exists (select 1 from matches m
+                            where m.contest_id = c.id and m.status = 'done' and m.requested_by is null
+                              and m.finished_at > s.computed_at)
+                    and (not exists (select 1 from matches m
+                                     where m.contest_id = c.id and m.status = 'done' and m.requested_by is null
+                                       and m.finished_at <= s.computed_at)
+                         or not exists (select 1 from games g join matches m on m.id = g.match_id
+                                        where m.contest_id = c.id and m.requested_by is null
+                                          and g.status in ('queued', 'running')))))"#
     )
     .fetch_all(conn)
     .await

@@ -38,6 +38,8 @@ pub struct Head {
     /// The snapshot row's `xmin`: changes with every write of the row, even one that keeps
     /// `computed_at` (e.g. two refreshes in one transaction, or an edit by hand).
     pub version: Option<i64>,
+    /// When the next snapshot is due at the latest; none while the standings are frozen.
+    pub next_refresh_at: Option<OffsetDateTime>,
 }
 
 /// The contest of `slug` and its snapshot's version.
@@ -45,7 +47,9 @@ pub async fn head(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option<He
     sqlx::query_as!(
         Head,
         r#"select c.id as "contest_id: ContestId", c.slug, c.title, s.computed_at as "computed_at?",
-                  s.xmin::text::int8 as "version?"
+                  s.xmin::text::int8 as "version?",
+                  case when c.frozen_at is null
+                       then s.computed_at + make_interval(secs => c.scoreboard_refresh_s::float8) end as next_refresh_at
            from contests c left join scoreboards s on s.contest_id = c.id
            where c.slug = $1"#,
         slug

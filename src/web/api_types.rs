@@ -167,7 +167,14 @@ pub struct Scoreboard {
     /// When the snapshot was computed.
     #[serde(with = "time::serde::rfc3339")]
     pub computed_at: OffsetDateTime,
-    /// The standings in rank order: students first, then house bots.
+    /// When the next snapshot is due at the latest (`computed_at` plus the contest's
+    /// `scoreboard_refresh_s`; sooner when the contest's first match is decided or its queue of
+    /// games empties, e.g. after a rejudge); `null` while the standings are frozen.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>)]
+    pub next_refresh_at: Option<OffsetDateTime>,
+    /// The standings in rank order: students first, then house bots. (The last field: the
+    /// server splices the rows in after the others.)
     pub rows: Vec<ScoreRow>,
 }
 

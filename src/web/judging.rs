@@ -126,8 +126,19 @@ pub(super) async fn refresh_scoreboard(
         return Err(AppError::forbidden("Only admins refresh the scoreboard."));
     }
     let c = contest_or_404(&state, &slug).await?;
-    let (computed_at, rows) = scoreboard::refresh(&mut *state.pool.acquire().await?, c.id).await?;
-    Ok(Json(Scoreboard { computed_at, rows }))
+    let mut conn = state.pool.acquire().await?;
+    let (computed_at, rows) = scoreboard::refresh(&mut conn, c.id).await?;
+    let frozen = db::scoreboard::frozen_at(&mut conn, c.id).await?.is_some();
+    Ok(Json(Scoreboard { computed_at, next_refresh_at: next_refresh(&c, computed_at, frozen), rows }))
+}
+
+/// When the snapshot computed at `computed_at` is due again at the latest; none while frozen.
+pub(super) fn next_refresh(
+    c: &crate::db::contests::Contest,
+    computed_at: OffsetDateTime,
+    frozen: bool,
+) -> Option<OffsetDateTime> {
+    (!frozen).then(|| computed_at + time::Duration::seconds(c.scoreboard_refresh_s.into()))
 }
 
 #[derive(Deserialize)]

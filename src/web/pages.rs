@@ -49,6 +49,8 @@ struct ScoreboardPage<'a> {
     slug: &'a str,
     title: &'a str,
     computed_at: String,
+    /// When the next snapshot is due at the latest; none while frozen.
+    next_refresh: Option<String>,
     students: usize,
     /// This page (1-based) of `pages`, its first and last row.
     page: usize,
@@ -95,6 +97,7 @@ async fn scoreboard(
         slug: &head.slug,
         title: &head.title,
         computed_at: when(&r.computed_at),
+        next_refresh: r.next_refresh_at.as_ref().map(when),
         students: r.students,
         page,
         pages,

@@ -34,6 +34,9 @@ pub const PAGE_ROWS: usize = 100;
 pub struct Rendered {
     pub contest_id: ContestId,
     pub computed_at: OffsetDateTime,
+    /// The head's `next_refresh_at` when rendered (a change of the contest's interval or freeze
+    /// renders again).
+    pub next_refresh_at: Option<OffsetDateTime>,
     pub version: i64,
     /// `contest-computed_at-version`: the part of every `ETag` of this snapshot.
     pub tag: String,
@@ -154,7 +157,10 @@ impl Cache {
             if let (Some(at), Some(version)) = (head.computed_at, head.version) {
                 let map = self.map.lock().expect("scoreboard cache lock");
                 if let Some(r) = map.get(&head.contest_id) {
-                    if r.computed_at == at && r.version == version {
+                    if r.computed_at == at
+                        && r.version == version
+                        && r.next_refresh_at == head.next_refresh_at
+                    {
                         return Ok(r.clone());
                     }
                 }
@@ -223,8 +229,10 @@ fn render(
         .map(serde_json::to_string)
         .collect::<std::result::Result<Vec<_>, _>>()
         .map_err(|e| internal(&e))?;
-    let json = serde_json::to_vec(&Scoreboard { computed_at, rows: Vec::new() }).map_err(|e| internal(&e))?;
-    // `{"computed_at":"…","rows":[]}` with the rows put in.
+    let next_refresh_at = head.next_refresh_at;
+    let json = serde_json::to_vec(&Scoreboard { computed_at, next_refresh_at, rows: Vec::new() })
+        .map_err(|e| internal(&e))?;
+    // `{"computed_at":"…","next_refresh_at":…,"rows":[]}` with the rows put in.
     let json_head = json[..json.len() - 3].to_vec();
     let full = with_rows(&json_head, &row_json);
 
@@ -260,10 +268,12 @@ fn render(
         pages.push(String::new());
     }
     let house = StandingRows { rows: &house }.render().map_err(|e| internal(&e))?;
-    let tag = format!("{}-{}-{}", head.contest_id, computed_at.unix_timestamp_nanos() / 1000, version);
+    let next = next_refresh_at.map_or(0, |t| t.unix_timestamp());
+    let tag = format!("{}-{}-{}-{next}", head.contest_id, computed_at.unix_timestamp_nanos() / 1000, version);
     Ok(Rendered {
         contest_id: head.contest_id,
         computed_at,
+        next_refresh_at,
         version,
         tag,
         last_modified: HeaderValue::from_str(&http_date(computed_at)).map_err(|e| internal(&e))?,

@@ -32,7 +32,11 @@ pub(super) async fn rejudge_form(
 async fn set_freeze(state: &AppState, user: &User, slug: &str, freeze: bool) -> Result<FrozenScoreboard> {
     let c = contest_or_404(state, slug).await?;
     let (computed_at, rows) = contests::set_freeze(&state.pool, user, &c, freeze).await?;
-    Ok(FrozenScoreboard { frozen: freeze, scoreboard: api_types::Scoreboard { computed_at, rows } })
+    let next_refresh_at = crate::web::judging::next_refresh(&c, computed_at, freeze);
+    Ok(FrozenScoreboard {
+        frozen: freeze,
+        scoreboard: api_types::Scoreboard { computed_at, next_refresh_at, rows },
+    })
 }
 
 pub(super) async fn freeze_form(
