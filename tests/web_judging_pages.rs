@@ -143,6 +143,49 @@ async fn matches_against_superseded_opponents_are_hidden_behind_a_toggle_and_poi
 }
 
 #[tokio::test]
+async fn the_head_to_head_matrix_has_the_points_of_every_pair_from_the_snapshot_each_linked_to_its_match() {
+    let app = setup().await;
+    let (ada, _, m) = ada_beats_bob(&app).await;
+    let token = app.token(ada).await;
+    let matrix = app.api("GET", "/api/contests/c4/scoreboard/matrix", Some(&token), None).await;
+    assert_eq!(matrix.status, StatusCode::OK, "{}", matrix.body);
+    let matrix = matrix.json();
+    let nicks: Vec<&str> =
+        matrix["entrants"].as_array().unwrap().iter().map(|e| e["nickname"].as_str().unwrap()).collect();
+    assert_eq!(nicks, ["nick-ada", "nick-bob"]);
+    assert_eq!(matrix["cells"][0][1]["points"], 3, "{matrix}");
+    assert_eq!(matrix["cells"][1][0]["points"], 0, "{matrix}");
+    assert_eq!(matrix["cells"][0][1]["match_id"], matrix["cells"][1][0]["match_id"]);
+    assert!(matrix["cells"][0][0].is_null());
+    // The cells equal the snapshot's points.
+    let board = app.api("GET", "/api/contests/c4/scoreboard", Some(&token), None).await.json();
+    assert_eq!(board["computed_at"], matrix["computed_at"]);
+    for (i, row) in board["rows"].as_array().unwrap().iter().enumerate() {
+        let sum: i64 =
+            matrix["cells"][i].as_array().unwrap().iter().filter_map(|c| c["points"].as_i64()).sum();
+        assert_eq!(row["points"].as_i64().unwrap(), sum, "{row}");
+    }
+    // The page: each cell links to its match on the row's matches page; the viewer's row stands out.
+    let mut c = app.logged_in("ada").await;
+    assert!(c.get("/contests/c4/scoreboard").await.element("matrix-link").is_some());
+    let r = c.get("/contests/c4/scoreboard/matrix").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let id = matrix["cells"][0][1]["match_id"].as_i64().unwrap();
+    let link = format!("href=\"/contests/c4/submissions/{}/matches?all=1#match-{id}\"", m.submissions[0]);
+    assert!(r.body.contains(&link), "{}", r.body);
+    assert!(r.element("own-row").unwrap().contains("nick-ada"));
+    let matches = c.get(&format!("/contests/c4/submissions/{}/matches?all=1", m.submissions[0])).await;
+    assert!(matches.body.contains(&format!("id=\"match-{id}\"")));
+    // A match decided after the snapshot is not in its matrix.
+    sqlx::query("update matches set finished_at = now() + interval '1 hour'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let later = app.api("GET", "/api/contests/c4/scoreboard/matrix", Some(&token), None).await.json();
+    assert!(later["cells"][0][1].is_null(), "{later}");
+}
+
+#[tokio::test]
 async fn the_game_page_shows_the_result_figures_settings_moves_and_replay_data() {
     let app = setup().await;
     let (_, _, m) = ada_beats_bob(&app).await;
@@ -263,4 +306,36 @@ async fn only_the_owners_and_admins_download_a_log_with_the_session_and_each_own
     assert!(r.body.contains("debug of a") && r.body.contains("debug of b"), "{}", r.body);
     // Without a session, the login page.
     assert!(app.client().get(&log).await.location().starts_with("/login"));
+}
+
+/// The matrix page of a contest of 200 entrants (19,900 decided matches), from its snapshot: every
+/// cell there; its render time printed (a figure for the record, not asserted).
+#[tokio::test]
+async fn the_matrix_page_of_two_hundred_entrants_has_every_cell() {
+    let app = setup().await;
+    let rr =
+        botarena::db::bench::load_round_robin(&mut app.pool.acquire().await.unwrap(), 200).await.unwrap();
+    botarena::service::scoreboard::refresh(&mut app.pool.acquire().await.unwrap(), rr.contest_id)
+        .await
+        .unwrap();
+    app.user("ada", Role::Student).await;
+    let mut c = app.logged_in("ada").await;
+    let mut times = Vec::new();
+    let mut body = String::new();
+    for _ in 0..3 {
+        let started = std::time::Instant::now();
+        let r = c.get("/contests/bench/scoreboard/matrix").await;
+        times.push(started.elapsed());
+        assert_eq!(r.status, StatusCode::OK);
+        body = r.body;
+    }
+    let cells = body.matches("class=\"cell-won\"").count()
+        + body.matches("class=\"cell-drawn\"").count()
+        + body.matches("class=\"cell-lost\"").count();
+    assert_eq!(cells, 200 * 199);
+    eprintln!(
+        "matrix page, 200 entrants: {:?} (three requests), {} KiB",
+        times.iter().map(|t| format!("{:.0} ms", t.as_secs_f64() * 1000.0)).collect::<Vec<_>>(),
+        body.len() / 1024
+    );
 }

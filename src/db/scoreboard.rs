@@ -4,7 +4,7 @@
 //! read it back. The JSON shape is the API's (`docs/api.md`), so a snapshot stored by an older
 //! version still reads.
 
-use super::ids::{ContestId, SubmissionId, UserId};
+use super::ids::{ContestId, MatchId, SubmissionId, UserId};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use time::OffsetDateTime;
@@ -209,6 +209,39 @@ pub async fn scoreboard(
 ) -> sqlx::Result<Option<(OffsetDateTime, Vec<ScoreRow>)>> {
     let snapshot = super::scoreboard_serving::snapshot(conn, contest_id).await?;
     Ok(snapshot.map(|(computed_at, _version, rows)| (computed_at, rows)))
+}
+
+/// A decided round-robin match between two entrants, as the head-to-head matrix shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    pub id: MatchId,
+    pub submission_a: SubmissionId,
+    pub submission_b: SubmissionId,
+    pub points_a: i32,
+    pub points_b: i32,
+}
+
+/// The round-robin matches among `entrants` decided by `at` (a snapshot's `computed_at`), so the
+/// matrix agrees with that snapshot. By index (`matches_done_by_contest`).
+pub async fn pairings(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    at: OffsetDateTime,
+    entrants: &[SubmissionId],
+) -> sqlx::Result<Vec<Pairing>> {
+    sqlx::query_as!(
+        Pairing,
+        r#"select id as "id: MatchId", submission_a as "submission_a: SubmissionId",
+                  submission_b as "submission_b: SubmissionId", points_a as "points_a!", points_b as "points_b!"
+           from matches
+           where contest_id = $1 and status = 'done' and requested_by is null and finished_at <= $2
+             and submission_a = any($3) and submission_b = any($3)"#,
+        contest_id as ContestId,
+        at,
+        entrants as &[SubmissionId]
+    )
+    .fetch_all(conn)
+    .await
 }
 
 /// Contests not frozen whose snapshot is missing or older than their refresh interval, or that

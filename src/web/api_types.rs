@@ -441,3 +441,35 @@ pub struct TestMatchView {
     #[schema(value_type = Option<String>)]
     pub finished_at: Option<OffsetDateTime>,
 }
+
+/// The head-to-head matrix of the stored scoreboard snapshot.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Matrix {
+    /// The snapshot's time: the matrix holds the matches decided by then.
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String)]
+    pub computed_at: OffsetDateTime,
+    /// The snapshot's entrants in its order: students by rank, then house bots.
+    pub entrants: Vec<MatrixEntrant>,
+    /// `cells[i][j]`: entrant `i`'s points against entrant `j` (3 win, 1 draw, 0 loss, by games
+    /// won) with the match; `null` on the diagonal and for a match not decided by then.
+    pub cells: Vec<Vec<Option<MatrixCell>>>,
+}
+
+/// An entrant of the matrix.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MatrixEntrant {
+    #[schema(value_type = i64)]
+    pub submission_id: SubmissionId,
+    pub nickname: String,
+    pub rank: u64,
+    pub house: bool,
+}
+
+/// One pairing of the matrix, seen from its row's entrant.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+pub struct MatrixCell {
+    #[schema(value_type = i64)]
+    pub match_id: MatchId,
+    pub points: i32,
+}

@@ -12,6 +12,7 @@ pub mod contests;
 pub mod error;
 pub mod input;
 pub mod judging;
+pub mod matrix;
 pub mod metrics;
 pub mod openapi;
 pub mod pages;
@@ -136,6 +137,7 @@ pub fn app(state: AppState) -> Router {
         .merge(contests::router(&state))
         .merge(admin::router())
         .merge(pages::router())
+        .merge(matrix::router())
         .merge(statement::router())
         .merge(practice::router())
         .merge(test_matches::router())

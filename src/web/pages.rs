@@ -147,6 +147,7 @@ fn outcome_for(status: &str, result: Option<&Value>, side: &str) -> String {
 }
 
 struct MatchLine {
+    id: crate::db::ids::MatchId,
     opponent: String,
     opponent_link: String,
     /// The opponent's submission, and whether it is still current.
@@ -215,6 +216,7 @@ async fn matches(
                 m.games.iter().map(|g| outcomes.get(g).cloned().unwrap_or_default()).collect();
             let count = |w: &str| texts.iter().filter(|o| o.starts_with(w)).count();
             MatchLine {
+                id: m.id,
                 opponent_link: matches_path(&c.slug, m.opponent_submission),
                 opponent: m.opponent_nickname,
                 opponent_submission: m.opponent_submission,
