@@ -65,6 +65,7 @@ const ROUTES: &[&str] = &[
     "/api/contests/{slug}/settings",
     "/api/contests/{slug}/scoreboard",
     "/api/contests/{slug}/scoreboard/matrix",
+    "/api/contests/{slug}/scoreboard/history",
     "/api/contests/{slug}/scoreboard/refresh",
     "/api/contests/{slug}/matches",
     "/api/contests/{slug}/rejudge",

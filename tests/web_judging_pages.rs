@@ -186,6 +186,50 @@ async fn the_head_to_head_matrix_has_the_points_of_every_pair_from_the_snapshot_
 }
 
 #[tokio::test]
+async fn every_snapshot_is_kept_in_the_standings_history_and_drawn_on_the_users_page() {
+    let app = setup().await;
+    let (ada, _, m) = ada_beats_bob(&app).await;
+    let admin = app.user("root", Role::Admin).await;
+    let admin = app.token(admin).await;
+    let token = app.token(ada).await;
+    let page = format!("/contests/c4/submissions/{}/matches", m.submissions[0]);
+    let mut c = app.logged_in("ada").await;
+    // One snapshot: nothing to draw yet.
+    app.api("POST", "/api/contests/c4/scoreboard/refresh", Some(&admin), None).await;
+    assert!(c.get(&page).await.element("history").is_none());
+    app.api("POST", "/api/contests/c4/scoreboard/refresh", Some(&admin), None).await;
+    let h = app
+        .api(
+            "GET",
+            &format!("/api/contests/c4/scoreboard/history?submission={}", m.submissions[0]),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(h.status, StatusCode::OK, "{}", h.body);
+    let snaps = h.json()["snapshots"].as_array().unwrap().clone();
+    assert_eq!(snaps.len(), 2, "{snaps:?}");
+    for s in &snaps {
+        assert_eq!((s["rank"].as_i64(), s["points"].as_i64()), (Some(1), Some(3)), "{s}");
+        assert_eq!(s["submission_id"], m.submissions[0]);
+    }
+    let bob = app
+        .api(
+            "GET",
+            &format!("/api/contests/c4/scoreboard/history?submission={}", m.submissions[1]),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(bob["snapshots"][1]["rank"], 2);
+    let r = c.get(&page).await;
+    assert!(r.body.contains("<svg") && r.body.contains("class=\"history-chart\""), "{}", r.body);
+    let bad = app.api("GET", "/api/contests/c4/scoreboard/history", Some(&token), None).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
 async fn the_game_page_shows_the_result_figures_settings_moves_and_replay_data() {
     let app = setup().await;
     let (_, _, m) = ada_beats_bob(&app).await;

@@ -188,13 +188,27 @@ pub async fn store_scoreboard(
     contest_id: ContestId,
     rows: &[ScoreRow],
 ) -> sqlx::Result<OffsetDateTime> {
+    let (subs, (ranks, points)): (Vec<i64>, (Vec<i64>, Vec<i64>)) =
+        rows.iter().filter_map(|r| r.submission_id.map(|s| (s.0, (r.rank as i64, r.points)))).unzip();
     let rows = serde_json::to_value(rows).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    // The snapshot, and each entrant's rank and points in the history.
     let computed_at = sqlx::query_scalar!(
-        "insert into scoreboards (contest_id, computed_at, rows) values ($1, now(), $2)
-         on conflict (contest_id) do update set computed_at = now(), rows = $2
-         returning computed_at",
+        r#"with snapshot as (
+               insert into scoreboards (contest_id, computed_at, rows) values ($1, now(), $2)
+               on conflict (contest_id) do update set computed_at = now(), rows = $2
+               returning computed_at),
+           history as (
+               insert into standings_history (contest_id, user_id, computed_at, submission_id, rank, points)
+               select $1, s.user_id, snapshot.computed_at, s.id, r.rank, r.points
+               from snapshot cross join unnest($3::int8[], $4::int8[], $5::int8[]) as r(submission, rank, points)
+               join submissions s on s.id = r.submission
+               on conflict do nothing)
+           select computed_at as "computed_at!" from snapshot"#,
         contest_id as ContestId,
-        rows
+        rows,
+        &subs,
+        &ranks,
+        &points
     )
     .fetch_one(conn)
     .await?;
@@ -209,6 +223,35 @@ pub async fn scoreboard(
 ) -> sqlx::Result<Option<(OffsetDateTime, Vec<ScoreRow>)>> {
     let snapshot = super::scoreboard_serving::snapshot(conn, contest_id).await?;
     Ok(snapshot.map(|(computed_at, _version, rows)| (computed_at, rows)))
+}
+
+/// One point of a user's standing over time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct HistoryPoint {
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String)]
+    pub computed_at: OffsetDateTime,
+    #[schema(value_type = i64)]
+    pub submission_id: SubmissionId,
+    pub rank: i64,
+    pub points: i64,
+}
+
+/// A user's rank and points in every snapshot of a contest so far, oldest first.
+pub async fn history(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    user: UserId,
+) -> sqlx::Result<Vec<HistoryPoint>> {
+    sqlx::query_as!(
+        HistoryPoint,
+        r#"select computed_at, submission_id as "submission_id: SubmissionId", rank, points
+           from standings_history where contest_id = $1 and user_id = $2 order by computed_at"#,
+        contest_id as ContestId,
+        user as UserId
+    )
+    .fetch_all(conn)
+    .await
 }
 
 /// A decided round-robin match between two entrants, as the head-to-head matrix shows it.

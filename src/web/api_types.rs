@@ -473,3 +473,9 @@ pub struct MatrixCell {
     pub match_id: MatchId,
     pub points: i32,
 }
+
+/// A user's rank and points in every scoreboard snapshot so far, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct History {
+    pub snapshots: Vec<crate::db::scoreboard::HistoryPoint>,
+}

@@ -10,6 +10,7 @@ pub mod auth;
 pub mod client;
 pub mod contests;
 pub mod error;
+pub mod history;
 pub mod input;
 pub mod judging;
 pub mod matrix;

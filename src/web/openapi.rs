@@ -2,7 +2,7 @@
 //! types of [`super::api_types`]; served at `GET /api/openapi.json` and kept by the snapshot test
 //! `tests/openapi.rs`, which fails when the API changes without its committed snapshot.
 
-use super::{admin_contest, api, judging, matrix, practice, test_matches};
+use super::{admin_contest, api, history, judging, matrix, practice, test_matches};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::OpenApi;
 
@@ -27,6 +27,7 @@ use utoipa::OpenApi;
         judging::refresh_scoreboard,
         judging::list_matches,
         matrix::api,
+        history::api,
         judging::get_game,
         judging::get_log,
         admin_contest::actions::rejudge_api,

@@ -174,6 +174,8 @@ struct MatchesPage {
     /// Whether the submission is its user's current one.
     current: bool,
     matches: Vec<MatchLine>,
+    /// The user's rank and points over the snapshots, drawn (SVG), once there are two.
+    history: Option<String>,
     /// Matches against opponents that are no longer current: listed only with `?all=1`.
     superseded: usize,
     show_all: bool,
@@ -206,6 +208,7 @@ async fn matches(
         .into_iter()
         .map(|g| (g.id, outcome_for(&g.status, g.result.as_ref(), &g.side)))
         .collect();
+    let history = super::history::svg(&crate::db::scoreboard::history(&mut conn, c.id, sub.user_id).await?);
     drop(conn);
     let superseded = rows.iter().filter(|m| !m.opponent_current).count();
     let matches = rows
@@ -247,6 +250,7 @@ async fn matches(
         own: who.user.is_admin() || who.user.id == sub.user_id,
         current: sub.status == submissions::Status::Ready,
         matches,
+        history,
         superseded,
         show_all,
     }))
