@@ -2,6 +2,7 @@
 //! queries of each area. Query helpers take `&mut PgConnection` (a pool connection or a
 //! transaction); the caller decides when to commit.
 
+pub mod announcements;
 pub mod audit;
 pub mod bench;
 pub mod contests;

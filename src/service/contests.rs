@@ -228,6 +228,34 @@ pub async fn disqualify(pool: &PgPool, actor: &User, id: SubmissionId) -> Result
     Ok(slug)
 }
 
+/// The longest announcement accepted, in bytes.
+pub const ANNOUNCEMENT_MAX_BYTES: usize = 20_000;
+
+/// Posts an announcement (Markdown) on a contest; audited. `Ok(Err(why))` when the text is empty
+/// or too long.
+pub async fn announce(pool: &PgPool, actor: &User, c: &Contest, body: &str) -> Result<Result<i64, String>> {
+    let body = body.trim();
+    if body.is_empty() {
+        return Ok(Err("An announcement needs some text.".into()));
+    }
+    if body.len() > ANNOUNCEMENT_MAX_BYTES {
+        return Ok(Err(format!("An announcement is at most {ANNOUNCEMENT_MAX_BYTES} bytes.")));
+    }
+    let mut tx = pool.begin().await?;
+    let id = crate::db::announcements::create(&mut tx, c.id, actor.id, body).await?;
+    audit::record(
+        &mut tx,
+        Some(actor.id),
+        "contest.announce",
+        &audit_target(&c.slug),
+        None,
+        Some(Value::String(body.to_string())),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Ok(id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -41,6 +41,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(super::test_matches::api_router())
         .merge(super::matrix::api_router())
         .merge(super::history::api_router())
+        .merge(super::announcements::api_router())
         .merge(super::admin_contest::api_router())
         .fallback(|| async { AppError::NotFound("no such API endpoint".into()) })
 }

@@ -479,3 +479,33 @@ pub struct MatrixCell {
 pub struct History {
     pub snapshots: Vec<crate::db::scoreboard::HistoryPoint>,
 }
+
+/// The body of `POST /api/contests/{slug}/announcements`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnnouncementBody {
+    /// Markdown (raw HTML is shown as text).
+    pub body: String,
+}
+
+/// An announcement just posted.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnnouncementCreated {
+    pub id: i64,
+}
+
+/// An announcement of a contest.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnnouncementView {
+    pub id: i64,
+    /// Its author's shown name (`null` once their account is deleted).
+    pub author: Option<String>,
+    /// The Markdown as posted, and as HTML.
+    pub body: String,
+    pub html: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String)]
+    pub created_at: OffsetDateTime,
+    /// Posted since the caller last opened the contest's page.
+    pub unread: bool,
+}

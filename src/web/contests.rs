@@ -53,6 +53,8 @@ struct ContestRow {
     game: String,
     deadline: String,
     open: bool,
+    /// Announcements the viewer has not seen yet.
+    unread: i64,
 }
 
 #[derive(Template)]
@@ -64,10 +66,15 @@ struct ListPage {
 
 async fn list(State(state): State<AppState>, who: PageUser) -> PageResult {
     let now = OffsetDateTime::now_utc();
-    let rows = contests::list(&mut *state.pool.acquire().await?).await?;
+    let mut conn = state.pool.acquire().await?;
+    let rows = contests::list(&mut conn).await?;
+    let unread: std::collections::HashMap<_, _> =
+        crate::db::announcements::unread_counts(&mut conn, who.user.id).await?.into_iter().collect();
+    drop(conn);
     let contests = rows
         .into_iter()
         .map(|c| ContestRow {
+            unread: unread.get(&c.id).copied().unwrap_or(0),
             open: c.is_open(now),
             deadline: c.deadline.as_ref().map_or_else(|| "none".into(), when),
             slug: c.slug,
@@ -109,6 +116,8 @@ struct ShowPage {
     starters: Vec<StarterLink>,
     /// The same starters' sources for `static/starters.js`, escaped for a `<script>` element.
     starters_json: String,
+    /// Its announcements, newest first (this visit marks them read).
+    announcements: Vec<super::announcements::Shown>,
 }
 
 struct StarterLink {
@@ -169,6 +178,7 @@ async fn show_page(
             .map(|s| StarterLink { language: s.language.to_string(), name: state.language_name(s.language) })
             .collect(),
         starters_json,
+        announcements: super::announcements::for_visit(state, c, who.user.id).await?,
     })
 }
 

@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod admin_contest;
+pub mod announcements;
 pub mod api;
 pub mod api_types;
 pub mod auth;
@@ -143,6 +144,7 @@ pub fn app(state: AppState) -> Router {
         .merge(practice::router())
         .merge(test_matches::router())
         .merge(admin_contest::router())
+        .merge(announcements::router())
         .nest("/api", api::router(&state))
         .merge(metrics::router())
         .nest_service("/static", static_files(static_dir))

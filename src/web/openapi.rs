@@ -2,7 +2,7 @@
 //! types of [`super::api_types`]; served at `GET /api/openapi.json` and kept by the snapshot test
 //! `tests/openapi.rs`, which fails when the API changes without its committed snapshot.
 
-use super::{admin_contest, api, history, judging, matrix, practice, test_matches};
+use super::{admin_contest, announcements, api, history, judging, matrix, practice, test_matches};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::OpenApi;
 
@@ -17,6 +17,8 @@ use utoipa::OpenApi;
     paths(
         api::list_contests,
         api::get_contest,
+        announcements::list_api,
+        announcements::create_api,
         api::create_submission,
         api::get_submission,
         api::patch_settings,
