@@ -25,17 +25,23 @@
 //! **Pre-started instances.** Where the zygote has a prepared root for a launch, the same three
 //! processes are made *before* the launch, by [`run_instance`], and wait for it: outer joins
 //! the network namespace and the prepared root and unshares the others; init mounts the
-//! instance's own `/tmp`, `/dev/shm` and `/proc`, sets the hostname and forks the bot-to-be;
-//! then init waits on a socket for the judge's status pipe and the bot-to-be on another for
-//! its launch. When the launch comes (the spec and the bot's pipes, the error pipe, the
-//! workdir as a detached mount taken by the zygote, which sees the host, and the launch's
-//! `cgroup.procs` files, opened by the zygote), the bot-to-be shows the workdir at its path and
-//! becomes the bot exactly as above ([`become_bot`]); init reaps and reports as above. Every
+//! instance's own `/tmp`, `/dev/shm` and `/proc`, sets the hostname and forks the bot-to-be,
+//! which installs the launch's seccomp filter at once (the filter compiled by the zygote; it is
+//! the longest step of a start, ~0.2 ms, as the kernel translates and compiles the program).
+//! Then init waits on a socket for its part of the launch and the bot-to-be on another for
+//! its own. When the launch comes, init gets the workdir as a detached mount (taken by the
+//! zygote, which sees the host) and the judge's status pipe, shows the workdir at its path and
+//! tells the bot-to-be on a pipe; the bot-to-be gets the spec, the bot's pipes, the error pipe
+//! and the launch's `cgroup.procs` files (opened by the zygote), joins the cgroups and sets
+//! its limits meanwhile, and once the workdir is shown becomes the bot exactly as above
+//! ([`become_bot`], with the filter already in place); init reaps and reports as above. Every
 //! namespace, mount and process of an instance is made for one launch and serves no other; an
 //! instance never used is ended by the zygote closing its sockets. What a start waits for is
-//! then one wake-up of a sleeping process instead of three new ones (on a loaded machine a new
-//! process waits up to a scheduler tick before it first runs, a woken one microseconds), plus
-//! the workdir's mount, the cgroup joins and the `execve`.
+//! then two wake-ups of sleeping processes instead of three new ones (on a loaded machine a
+//! new process waits up to a scheduler tick before it first runs, a woken one microseconds),
+//! plus the workdir's mount, the cgroup joins and the `execve`. The bot ends with the same
+//! filter, user, limits and `no_new_privs` as a forked one; only the filter came earlier in its
+//! life, which only narrows what the code before its `execve` (ours) may do.
 //!
 //! Setup errors are written to an error pipe the judge reads until it closes (at the bot's
 //! `execve`, the pipe being close-on-exec), so `launch` fails with the real reason.
@@ -198,7 +204,7 @@ pub fn run(spec: HelperSpec, filters: Option<&seccomp::Filters>) -> ! {
     };
     if !spec.namespaces {
         // Degraded mode (no privileges for namespaces): just become the bot.
-        become_bot(&spec, &cgroups, filters, Some("bot-forked"));
+        become_bot(&spec, &cgroups, filters, BotStart::Forked);
     }
 
     if let Some(fd) = spec.netns_fd {
@@ -325,7 +331,7 @@ fn init(
         Err(e) => fail(efd, "fork", e),
         Ok(ForkResult::Child) => {
             drop(status_w);
-            become_bot(spec, cgroups, filters, Some("bot-forked"))
+            become_bot(spec, cgroups, filters, BotStart::Forked)
         }
         Ok(ForkResult::Parent { child }) => child,
     };
@@ -407,6 +413,9 @@ pub struct InstanceSetup {
     pub tmp_mib: u64,
     /// The zygote's pid, to notice a zygote that died before the death signal was armed.
     pub zygote_pid: u32,
+    /// The seccomp filter the bot-to-be installs before its launch comes, and which variant.
+    pub seccomp: bool,
+    pub deny_unix_sockets: bool,
 }
 
 /// The seccomp filters a pre-started bot chooses from when its launch arrives.
@@ -461,9 +470,11 @@ pub fn run_instance(setup: InstanceSetup, filters: InstanceFilters) -> ! {
 
 /// Init of a pre-started instance (PID 1): mounts the instance's own `/tmp`, `/dev/shm` and
 /// `/proc` on its copy of the prepared root, forks the bot-to-be, and waits on its socket for
-/// the judge's status pipe, which the zygote sends with the launch. Then, as any init, it
-/// reaps everything until the bot has ended, kills what the bot left and reports the bot's
-/// status there. End of file on the socket (the zygote dropped the instance unused) ends it.
+/// its part of a launch: the workdir's path, the workdir as a detached mount and the judge's
+/// status pipe. It shows the workdir at its path (the bot-to-be, already under its seccomp
+/// filter, may not mount), tells the bot-to-be on a pipe ("ok" or what failed), and then, as
+/// any init, reaps everything until the bot has ended, kills what the bot left and reports the
+/// bot's status. End of file on the socket (the zygote dropped the instance unused) ends it.
 fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
     if nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).is_err() {
         std::process::exit(127);
@@ -475,6 +486,7 @@ fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
     if mounted.is_err() || unistd::sethostname("botarena").is_err() {
         std::process::exit(127);
     }
+    let Ok((ready_r, ready_w)) = unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC) else { std::process::exit(127) };
     // SAFETY: init is single-threaded (forked from the single-threaded outer helper).
     #[allow(unsafe_code)]
     let fork = unsafe { unistd::fork() };
@@ -482,28 +494,39 @@ fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
         Err(_) => std::process::exit(127),
         Ok(ForkResult::Child) => {
             let _ = unistd::close(INSTANCE_INIT_FD);
-            instance_bot(filters)
+            drop(ready_w);
+            instance_bot(setup, filters, ready_r)
         }
         Ok(ForkResult::Parent { child }) => child,
     };
+    drop(ready_r);
     let _ = unistd::close(INSTANCE_BOT_FD);
     let socket = adopt_fd(INSTANCE_INIT_FD);
-    let status = loop {
-        match receive(&socket, &mut [0u8; 16]) {
+    let mut path = vec![0u8; 4096];
+    let launch = loop {
+        match receive(&socket, &mut path) {
             Err(nix::errno::Errno::EINTR) => continue,
-            Ok((n, fds)) if n > 0 && fds.len() == 1 => break fds.into_iter().next(),
+            Ok((n, fds)) if n > 0 && fds.len() == 2 => break Some((n, fds)),
             _ => break None,
         }
     };
     drop(socket);
-    match status {
-        Some(fd) => reap_and_report(bot, Some(fs::File::from(fd)), None),
-        None => {
-            // Dropped unused (or the zygote is gone): nothing was ever run here.
-            kill_the_rest();
-            std::process::exit(0)
-        }
-    }
+    let Some((n, fds)) = launch else {
+        // Dropped unused (or the zygote is gone): nothing was ever run here.
+        kill_the_rest();
+        std::process::exit(0)
+    };
+    let mut fds = fds.into_iter();
+    let (Some(status), Some(workdir)) = (fds.next(), fds.next()) else { std::process::exit(127) };
+    let path = PathBuf::from(std::ffi::OsStr::from_bytes(&path[..n]));
+    let report = match show_workdir(&path, workdir) {
+        Ok(()) => "ok".to_string(),
+        Err(e) => e.to_string(),
+    };
+    let mut ready = fs::File::from(ready_w);
+    let _ = ready.write_all(report.as_bytes());
+    drop(ready);
+    reap_and_report(bot, Some(fs::File::from(status)), None)
 }
 
 /// Receives one message and the descriptors that came with it (close-on-exec).
@@ -526,16 +549,25 @@ fn receive(socket: &OwnedFd, buf: &mut [u8]) -> nix::Result<(usize, Vec<OwnedFd>
 
 /// The descriptors a launch sends a pre-started bot, in this order, then one per cgroup
 /// (its `cgroup.procs`, opened for writing).
-pub const INSTANCE_LAUNCH_FDS: usize = 5;
+pub const INSTANCE_LAUNCH_FDS: usize = 4;
 
-/// The bot-to-be of a pre-started instance: waits on its socket for its launch (the
-/// [`HelperSpec`] as JSON with the bot's three pipe ends, the error pipe, the workdir as a
-/// detached mount and the launch's `cgroup.procs` files), then shows the workdir at its path,
-/// and becomes the bot exactly as a forked bot does ([`become_bot`]). End of file on the
-/// socket ends it.
-fn instance_bot(filters: InstanceFilters) -> ! {
+/// The bot-to-be of a pre-started instance: installs the seccomp filter at once (nothing it
+/// does later is denied by it: the mounts are init's), then waits on its socket for its launch
+/// (the [`HelperSpec`] as JSON with the bot's three pipe ends, the error pipe and the launch's
+/// `cgroup.procs` files) and becomes the bot exactly as a forked bot does ([`become_bot`]),
+/// entering the workdir once init has shown it (`root_ready`). End of file on the socket ends
+/// it.
+fn instance_bot(setup: InstanceSetup, filters: InstanceFilters, root_ready: OwnedFd) -> ! {
     if nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).is_err() {
         std::process::exit(127);
+    }
+    if setup.seccomp {
+        let chosen = if setup.deny_unix_sockets { filters.deny_unix } else { filters.allow_unix };
+        match chosen {
+            Some(f) if seccomp::install(f).is_ok() => {}
+            // The launch goes the ordinary way, which reports why.
+            _ => std::process::exit(127),
+        }
     }
     let socket = adopt_fd(INSTANCE_BOT_FD);
     // Pages are only touched as a request fills them.
@@ -553,7 +585,7 @@ fn instance_bot(filters: InstanceFilters) -> ! {
     }
     let mut fds = fds.into_iter();
     let mut next = || fds.next().unwrap_or_else(|| std::process::exit(127));
-    let (stdin, stdout, stderr, error, workdir) = (next(), next(), next(), next(), next());
+    let (stdin, stdout, stderr, error) = (next(), next(), next(), next());
     let cgroups: Vec<fs::File> = fds.map(fs::File::from).collect();
     let efd = error.as_raw_fd();
     let mut spec: HelperSpec = match serde_json::from_slice(&buf[..n]) {
@@ -574,27 +606,12 @@ fn instance_bot(filters: InstanceFilters) -> ! {
     if cgroups.len() != spec.cgroup_procs.len() {
         fail(efd, "launch request", format!("{} cgroups for {}", cgroups.len(), spec.cgroup_procs.len()));
     }
-    phase(&spec, "bot-woken");
-    if let Err(e) = show_workdir(&spec, workdir) {
-        fail(efd, "building the sandbox root", e);
+    if (spec.seccomp, spec.seccomp && spec.deny_unix_sockets) != (setup.seccomp, setup.deny_unix_sockets) {
+        fail(efd, "launch request", "a seccomp filter other than the instance's");
     }
-    phase(&spec, "root-built");
-    let chosen = match (spec.seccomp, spec.deny_unix_sockets) {
-        (false, _) => None,
-        (true, true) => filters.deny_unix,
-        (true, false) => filters.allow_unix,
-    };
-    let compiled;
-    let filters: &[BpfProgram] = match (spec.seccomp, chosen) {
-        (false, _) => &[],
-        (true, Some(f)) => f,
-        (true, None) => {
-            compiled = seccomp::filter(spec.deny_unix_sockets)
-                .unwrap_or_else(|e| fail(efd, "building the seccomp filter", e));
-            &compiled
-        }
-    };
-    become_bot(&spec, &cgroups, filters, None)
+    phase(&spec, "bot-woken");
+    // The filter is in place already: become_bot installs none.
+    become_bot(&spec, &cgroups, &[], BotStart::Waiting(root_ready))
 }
 
 fn io_err(what: String) -> impl FnOnce(nix::errno::Errno) -> std::io::Error {
@@ -661,7 +678,7 @@ pub fn build_shared_root(
 fn finish_shared_root(spec: &HelperSpec, workdir: OwnedFd) -> std::io::Result<()> {
     unistd::chdir("/").map_err(io_err("chdir /".into()))?;
     mount_tmp(Path::new("/tmp"), spec.tmp_mib)?;
-    show_workdir(spec, workdir)?;
+    show_workdir(&spec.workdir, workdir)?;
     mount_shm_and_proc()
 }
 
@@ -669,8 +686,8 @@ fn finish_shared_root(spec: &HelperSpec, workdir: OwnedFd) -> std::io::Result<()
 /// copy of a prepared root whose `/tmp` is mounted: under `/tmp` its mount point goes in the
 /// launch's own `/tmp`; elsewhere in a small tmpfs on its top-level directory, read-only once
 /// the mount point is made.
-fn show_workdir(spec: &HelperSpec, workdir: OwnedFd) -> std::io::Result<()> {
-    let top = workdir_top(&spec.workdir).map(|t| Path::new("/").join(t));
+fn show_workdir(path: &Path, workdir: OwnedFd) -> std::io::Result<()> {
+    let top = workdir_top(path).map(|t| Path::new("/").join(t));
     let top = top.filter(|t| t != Path::new("/tmp"));
     if let Some(top) = &top {
         mount(
@@ -682,9 +699,9 @@ fn show_workdir(spec: &HelperSpec, workdir: OwnedFd) -> std::io::Result<()> {
         )
         .map_err(io_err(format!("tmpfs on {}", top.display())))?;
     }
-    fs::create_dir_all(&spec.workdir)?;
-    let _ = fs::set_permissions(&spec.workdir, fs::Permissions::from_mode(0o755));
-    attach(&workdir, &spec.workdir)?;
+    fs::create_dir_all(path)?;
+    let _ = fs::set_permissions(path, fs::Permissions::from_mode(0o755));
+    attach(&workdir, path)?;
     if let Some(top) = &top {
         remount_ro(top, MsFlags::MS_NOSUID | MsFlags::MS_NODEV)?;
     }
@@ -974,18 +991,24 @@ fn cstring(bytes: &[u8]) -> CString {
     CString::new(bytes.iter().copied().filter(|b| *b != 0).collect::<Vec<u8>>()).unwrap_or_default()
 }
 
+/// How the bot process came to be: forked for its launch, or pre-started and waiting for init
+/// to show the workdir (the read end of init's pipe).
+enum BotStart {
+    Forked,
+    Waiting(OwnedFd),
+}
+
 /// The bot process: cgroups, user, limits, seccomp, exec. `filters` were compiled before the
-/// forks (empty when seccomp is off).
-fn become_bot(
-    spec: &HelperSpec,
-    cgroups: &[fs::File],
-    filters: &[BpfProgram],
-    first_phase: Option<&str>,
-) -> ! {
+/// forks (empty when seccomp is off, or when the filter is in place already).
+fn become_bot(spec: &HelperSpec, cgroups: &[fs::File], filters: &[BpfProgram], start: BotStart) -> ! {
     let efd = spec.error_fd;
-    if let Some(name) = first_phase {
-        phase(spec, name);
-    }
+    let root_ready = match start {
+        BotStart::Forked => {
+            phase(spec, "bot-forked");
+            None
+        }
+        BotStart::Waiting(fd) => Some(fd),
+    };
     for (mut file, path) in cgroups.iter().zip(&spec.cgroup_procs) {
         if let Err(e) = file.write_all(b"0") {
             fail(efd, &format!("joining {}", path.display()), e);
@@ -998,6 +1021,15 @@ fn become_bot(
         if set.set(cpu).is_ok() {
             let _ = nix::sched::sched_setaffinity(Pid::from_raw(0), &set);
         }
+    }
+    if let Some(ready) = root_ready {
+        // Init shows the workdir meanwhile, and says when it has.
+        let mut report = String::new();
+        let _ = fs::File::from(ready).read_to_string(&mut report);
+        if report != "ok" {
+            fail(efd, "building the sandbox root", if report.is_empty() { "init ended" } else { &report });
+        }
+        phase(spec, "root-built");
     }
     if let Err(e) = unistd::chdir(&spec.workdir) {
         fail(efd, &format!("chdir to {}", spec.workdir.display()), e);
@@ -1062,12 +1094,13 @@ fn become_bot(
     argv.extend(spec.args.iter().map(|a| cstring(a.as_bytes())));
     let envp: Vec<CString> = spec.env.iter().map(|(k, v)| cstring(format!("{k}={v}").as_bytes())).collect();
 
-    phase(spec, "exec");
+    phase(spec, "user-set");
     if spec.seccomp {
         if let Err(e) = seccomp::install(filters) {
             fail(efd, "installing the seccomp filter", e);
         }
     }
+    phase(spec, "exec");
     let err = unistd::execve(&path, &argv, &envp).unwrap_err();
     fail(efd, &format!("executing {}", program.display()), err)
 }

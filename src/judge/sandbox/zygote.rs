@@ -27,10 +27,10 @@
 //! helper at all: it hands the launch to an instance started earlier for launches of the same
 //! kind (same root, `/tmp` size and network namespace; see [`helper::run_instance`]), whose
 //! outer helper, init and bot-to-be already exist in their new namespaces and wait on two
-//! sockets. The zygote takes the workdir as a detached mount (`open_tree`, as the helper did
-//! before joining the prepared root) and opens the launch's `cgroup.procs` files, sends init
-//! the judge's status pipe and the bot-to-be the request as it came with the other
-//! descriptors, and answers the judge with the pid and a pidfd of the instance's outer helper,
+//! sockets, the bot-to-be already under its seccomp filter. The zygote takes the workdir as a
+//! detached mount (`open_tree`, as the helper did before joining the prepared root) and opens
+//! the launch's `cgroup.procs` files, sends init the workdir and the judge's status pipe and
+//! the bot-to-be the request as it came with the other descriptors, and answers the judge with the pid and a pidfd of the instance's outer helper,
 //! as for a forked helper. It then starts the next instance of that kind, once no launch is
 //! waiting (so the two launches of a game are handed out first). An instance found dead
 //! (killed from outside) is replaced by a fresh one for the same launch; one that will not
@@ -553,6 +553,9 @@ struct InstanceKey {
     new_netns: bool,
     /// The shared network namespace, by device and inode.
     netns: Option<(u64, u64)>,
+    /// The seccomp filter its bot-to-be installs before the launch, and which variant.
+    seccomp: bool,
+    deny_unix_sockets: bool,
 }
 
 /// A pre-started instance (see [`helper::run_instance`]): its outer helper, a pidfd of it, and
@@ -587,6 +590,8 @@ impl InstanceKey {
             tmp_mib: spec.tmp_mib,
             new_netns: spec.new_netns,
             netns,
+            seccomp: spec.seccomp,
+            deny_unix_sockets: spec.seccomp && spec.deny_unix_sockets,
         })
     }
 }
@@ -692,16 +697,18 @@ impl SharedRoots {
         let [stdin, stdout, stderr] = launch.stdio;
         let mut fds =
             vec![stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd(), launch.error.as_raw_fd()];
-        fds.push(workdir.as_raw_fd());
         fds.extend(cgroups.iter().map(|f| f.as_raw_fd()));
+        let workdir_path = spec.workdir.as_os_str().as_encoded_bytes();
         debug_assert_eq!(fds.len(), helper::INSTANCE_LAUNCH_FDS + cgroups.len());
         for _ in 0..2 {
             let instance = match self.instances.remove(&key) {
                 Some(instance) => instance,
                 None => start_instance(&key, root, launch.netns, filters).map_err(|_| None)?,
             };
-            // Init first: the bot gets nothing unless its init holds the judge's status pipe.
-            if send(&instance.init, b"status", &[launch.status.as_raw_fd()]).is_err() {
+            // Init first: the bot gets nothing unless its init holds the judge's status pipe
+            // (and shows the workdir).
+            let to_init = [launch.status.as_raw_fd(), workdir.as_raw_fd()];
+            if send(&instance.init, workdir_path, &to_init).is_err() {
                 continue; // ended since (killed from outside): a fresh one
             }
             if let Err(e) = send(&instance.bot, request, &fds) {
@@ -757,6 +764,8 @@ fn start_instance(
         new_netns: key.new_netns,
         tmp_mib: key.tmp_mib,
         zygote_pid: std::process::id(),
+        seccomp: key.seccomp,
+        deny_unix_sockets: key.deny_unix_sockets,
     };
     // SAFETY: this process is single-threaded, so the child may run arbitrary code after fork.
     #[allow(unsafe_code)]
