@@ -124,7 +124,9 @@ pub struct HelperSpec {
 /// Reports a setup milestone (see [`HelperSpec::trace_phases`]).
 fn phase(spec: &HelperSpec, name: &str) {
     if spec.trace_phases {
-        eprintln!("phase {name} {}", monotonic_ns());
+        // One write, so a line is never torn by the zygote's own phase lines on the same pipe.
+        let line = format!("phase {name} {}\n", monotonic_ns());
+        let _ = unistd::write(std::io::stderr(), line.as_bytes());
     }
 }
 
