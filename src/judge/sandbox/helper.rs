@@ -11,16 +11,37 @@
 //!   signal), so the judge's `waitpid` sees the bot's own status.
 //! - **init** (`I`, PID 1 of the new PID namespace): builds the minimal root and `pivot_root`s
 //!   into it, or, when outer joined a root the zygote prepared ([`build_shared_root`]), only
-//!   adds the launch's `/tmp`, workdir and `/dev/shm` to its copy; mounts `/proc`, forks the bot and reaps every orphan. When the bot ends, init kills
-//!   and reaps whatever is left in the namespace (`kill(-1)`: `setsid` and double forks do
-//!   not outlive the bot), then writes the bot's raw wait status on the judge's status pipe
-//!   (launches of the zygote), reports it to outer and exits. The judge so learns the result
-//!   without waiting for init and outer to end and be reaped in turn; what it does next (the
-//!   launch's cgroups checked empty) does not depend on them. It dies with outer
-//!   (`PR_SET_PDEATHSIG`).
+//!   adds the launch's `/tmp`, workdir and `/dev/shm` to its copy; mounts `/proc`, forks the
+//!   bot and reaps every orphan. When the bot ends, init kills and reaps whatever is left in
+//!   the namespace (`kill(-1)`: `setsid` and double forks do not outlive the bot), then writes
+//!   the bot's raw wait status on the judge's status pipe (launches of the zygote), reports it
+//!   to outer and exits. The judge so learns the result without waiting for init and outer to
+//!   end and be reaped in turn; what it does next (the launch's cgroups checked empty) does not
+//!   depend on them. It dies with outer (`PR_SET_PDEATHSIG`).
 //! - **bot** (`B`): joins the launch's cgroups, drops to the slot's user id, sets rlimits,
 //!   `no_new_privs` and the seccomp filter, and `execve`s the program with the three pipes the
 //!   judge gave outer.
+//!
+//! **Pre-started instances.** Where the zygote has a prepared root for a launch, the same three
+//! processes are made *before* the launch, by [`run_instance`], and wait for it: outer joins
+//! the network namespace and the prepared root and unshares the others; init mounts the
+//! instance's own `/tmp`, `/dev/shm` and `/proc`, sets the hostname and forks the bot-to-be,
+//! which installs the launch's seccomp filter at once (the filter compiled by the zygote; it is
+//! the longest step of a start, ~0.2 ms, as the kernel translates and compiles the program).
+//! Then init waits on a socket for its part of the launch and the bot-to-be on another for
+//! its own. When the launch comes, init gets the workdir as a detached mount (taken by the
+//! zygote, which sees the host) and the judge's status pipe, shows the workdir at its path and
+//! tells the bot-to-be on a pipe; the bot-to-be gets the spec, the bot's pipes, the error pipe
+//! and the launch's `cgroup.procs` files (opened by the zygote), joins the cgroups and sets
+//! its limits meanwhile, and once the workdir is shown becomes the bot exactly as above
+//! ([`become_bot`], with the filter already in place); init reaps and reports as above. Every
+//! namespace, mount and process of an instance is made for one launch and serves no other; an
+//! instance never used is ended by the zygote closing its sockets. What a start waits for is
+//! then two wake-ups of sleeping processes instead of three new ones (on a loaded machine a
+//! new process waits up to a scheduler tick before it first runs, a woken one microseconds),
+//! plus the workdir's mount, the cgroup joins and the `execve`. The bot ends with the same
+//! filter, user, limits and `no_new_privs` as a forked one; only the filter came earlier in its
+//! life, which only narrows what the code before its `execve` (ours) may do.
 //!
 //! Setup errors are written to an error pipe the judge reads until it closes (at the bot's
 //! `execve`, the pipe being close-on-exec), so `launch` fails with the real reason.
@@ -103,7 +124,9 @@ pub struct HelperSpec {
 /// Reports a setup milestone (see [`HelperSpec::trace_phases`]).
 fn phase(spec: &HelperSpec, name: &str) {
     if spec.trace_phases {
-        eprintln!("phase {name} {}", monotonic_ns());
+        // One write, so a line is never torn by the zygote's own phase lines on the same pipe.
+        let line = format!("phase {name} {}\n", monotonic_ns());
+        let _ = unistd::write(std::io::stderr(), line.as_bytes());
     }
 }
 
@@ -183,7 +206,7 @@ pub fn run(spec: HelperSpec, filters: Option<&seccomp::Filters>) -> ! {
     };
     if !spec.namespaces {
         // Degraded mode (no privileges for namespaces): just become the bot.
-        become_bot(&spec, &cgroups, filters);
+        become_bot(&spec, &cgroups, filters, BotStart::Forked);
     }
 
     if let Some(fd) = spec.netns_fd {
@@ -310,15 +333,21 @@ fn init(
         Err(e) => fail(efd, "fork", e),
         Ok(ForkResult::Child) => {
             drop(status_w);
-            become_bot(spec, cgroups, filters)
+            become_bot(spec, cgroups, filters, BotStart::Forked)
         }
         Ok(ForkResult::Parent { child }) => child,
     };
     let _ = unistd::close(efd);
     release_stdio();
     // The judge's status pipe, when there is one: written first, since the judge waits on it.
-    let mut judge_status = spec.status_fd.map(file_from_fd);
-    let mut status = fs::File::from(status_w);
+    let judge_status = spec.status_fd.map(file_from_fd);
+    reap_and_report(bot, judge_status, Some(fs::File::from(status_w)))
+}
+
+/// Init's end: reaps every child until the bot has ended; then kills and reaps whatever the
+/// bot left, writes the bot's raw wait status on the judge's status pipe (when there is one)
+/// and its exit code or signal to outer (when there is one), and exits.
+fn reap_and_report(bot: Pid, mut judge_status: Option<fs::File>, outer: Option<fs::File>) -> ! {
     loop {
         let mut raw: libc::c_int = 0;
         // SAFETY: waitpid with a valid out-pointer.
@@ -336,26 +365,255 @@ fn init(
         // What the bot left (a daemon, a setsid grandchild) ends now, as it would when we
         // exit, and is reaped before the judge hears the status: once it has, the namespace
         // holds nothing but us. kill(-1) reaches only the processes of our own PID namespace.
-        loop {
-            let _ = signal::kill(Pid::from_raw(-1), Signal::SIGKILL);
-            // SAFETY: waitpid with a null status pointer.
-            #[allow(unsafe_code)]
-            let r = unsafe { libc::waitpid(-1, std::ptr::null_mut(), 0) };
-            if r < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-                break; // ECHILD: nothing left
-            }
-        }
+        kill_the_rest();
         if let Some(file) = judge_status.as_mut() {
             let _ = file.write_all(&raw.to_le_bytes());
         }
         drop(judge_status);
-        if libc::WIFEXITED(raw) {
-            let _ = write!(status, "exit {}", libc::WEXITSTATUS(raw));
-        } else {
-            let _ = write!(status, "signal {}", libc::WTERMSIG(raw));
+        if let Some(mut status) = outer {
+            if libc::WIFEXITED(raw) {
+                let _ = write!(status, "exit {}", libc::WEXITSTATUS(raw));
+            } else {
+                let _ = write!(status, "signal {}", libc::WTERMSIG(raw));
+            }
         }
         std::process::exit(0);
     }
+}
+
+/// In init (PID 1): kills every other process of the PID namespace and reaps them all.
+fn kill_the_rest() {
+    loop {
+        let _ = signal::kill(Pid::from_raw(-1), Signal::SIGKILL);
+        // SAFETY: waitpid with a null status pointer.
+        #[allow(unsafe_code)]
+        let r = unsafe { libc::waitpid(-1, std::ptr::null_mut(), 0) };
+        if r < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+            break; // ECHILD: nothing left
+        }
+    }
+}
+
+// ---- pre-started instances (see the module docs) ----
+
+/// Where the outer helper of a pre-started instance finds its descriptors: the network
+/// namespace to join (when one is shared), the prepared root's mount namespace, and its
+/// init's and bot's ends of their sockets to the zygote.
+pub const INSTANCE_NETNS_FD: RawFd = 3;
+pub const INSTANCE_ROOT_FD: RawFd = 4;
+pub const INSTANCE_INIT_FD: RawFd = 5;
+pub const INSTANCE_BOT_FD: RawFd = 6;
+
+/// What a pre-started instance is made with: the same for every launch it may serve.
+#[derive(Clone, Copy, Debug)]
+pub struct InstanceSetup {
+    /// Join the network namespace at [`INSTANCE_NETNS_FD`].
+    pub join_netns: bool,
+    /// Unshare a fresh network namespace instead.
+    pub new_netns: bool,
+    /// Size of the instance's `/tmp`, MiB.
+    pub tmp_mib: u64,
+    /// The zygote's pid, to notice a zygote that died before the death signal was armed.
+    pub zygote_pid: u32,
+    /// The seccomp filter the bot-to-be installs before its launch comes, and which variant.
+    pub seccomp: bool,
+    pub deny_unix_sockets: bool,
+}
+
+/// The seccomp filters a pre-started bot chooses from when its launch arrives.
+#[derive(Clone, Copy)]
+pub struct InstanceFilters<'a> {
+    pub deny_unix: Option<&'a seccomp::Filters>,
+    pub allow_unix: Option<&'a seccomp::Filters>,
+}
+
+/// The outer helper of a pre-started instance, forked by the zygote before any launch needs
+/// it: joins the network namespace and the prepared root, unshares the other namespaces and
+/// forks their init, then waits for it. Never returns; exits quietly on any failure (the zygote
+/// then finds the instance's sockets closed and starts the launch the ordinary way, which
+/// reports the reason).
+pub fn run_instance(setup: InstanceSetup, filters: InstanceFilters) -> ! {
+    if nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).is_err()
+        || unistd::getppid().as_raw() as u32 != setup.zygote_pid
+    {
+        std::process::exit(127);
+    }
+    let _ = nix::sys::prctl::set_dumpable(false);
+    if setup.join_netns && setns(adopt_fd(INSTANCE_NETNS_FD), CloneFlags::CLONE_NEWNET).is_err() {
+        std::process::exit(127);
+    }
+    if setns(adopt_fd(INSTANCE_ROOT_FD), CloneFlags::CLONE_NEWNS).is_err() {
+        std::process::exit(127);
+    }
+    let mut flags = CloneFlags::CLONE_NEWNS
+        | CloneFlags::CLONE_NEWPID
+        | CloneFlags::CLONE_NEWIPC
+        | CloneFlags::CLONE_NEWUTS;
+    if setup.new_netns {
+        flags |= CloneFlags::CLONE_NEWNET;
+    }
+    if unshare(flags).is_err() {
+        std::process::exit(127);
+    }
+    // SAFETY: this process is single-threaded (forked from the single-threaded zygote).
+    #[allow(unsafe_code)]
+    let fork = unsafe { unistd::fork() };
+    match fork {
+        Err(_) => std::process::exit(127),
+        Ok(ForkResult::Child) => instance_init(setup, filters),
+        Ok(ForkResult::Parent { child }) => {
+            let _ = unistd::close(INSTANCE_INIT_FD);
+            let _ = unistd::close(INSTANCE_BOT_FD);
+            while let Err(nix::errno::Errno::EINTR) = waitpid(child, None) {}
+            std::process::exit(0)
+        }
+    }
+}
+
+/// Init of a pre-started instance (PID 1): mounts the instance's own `/tmp`, `/dev/shm` and
+/// `/proc` on its copy of the prepared root, forks the bot-to-be, and waits on its socket for
+/// its part of a launch: the workdir's path, the workdir as a detached mount and the judge's
+/// status pipe. It shows the workdir at its path (the bot-to-be, already under its seccomp
+/// filter, may not mount), tells the bot-to-be on a pipe ("ok" or what failed), and then, as
+/// any init, reaps everything until the bot has ended, kills what the bot left and reports the
+/// bot's status. End of file on the socket (the zygote dropped the instance unused) ends it.
+fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
+    if nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).is_err() {
+        std::process::exit(127);
+    }
+    let mounted = unistd::chdir("/")
+        .map_err(io_err("chdir /".into()))
+        .and_then(|()| mount_tmp(Path::new("/tmp"), setup.tmp_mib))
+        .and_then(|()| mount_shm_and_proc());
+    if mounted.is_err() || unistd::sethostname("botarena").is_err() {
+        std::process::exit(127);
+    }
+    let Ok((ready_r, ready_w)) = unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC) else { std::process::exit(127) };
+    // SAFETY: init is single-threaded (forked from the single-threaded outer helper).
+    #[allow(unsafe_code)]
+    let fork = unsafe { unistd::fork() };
+    let bot = match fork {
+        Err(_) => std::process::exit(127),
+        Ok(ForkResult::Child) => {
+            let _ = unistd::close(INSTANCE_INIT_FD);
+            drop(ready_w);
+            instance_bot(setup, filters, ready_r)
+        }
+        Ok(ForkResult::Parent { child }) => child,
+    };
+    drop(ready_r);
+    let _ = unistd::close(INSTANCE_BOT_FD);
+    let socket = adopt_fd(INSTANCE_INIT_FD);
+    let mut path = vec![0u8; 4096];
+    let launch = loop {
+        match receive(&socket, &mut path) {
+            Err(nix::errno::Errno::EINTR) => continue,
+            Ok((n, fds)) if n > 0 && fds.len() == 2 => break Some((n, fds)),
+            _ => break None,
+        }
+    };
+    drop(socket);
+    let Some((n, fds)) = launch else {
+        // Dropped unused (or the zygote is gone): nothing was ever run here.
+        kill_the_rest();
+        std::process::exit(0)
+    };
+    let mut fds = fds.into_iter();
+    let (Some(status), Some(workdir)) = (fds.next(), fds.next()) else { std::process::exit(127) };
+    let path = PathBuf::from(std::ffi::OsStr::from_bytes(&path[..n]));
+    let report = match show_workdir(&path, workdir) {
+        Ok(()) => "ok".to_string(),
+        Err(e) => e.to_string(),
+    };
+    let mut ready = fs::File::from(ready_w);
+    let _ = ready.write_all(report.as_bytes());
+    drop(ready);
+    reap_and_report(bot, Some(fs::File::from(status)), None)
+}
+
+/// Receives one message and the descriptors that came with it (close-on-exec).
+fn receive(socket: &OwnedFd, buf: &mut [u8]) -> nix::Result<(usize, Vec<OwnedFd>)> {
+    use nix::sys::socket::{recvmsg, ControlMessageOwned, MsgFlags};
+    let mut cmsg = nix::cmsg_space!([RawFd; 16]);
+    let mut iov = [std::io::IoSliceMut::new(buf)];
+    let msg = recvmsg::<()>(socket.as_raw_fd(), &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC)?;
+    let mut fds = Vec::new();
+    for c in msg.cmsgs()? {
+        if let ControlMessageOwned::ScmRights(raw) = c {
+            fds.extend(raw.into_iter().map(adopt_fd));
+        }
+    }
+    if msg.flags.intersects(MsgFlags::MSG_TRUNC | MsgFlags::MSG_CTRUNC) {
+        return Err(nix::errno::Errno::EMSGSIZE);
+    }
+    Ok((msg.bytes, fds))
+}
+
+/// The descriptors a launch sends a pre-started bot, in this order, then one per cgroup
+/// (its `cgroup.procs`, opened for writing).
+pub const INSTANCE_LAUNCH_FDS: usize = 4;
+
+/// The bot-to-be of a pre-started instance: installs the seccomp filter at once (nothing it
+/// does later is denied by it: the mounts are init's), then waits on its socket for its launch
+/// (the [`HelperSpec`] as JSON with the bot's three pipe ends, the error pipe and the launch's
+/// `cgroup.procs` files) and becomes the bot exactly as a forked bot does ([`become_bot`]),
+/// entering the workdir once init has shown it (`root_ready`). End of file on the socket ends
+/// it.
+fn instance_bot(setup: InstanceSetup, filters: InstanceFilters, root_ready: OwnedFd) -> ! {
+    if nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).is_err() {
+        std::process::exit(127);
+    }
+    if setup.seccomp {
+        let chosen = if setup.deny_unix_sockets { filters.deny_unix } else { filters.allow_unix };
+        match chosen {
+            Some(f) if seccomp::install(f).is_ok() => {}
+            // The launch goes the ordinary way, which reports why.
+            _ => std::process::exit(127),
+        }
+    }
+    let socket = adopt_fd(INSTANCE_BOT_FD);
+    // Pages are only touched as a request fills them.
+    let mut buf = vec![0u8; super::zygote::MAX_REQUEST];
+    let (n, fds) = loop {
+        match receive(&socket, &mut buf) {
+            Err(nix::errno::Errno::EINTR) => continue,
+            Ok((n, fds)) if n > 0 => break (n, fds),
+            _ => std::process::exit(0),
+        }
+    };
+    drop(socket);
+    if fds.len() < INSTANCE_LAUNCH_FDS {
+        std::process::exit(127);
+    }
+    let mut fds = fds.into_iter();
+    let mut next = || fds.next().unwrap_or_else(|| std::process::exit(127));
+    let (stdin, stdout, stderr, error) = (next(), next(), next(), next());
+    let cgroups: Vec<fs::File> = fds.map(fs::File::from).collect();
+    let efd = error.as_raw_fd();
+    let mut spec: HelperSpec = match serde_json::from_slice(&buf[..n]) {
+        Ok(spec) => spec,
+        Err(e) => fail(efd, "bad launch request", e),
+    };
+    drop(buf);
+    for (fd, target) in [(&stdin, 0), (&stdout, 1), (&stderr, 2)] {
+        // dup2 clears close-on-exec on the target.
+        if let Err(e) = unistd::dup2(fd.as_raw_fd(), target) {
+            fail(efd, "dup2", e);
+        }
+    }
+    drop((stdin, stdout, stderr));
+    // Closes at the bot's execve (received close-on-exec), and is ours alone.
+    spec.error_fd = std::os::fd::IntoRawFd::into_raw_fd(error);
+    spec.status_fd = None;
+    if cgroups.len() != spec.cgroup_procs.len() {
+        fail(efd, "launch request", format!("{} cgroups for {}", cgroups.len(), spec.cgroup_procs.len()));
+    }
+    if (spec.seccomp, spec.seccomp && spec.deny_unix_sockets) != (setup.seccomp, setup.deny_unix_sockets) {
+        fail(efd, "launch request", "a seccomp filter other than the instance's");
+    }
+    phase(&spec, "bot-woken");
+    // The filter is in place already: become_bot installs none.
+    become_bot(&spec, &cgroups, &[], BotStart::Waiting(root_ready))
 }
 
 fn io_err(what: String) -> impl FnOnce(nix::errno::Errno) -> std::io::Error {
@@ -422,9 +680,16 @@ pub fn build_shared_root(
 fn finish_shared_root(spec: &HelperSpec, workdir: OwnedFd) -> std::io::Result<()> {
     unistd::chdir("/").map_err(io_err("chdir /".into()))?;
     mount_tmp(Path::new("/tmp"), spec.tmp_mib)?;
-    // Under /tmp the workdir's mount point goes in the launch's own /tmp; elsewhere in a small
-    // tmpfs on its top-level directory, read-only once the mount point is made.
-    let top = workdir_top(&spec.workdir).map(|t| Path::new("/").join(t));
+    show_workdir(&spec.workdir, workdir)?;
+    mount_shm_and_proc()
+}
+
+/// Shows the workdir (`workdir`: a detached bind from [`detached_bind`]) at its own path in a
+/// copy of a prepared root whose `/tmp` is mounted: under `/tmp` its mount point goes in the
+/// launch's own `/tmp`; elsewhere in a small tmpfs on its top-level directory, read-only once
+/// the mount point is made.
+fn show_workdir(path: &Path, workdir: OwnedFd) -> std::io::Result<()> {
+    let top = workdir_top(path).map(|t| Path::new("/").join(t));
     let top = top.filter(|t| t != Path::new("/tmp"));
     if let Some(top) = &top {
         mount(
@@ -436,13 +701,13 @@ fn finish_shared_root(spec: &HelperSpec, workdir: OwnedFd) -> std::io::Result<()
         )
         .map_err(io_err(format!("tmpfs on {}", top.display())))?;
     }
-    fs::create_dir_all(&spec.workdir)?;
-    let _ = fs::set_permissions(&spec.workdir, fs::Permissions::from_mode(0o755));
-    attach(&workdir, &spec.workdir)?;
+    fs::create_dir_all(path)?;
+    let _ = fs::set_permissions(path, fs::Permissions::from_mode(0o755));
+    attach(&workdir, path)?;
     if let Some(top) = &top {
         remount_ro(top, MsFlags::MS_NOSUID | MsFlags::MS_NODEV)?;
     }
-    mount_shm_and_proc()
+    Ok(())
 }
 
 /// The first component of an absolute `workdir` (`tmp` for `/tmp/x/w`), if it has one.
@@ -579,7 +844,7 @@ const MS_PRIVATE: u64 = 1 << 18;
 /// read-only unless `writable`, like [`bind_path`]'s: it can be attached in another mount
 /// namespace, where `path` itself may not be visible.
 #[allow(unsafe_code)]
-fn detached_bind(path: &Path, writable: bool) -> std::io::Result<OwnedFd> {
+pub fn detached_bind(path: &Path, writable: bool) -> std::io::Result<OwnedFd> {
     let c = cstring(path.as_os_str().as_bytes());
     let flags = OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint;
     // SAFETY: open_tree takes a directory fd, a NUL-terminated path that outlives the call and
@@ -728,11 +993,24 @@ fn cstring(bytes: &[u8]) -> CString {
     CString::new(bytes.iter().copied().filter(|b| *b != 0).collect::<Vec<u8>>()).unwrap_or_default()
 }
 
+/// How the bot process came to be: forked for its launch, or pre-started and waiting for init
+/// to show the workdir (the read end of init's pipe).
+enum BotStart {
+    Forked,
+    Waiting(OwnedFd),
+}
+
 /// The bot process: cgroups, user, limits, seccomp, exec. `filters` were compiled before the
-/// forks (empty when seccomp is off).
-fn become_bot(spec: &HelperSpec, cgroups: &[fs::File], filters: &[BpfProgram]) -> ! {
+/// forks (empty when seccomp is off, or when the filter is in place already).
+fn become_bot(spec: &HelperSpec, cgroups: &[fs::File], filters: &[BpfProgram], start: BotStart) -> ! {
     let efd = spec.error_fd;
-    phase(spec, "bot-forked");
+    let root_ready = match start {
+        BotStart::Forked => {
+            phase(spec, "bot-forked");
+            None
+        }
+        BotStart::Waiting(fd) => Some(fd),
+    };
     for (mut file, path) in cgroups.iter().zip(&spec.cgroup_procs) {
         if let Err(e) = file.write_all(b"0") {
             fail(efd, &format!("joining {}", path.display()), e);
@@ -745,6 +1023,15 @@ fn become_bot(spec: &HelperSpec, cgroups: &[fs::File], filters: &[BpfProgram]) -
         if set.set(cpu).is_ok() {
             let _ = nix::sched::sched_setaffinity(Pid::from_raw(0), &set);
         }
+    }
+    if let Some(ready) = root_ready {
+        // Init shows the workdir meanwhile, and says when it has.
+        let mut report = String::new();
+        let _ = fs::File::from(ready).read_to_string(&mut report);
+        if report != "ok" {
+            fail(efd, "building the sandbox root", if report.is_empty() { "init ended" } else { &report });
+        }
+        phase(spec, "root-built");
     }
     if let Err(e) = unistd::chdir(&spec.workdir) {
         fail(efd, &format!("chdir to {}", spec.workdir.display()), e);
@@ -809,18 +1096,29 @@ fn become_bot(spec: &HelperSpec, cgroups: &[fs::File], filters: &[BpfProgram]) -
     argv.extend(spec.args.iter().map(|a| cstring(a.as_bytes())));
     let envp: Vec<CString> = spec.env.iter().map(|(k, v)| cstring(format!("{k}={v}").as_bytes())).collect();
 
-    phase(spec, "exec");
+    phase(spec, "user-set");
     if spec.seccomp {
         if let Err(e) = seccomp::install(filters) {
             fail(efd, "installing the seccomp filter", e);
         }
     }
+    phase(spec, "exec");
     let err = unistd::execve(&path, &argv, &envp).unwrap_err();
     fail(efd, &format!("executing {}", program.display()), err)
 }
 
 /// Leaves only 0, 1, 2 and the error pipe (close-on-exec) open.
 fn close_other_fds(keep: RawFd) {
+    let _ = nix::fcntl::fcntl(keep, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
+    // SAFETY: close_range takes two descriptor numbers and flags; it only closes descriptors.
+    #[allow(unsafe_code)]
+    let closed = |first: RawFd, last: libc::c_uint| unsafe {
+        libc::syscall(libc::SYS_close_range, first as libc::c_uint, last, 0 as libc::c_uint) == 0
+    };
+    let below = keep <= 3 || closed(3, (keep - 1) as libc::c_uint);
+    if below && closed(keep.max(2) + 1, libc::c_uint::MAX) {
+        return;
+    }
     let fds: Vec<RawFd> = match fs::read_dir("/proc/self/fd") {
         Ok(dir) => dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect(),
         Err(_) => (3..1024).collect(),
@@ -830,5 +1128,4 @@ fn close_other_fds(keep: RawFd) {
             let _ = unistd::close(fd);
         }
     }
-    let _ = nix::fcntl::fcntl(keep, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
 }

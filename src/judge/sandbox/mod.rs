@@ -17,10 +17,13 @@
 //! system and readable paths, `/etc`, `/dev`), once per set of readable paths and user, in a
 //! mount namespace of its own that each launch copies, adding only its own `/tmp`, workdir,
 //! `/dev/shm` and `/proc` (a path replaced on the host has it made again; a root that cannot be
-//! shared, or a kernel without `open_tree`, is built whole per launch as before); the bot's status reaches the judge from
-//! init as soon as init has reaped the bot and everything it left, not after init and the
-//! helper have ended and been reaped in turn; and a zygote that died is replaced at the next
-//! launch.
+//! shared, or a kernel without `open_tree`, is built whole per launch as before); the
+//! namespaces, `/tmp`, `/dev/shm`, `/proc` and processes of the next launch of each kind are
+//! made by the zygote before that launch comes (a pre-started instance, one per launch, see
+//! [`zygote`]), so a start wakes a waiting process instead of forking three; the bot's status
+//! reaches the judge from init as soon as init has reaped the bot and everything it left, not
+//! after init and the helper have ended and been reaped in turn; and a zygote that died is
+//! replaced at the next launch.
 //!
 //! Using it: build one `SandboxLauncher::new(SandboxConfig::default())?` per process (it
 //! probes the host with a real start, ~20 ms) and share it; give each bot of a game its own

@@ -23,11 +23,29 @@
 //! joins its mount namespace before unsharing its own (a copy), so nothing a launch mounts
 //! reaches the prepared root or another launch, and its mounts are read-only to the bot.
 //!
+//! **Pre-started instances.** For a launch with a prepared root the zygote does not fork a
+//! helper at all: it hands the launch to an instance started earlier for launches of the same
+//! kind (same root, `/tmp` size and network namespace; see [`helper::run_instance`]), whose
+//! outer helper, init and bot-to-be already exist in their new namespaces and wait on two
+//! sockets, the bot-to-be already under its seccomp filter. The zygote takes the workdir as a
+//! detached mount (`open_tree`, as the helper did before joining the prepared root) and opens
+//! the launch's `cgroup.procs` files, sends init the workdir and the judge's status pipe and
+//! the bot-to-be the request as it came with the other descriptors, and answers the judge with the pid and a pidfd of the instance's outer helper,
+//! as for a forked helper. It then starts the next instance of that kind, once no launch is
+//! waiting (so the two launches of a game are handed out first). An instance found dead
+//! (killed from outside) is replaced by a fresh one for the same launch; one that will not
+//! start makes the launch go the ordinary way, which reports why. Instances made on a root
+//! that is made again (a readable path replaced on the host) are dropped with it.
+//!
 //! The seccomp filters are compiled once, when the zygote starts (both variants: with and
 //! without Unix sockets denied), and every helper inherits the finished programs with the fork.
 //!
 //! Why this keeps every isolation property: the zygote holds no state of any launch once the
-//! helper is forked (not even the status pipe, which goes to the helper);
+//! helper is forked or the instance has the launch (not even the status pipe, which goes to
+//! the helper or the instance's init); an instance is made from the same pristine state as a
+//! forked helper, serves exactly one launch, and until then holds nothing of any launch (its
+//! `/tmp` and `/dev/shm` are new and empty, its PID namespace holds only its init and
+//! bot-to-be, both root, not dumpable, unreachable from any bot's namespace);
 //! the helper it forks starts from the zygote's pristine state, which no launch ever changes
 //! (everything a launch does happens in the forked child and its descendants); the child keeps
 //! no descriptor but its own launch's (the control socket, the signalfd and other launches'
@@ -71,7 +89,7 @@ use super::helper::{self, HelperSpec};
 use super::seccomp;
 
 /// Largest request: a spec is a few KiB of JSON (paths, arguments, environment).
-const MAX_REQUEST: usize = 1 << 20;
+pub const MAX_REQUEST: usize = 1 << 20;
 
 /// The descriptor numbers a forked helper finds its launch's descriptors at.
 const ERROR_FD: RawFd = 3;
@@ -293,12 +311,14 @@ pub fn serve(judge_pid: u32) -> ! {
     let mut roots = SharedRoots::default();
     let mut buf = vec![0u8; MAX_REQUEST];
     loop {
+        // Instances to replace are started when no launch is waiting: a launch first.
+        let timeout = if roots.refills.is_empty() { PollTimeout::NONE } else { PollTimeout::ZERO };
         let (control_ready, child_ready) = {
             let mut fds = [
                 PollFd::new(control.as_fd(), PollFlags::POLLIN),
                 PollFd::new(sigfd.as_fd(), PollFlags::POLLIN),
             ];
-            match poll(&mut fds, PollTimeout::NONE) {
+            match poll(&mut fds, timeout) {
                 Ok(_) => {}
                 Err(nix::errno::Errno::EINTR) => continue,
                 Err(_) => std::process::exit(1),
@@ -313,6 +333,9 @@ pub fn serve(judge_pid: u32) -> ! {
         if control_ready && !serve_one(&control, &mut statuses, &mut roots, &mut buf, &filters) {
             // The judge closed the socket: the launcher and its processes are gone.
             std::process::exit(0);
+        }
+        if !control_ready && !child_ready {
+            roots.refill(&filters);
         }
     }
 }
@@ -388,6 +411,7 @@ fn serve_one(
         answer("error: launch request truncated", None);
         return true;
     }
+    let received = helper::monotonic_ns();
     let mut spec: HelperSpec = match serde_json::from_slice(&buf[..n]) {
         Ok(s) => s,
         Err(e) => {
@@ -406,6 +430,14 @@ fn serve_one(
             _ => unreachable!("counted above"),
         };
     let netns = fds.next();
+    // `sandbox bench` shows when the zygote had the launch.
+    let tracing = spec.trace_phases;
+    let trace = |name: &str, at: i128| {
+        if tracing {
+            let _ = unistd::write(&stderr, format!("phase {name} {at}\n").as_bytes());
+        }
+    };
+    trace("zygote-received", received);
     spec.error_fd = ERROR_FD;
     spec.netns_fd = netns.as_ref().map(|_| NETNS_FD);
     // With namespaces, the helper's init writes the bot's status itself as soon as it has
@@ -417,6 +449,27 @@ fn serve_one(
     // The helper checks that its parent is the process it expects: us.
     spec.judge_pid = std::process::id();
     let root = if spec.namespaces { roots.for_spec(&spec).map(|ns| ns.as_raw_fd()) } else { None };
+    if let (Some(root), Some(status)) = (root, &status) {
+        let launch = LaunchDescriptors {
+            stdio: [&stdin, &stdout, &stderr],
+            error: &error,
+            status,
+            netns: netns.as_ref(),
+        };
+        match roots.launch_in_instance(&spec, &buf[..n], root, &launch, filters) {
+            Ok((pid, pidfd)) => {
+                trace("handed-over", helper::monotonic_ns());
+                answer(&format!("ok {pid}"), pidfd.as_ref());
+                return true;
+            }
+            Err(Some(e)) => {
+                answer(&format!("error: {e}"), None);
+                return true;
+            }
+            // Started the ordinary way below, which reports why if it fails too.
+            Err(None) => {}
+        }
+    }
     spec.root_template_fd = root.map(|_| ROOT_FD);
     // SAFETY: this process is single-threaded (a fresh exec of our binary that started no
     // threads), so the child may run arbitrary code after fork.
@@ -461,32 +514,12 @@ fn become_helper(
         .chain(status.map(|fd| (fd, STATUS_FD)))
         .chain(root.map(|fd| (fd, ROOT_FD)))
         .collect();
-    // Moved above every target first, so no dup2 below overwrites a source still needed.
-    let high = 64;
-    let mut moved = Vec::new();
-    for (i, (fd, target)) in targets.iter().enumerate() {
-        match nix::fcntl::fcntl(*fd, nix::fcntl::FcntlArg::F_DUPFD_CLOEXEC(high + i as RawFd)) {
-            Ok(new) => moved.push((new, *target)),
-            Err(_) => std::process::exit(127),
-        }
-    }
-    for fd in 0..=ROOT_FD {
-        if !moved.iter().any(|(_, target)| *target == fd) {
-            let _ = unistd::close(fd);
-        }
-    }
-    for (fd, target) in &moved {
-        // dup2 clears close-on-exec on the target.
-        if unistd::dup2(*fd, *target).is_err() {
-            std::process::exit(127);
-        }
-    }
+    place_fds(&targets, 0..=ROOT_FD);
     // The error pipe must close at the bot's execve, as with `sandbox exec`; so must the status
     // pipe (the bot closes every other descriptor anyway).
     for fd in [ERROR_FD, STATUS_FD, ROOT_FD] {
         let _ = nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
     }
-    close_from(ROOT_FD + 1);
     let _ = signal::sigprocmask(signal::SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None);
     helper::run(spec, filters)
 }
@@ -504,6 +537,63 @@ const MAX_SHARED_ROOTS: usize = 32;
 struct SharedRoots {
     /// None: preparing it failed; launches of that key build their whole root, as before.
     roots: HashMap<RootKey, Option<SharedRoot>>,
+    /// One pre-started instance per kind of launch, waiting for the next launch of its kind.
+    instances: HashMap<InstanceKey, Instance>,
+    /// Kinds whose instance a launch has taken, to start again when no launch is waiting
+    /// (with the network namespace to join, when launches share one).
+    refills: Vec<(InstanceKey, Option<OwnedFd>)>,
+}
+
+/// What a pre-started instance is made of, beyond its root: launches of the same key can use
+/// the same kind of instance.
+#[derive(Clone, Debug, Hash, PartialEq, Eq)]
+struct InstanceKey {
+    root: RootKey,
+    tmp_mib: u64,
+    new_netns: bool,
+    /// The shared network namespace, by device and inode.
+    netns: Option<(u64, u64)>,
+    /// The seccomp filter its bot-to-be installs before the launch, and which variant.
+    seccomp: bool,
+    deny_unix_sockets: bool,
+}
+
+/// A pre-started instance (see [`helper::run_instance`]): its outer helper, a pidfd of it, and
+/// the sockets on which its init and its bot-to-be wait for a launch. Dropping it closes them,
+/// and the instance ends.
+struct Instance {
+    pid: i32,
+    pidfd: Option<OwnedFd>,
+    init: OwnedFd,
+    bot: OwnedFd,
+}
+
+/// The descriptors of one launch, as the zygote received them.
+struct LaunchDescriptors<'a> {
+    stdio: [&'a OwnedFd; 3],
+    error: &'a OwnedFd,
+    status: &'a OwnedFd,
+    netns: Option<&'a OwnedFd>,
+}
+
+impl InstanceKey {
+    fn of(spec: &HelperSpec, netns: Option<&OwnedFd>) -> Option<InstanceKey> {
+        let netns = match netns {
+            Some(fd) => {
+                let st = nix::sys::stat::fstat(fd.as_raw_fd()).ok()?;
+                Some((st.st_dev, st.st_ino))
+            }
+            None => None,
+        };
+        Some(InstanceKey {
+            root: RootKey::of(spec)?,
+            tmp_mib: spec.tmp_mib,
+            new_netns: spec.new_netns,
+            netns,
+            seccomp: spec.seccomp,
+            deny_unix_sockets: spec.seccomp && spec.deny_unix_sockets,
+        })
+    }
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]
@@ -571,12 +661,168 @@ impl SharedRoots {
         if !current {
             if self.roots.len() >= MAX_SHARED_ROOTS {
                 self.roots.clear();
+                self.instances.clear();
             }
+            // Instances made on the old root go with it.
+            self.instances.retain(|k, _| k.root != key);
             let root = prepare_root(&key).ok().map(|ns| SharedRoot { ns, stamps: now });
             self.roots.insert(key.clone(), root);
         }
         self.roots.get(&key)?.as_ref().map(|r| &r.ns)
     }
+}
+
+impl SharedRoots {
+    /// Hands a launch to a pre-started instance of its kind (started now if there is none),
+    /// and has another started when no launch is waiting. Returns the instance's outer
+    /// helper's pid and a pidfd of it; `Err(None)` where the launch must be started the
+    /// ordinary way (no detached mount of the workdir, a `cgroup.procs` that cannot be
+    /// opened here, an instance that would not start); `Err(Some(_))` when the instance died
+    /// after its init took the launch.
+    fn launch_in_instance(
+        &mut self,
+        spec: &HelperSpec,
+        request: &[u8],
+        root: RawFd,
+        launch: &LaunchDescriptors,
+        filters: &Filters,
+    ) -> Result<(i32, Option<OwnedFd>), Option<String>> {
+        let key = InstanceKey::of(spec, launch.netns).ok_or(None)?;
+        // Taken here, where the host's tree and /sys are visible; the instance sees neither.
+        let workdir = helper::detached_bind(&spec.workdir, spec.workdir_writable).map_err(|_| None)?;
+        let mut cgroups = Vec::new();
+        for path in &spec.cgroup_procs {
+            cgroups.push(OwnedFd::from(fs::OpenOptions::new().write(true).open(path).map_err(|_| None)?));
+        }
+        let [stdin, stdout, stderr] = launch.stdio;
+        let mut fds =
+            vec![stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd(), launch.error.as_raw_fd()];
+        fds.extend(cgroups.iter().map(|f| f.as_raw_fd()));
+        let workdir_path = spec.workdir.as_os_str().as_encoded_bytes();
+        debug_assert_eq!(fds.len(), helper::INSTANCE_LAUNCH_FDS + cgroups.len());
+        for _ in 0..2 {
+            let instance = match self.instances.remove(&key) {
+                Some(instance) => instance,
+                None => start_instance(&key, root, launch.netns, filters).map_err(|_| None)?,
+            };
+            // Init first: the bot gets nothing unless its init holds the judge's status pipe
+            // (and shows the workdir).
+            let to_init = [launch.status.as_raw_fd(), workdir.as_raw_fd()];
+            if send(&instance.init, workdir_path, &to_init).is_err() {
+                continue; // ended since (killed from outside): a fresh one
+            }
+            if let Err(e) = send(&instance.bot, request, &fds) {
+                return Err(Some(format!("the sandbox instance ended before its launch: {e}")));
+            }
+            if !self.refills.iter().any(|(k, _)| *k == key) {
+                self.refills.push((key, launch.netns.and_then(|f| f.try_clone().ok())));
+            }
+            return Ok((instance.pid, instance.pidfd));
+        }
+        Err(None)
+    }
+
+    /// Starts the instances launches have taken.
+    fn refill(&mut self, filters: &Filters) {
+        for (key, netns) in std::mem::take(&mut self.refills) {
+            let Some(Some(root)) = self.roots.get(&key.root) else { continue };
+            if self.instances.contains_key(&key) {
+                continue;
+            }
+            if let Ok(instance) = start_instance(&key, root.ns.as_raw_fd(), netns.as_ref(), filters) {
+                self.instances.insert(key, instance);
+            }
+        }
+    }
+}
+
+/// Sends one message with descriptors on a socket to an instance.
+fn send(socket: &OwnedFd, bytes: &[u8], fds: &[RawFd]) -> nix::Result<()> {
+    sendmsg::<()>(
+        socket.as_raw_fd(),
+        &[IoSlice::new(bytes)],
+        &[ControlMessage::ScmRights(fds)],
+        MsgFlags::MSG_NOSIGNAL,
+        None,
+    )
+    .map(|_| ())
+}
+
+/// Forks the outer helper of a new instance of `key` (see [`helper::run_instance`]), with the
+/// prepared root's namespace `root` and, when launches share one, the network namespace.
+fn start_instance(
+    key: &InstanceKey,
+    root: RawFd,
+    netns: Option<&OwnedFd>,
+    filters: &Filters,
+) -> io::Result<Instance> {
+    let pair = || socketpair(AddressFamily::Unix, SockType::SeqPacket, None, SockFlag::SOCK_CLOEXEC);
+    let (init_ours, init_theirs) = pair()?;
+    let (bot_ours, bot_theirs) = pair()?;
+    let setup = helper::InstanceSetup {
+        join_netns: netns.is_some(),
+        new_netns: key.new_netns,
+        tmp_mib: key.tmp_mib,
+        zygote_pid: std::process::id(),
+        seccomp: key.seccomp,
+        deny_unix_sockets: key.deny_unix_sockets,
+    };
+    // SAFETY: this process is single-threaded, so the child may run arbitrary code after fork.
+    #[allow(unsafe_code)]
+    let fork = unsafe { unistd::fork() }?;
+    match fork {
+        ForkResult::Child => {
+            let targets: Vec<(RawFd, RawFd)> = netns
+                .map(|fd| (fd.as_raw_fd(), helper::INSTANCE_NETNS_FD))
+                .into_iter()
+                .chain([
+                    (root, helper::INSTANCE_ROOT_FD),
+                    (init_theirs.as_raw_fd(), helper::INSTANCE_INIT_FD),
+                    (bot_theirs.as_raw_fd(), helper::INSTANCE_BOT_FD),
+                ])
+                .collect();
+            place_fds(&targets, 3..=helper::INSTANCE_BOT_FD);
+            let _ = signal::sigprocmask(signal::SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None);
+            let filters = helper::InstanceFilters {
+                deny_unix: filters.deny_unix.as_ref(),
+                allow_unix: filters.allow_unix.as_ref(),
+            };
+            helper::run_instance(setup, filters)
+        }
+        ForkResult::Parent { child } => Ok(Instance {
+            pid: child.as_raw(),
+            pidfd: super::pidfd_open(child.as_raw() as u32),
+            init: init_ours,
+            bot: bot_ours,
+        }),
+    }
+}
+
+/// In a forked child: puts each `(fd, target)` at its target number (close-on-exec cleared),
+/// closes the other numbers of `range` and everything above it.
+fn place_fds(targets: &[(RawFd, RawFd)], range: std::ops::RangeInclusive<RawFd>) {
+    // Moved above every target first, so no dup2 below overwrites a source still needed.
+    let high = 64;
+    let mut moved = Vec::new();
+    for (i, (fd, target)) in targets.iter().enumerate() {
+        match nix::fcntl::fcntl(*fd, nix::fcntl::FcntlArg::F_DUPFD_CLOEXEC(high + i as RawFd)) {
+            Ok(new) => moved.push((new, *target)),
+            Err(_) => std::process::exit(127),
+        }
+    }
+    let last = *range.end();
+    for fd in range {
+        if !moved.iter().any(|(_, target)| *target == fd) {
+            let _ = unistd::close(fd);
+        }
+    }
+    for (fd, target) in &moved {
+        // dup2 clears close-on-exec on the target.
+        if unistd::dup2(*fd, *target).is_err() {
+            std::process::exit(127);
+        }
+    }
+    close_from(last + 1);
 }
 
 /// Builds a shared root in a child of ours and returns its mount namespace.
