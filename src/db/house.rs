@@ -54,14 +54,27 @@ pub async fn create_submission(
     contest_id: ContestId,
     level: HouseLevel,
 ) -> sqlx::Result<SubmissionId> {
+    insert_submission(conn, contest_id, level, true).await
+}
+
+/// A house submission of `level` (nothing to compile): `ready`, or else `superseded` (never paired
+/// by the round robin).
+async fn insert_submission(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    level: HouseLevel,
+    ready: bool,
+) -> sqlx::Result<SubmissionId> {
     let user_id = account(conn, level).await?;
     sqlx::query_scalar!(
         r#"insert into submissions (contest_id, user_id, language, source, status, compiled_at)
-         values ($1, $2, $3, $4, 'ready', now()) returning id as "id: SubmissionId""#,
+         values ($1, $2, $3, $4, case when $5 then 'ready' else 'superseded' end::submission_status, now())
+         returning id as "id: SubmissionId""#,
         contest_id as ContestId,
         user_id as UserId,
         LANGUAGE,
-        level.as_str().as_bytes()
+        level.as_str().as_bytes(),
+        ready
     )
     .fetch_one(conn)
     .await
@@ -84,19 +97,10 @@ pub async fn test_submission(
     )
     .fetch_optional(&mut *conn)
     .await?;
-    if let Some(id) = found {
-        return Ok(id);
+    match found {
+        Some(id) => Ok(id),
+        None => insert_submission(conn, contest_id, level, false).await,
     }
-    sqlx::query_scalar!(
-        r#"insert into submissions (contest_id, user_id, language, source, status, compiled_at)
-         values ($1, $2, $3, $4, 'superseded', now()) returning id as "id: SubmissionId""#,
-        contest_id as ContestId,
-        user_id as UserId,
-        LANGUAGE,
-        level.as_str().as_bytes()
-    )
-    .fetch_one(conn)
-    .await
 }
 
 /// Takes a house submission out of the contest (its queued games are then cancelled as stale).

@@ -5,11 +5,10 @@
 use super::api_types::{ErrorBody, History};
 use super::auth::ApiUser;
 use super::contests::contest_or_404;
-use super::error::{AppError, Result};
+use super::error::Result;
 use super::input::Path;
 use super::AppState;
 use crate::db;
-use crate::db::ids::SubmissionId;
 use crate::db::scoreboard::HistoryPoint;
 use axum::extract::{Query, State};
 use axum::routing::get;
@@ -40,14 +39,8 @@ pub(super) async fn api(
     Query(q): Query<HistoryQuery>,
 ) -> Result<Json<History>> {
     let c = contest_or_404(&state, &slug).await?;
-    let id: SubmissionId = q
-        .submission
-        .as_deref()
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| AppError::bad("bad_submission", "Give `?submission=<id>`."))?;
     let mut conn = state.pool.acquire().await?;
-    let sub = db::submissions::by_id(&mut conn, id).await?.filter(|s| s.contest_id == c.id);
-    let sub = sub.ok_or_else(|| AppError::not_found("submission"))?;
+    let sub = super::judging::submission_param(&mut conn, &c, q.submission.as_deref()).await?;
     let points = db::scoreboard::history(&mut conn, c.id, sub.user_id).await?;
     Ok(Json(History { snapshots: points }))
 }

@@ -146,6 +146,20 @@ pub(super) struct MatchesQuery {
     submission: Option<String>,
 }
 
+/// The submission of `?submission=<id>` in contest `c`: 400 `bad_submission` without one, 404 for
+/// one of another contest or none.
+pub(super) async fn submission_param(
+    conn: &mut sqlx::PgConnection,
+    c: &crate::db::contests::Contest,
+    submission: Option<&str>,
+) -> Result<crate::db::submissions::Submission> {
+    let id: SubmissionId = submission
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| AppError::bad("bad_submission", "Give `?submission=<id>`."))?;
+    let sub = crate::db::submissions::by_id(conn, id).await?.filter(|s| s.contest_id == c.id);
+    sub.ok_or_else(|| AppError::not_found("submission"))
+}
+
 /// The matches of a submission against every opponent.
 #[utoipa::path(get, path = "/api/contests/{slug}/matches", tag = "judging",
     params(("slug" = String, Path, description = "the contest"),
@@ -159,16 +173,8 @@ pub(super) async fn list_matches(
     Query(q): Query<MatchesQuery>,
 ) -> Result<Json<Vec<MatchView>>> {
     let c = contest_or_404(&state, &slug).await?;
-    let id: SubmissionId = q
-        .submission
-        .as_deref()
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| AppError::bad("bad_submission", "Give `?submission=<id>`."))?;
     let mut conn = state.pool.acquire().await?;
-    let sub = crate::db::submissions::by_id(&mut conn, id).await?;
-    if sub.is_none_or(|s| s.contest_id != c.id) {
-        return Err(AppError::not_found("submission"));
-    }
+    let id = submission_param(&mut conn, &c, q.submission.as_deref()).await?.id;
     let rows = games::matches_of_submission(&mut conn, id).await?;
     Ok(Json(
         rows.into_iter()
