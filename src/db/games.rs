@@ -417,8 +417,11 @@ pub struct MatchRow {
     pub opponent_nickname: String,
     /// Whether the opponent's submission is still its user's current one (`ready`).
     pub opponent_current: bool,
-    /// The submission's points (3 / 1 / 0) once done.
+    /// The submission's points (3 / 1 / 0) once done, and its games won, drawn and lost.
     pub points: Option<i32>,
+    pub games_won: Option<i32>,
+    pub games_drawn: Option<i32>,
+    pub games_lost: Option<i32>,
     pub games: Vec<GameRecordId>,
 }
 
@@ -432,6 +435,9 @@ pub async fn matches_of_submission(
                   o.id as "opponent_submission: _", coalesce(u.nickname, u.username) as "opponent_nickname!",
                   o.status = 'ready' as "opponent_current!",
                   case when m.submission_a = $1 then m.points_a else m.points_b end as points,
+                  case when m.submission_a = $1 then m.games_won_a else m.games_won_b end as games_won,
+                  m.games_drawn,
+                  case when m.submission_a = $1 then m.games_won_b else m.games_won_a end as games_lost,
                   array(select g.id from games g where g.match_id = m.id order by g.index) as "games!: _"
            from matches m
            join submissions o on o.id = case when m.submission_a = $1 then m.submission_b else m.submission_a end
@@ -605,22 +611,26 @@ pub async fn lock_contest(conn: &mut PgConnection, contest_id: ContestId) -> sql
     Ok(())
 }
 
-/// One game of a submission's matches, with the side (`"a"` or `"b"`) the submission played.
-pub struct GameOfSubmission {
+/// How a game went, from its stored outcome columns (never the result object), seen from one
+/// side (`"a"` or `"b"`) of its match.
+#[derive(Clone, Debug)]
+pub struct GameOutcome {
     pub id: GameRecordId,
-    pub status: String,
-    pub result: Option<Value>,
+    pub status: GameStatus,
+    /// `a`, `b`, or none for a draw (or a game not done).
+    pub winner: Option<String>,
+    pub end_reason: Option<String>,
     pub side: String,
 }
 
-/// Every game of a submission's round-robin matches.
+/// Every game of a submission's round-robin matches, seen from the submission's side.
 pub async fn games_of_submission(
     conn: &mut PgConnection,
     submission: SubmissionId,
-) -> sqlx::Result<Vec<GameOfSubmission>> {
+) -> sqlx::Result<Vec<GameOutcome>> {
     sqlx::query_as!(
-        GameOfSubmission,
-        r#"select g.id as "id: _", g.status::text as "status!", g.result,
+        GameOutcome,
+        r#"select g.id as "id: _", g.status as "status: GameStatus", g.winner, g.end_reason,
                   case when m.submission_a = $1 then 'a' else 'b' end as "side!"
            from games g join matches m on m.id = g.match_id
            where (m.submission_a = $1 or m.submission_b = $1) and m.requested_by is null"#,

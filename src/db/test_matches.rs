@@ -4,7 +4,7 @@
 //! counts in the standings and its games' jobs are queued in the queue's own lane,
 //! [`PRIORITY`], ahead of the round robin.
 
-use super::games::GameStatus;
+use super::games::{GameOutcome, GameStatus};
 use super::ids::{ContestId, GameRecordId, MatchId, SubmissionId, UserId};
 use serde_json::Value;
 use sqlx::PgConnection;
@@ -139,21 +139,11 @@ pub async fn of_user(
     .await
 }
 
-/// How one game of a test match went: its status and stored outcome columns (never the result).
-#[derive(Clone, Debug)]
-pub struct GameOutcome {
-    pub id: GameRecordId,
-    pub status: GameStatus,
-    /// `a`, `b`, or none for a draw (or a game not done).
-    pub winner: Option<String>,
-    pub end_reason: Option<String>,
-}
-
-/// The outcomes of the games of these matches.
+/// The outcomes of the games of these test matches, seen from side `a` (the asking student).
 pub async fn outcomes(conn: &mut PgConnection, matches: &[MatchId]) -> sqlx::Result<Vec<GameOutcome>> {
     sqlx::query_as!(
         GameOutcome,
-        r#"select id as "id: _", status as "status: GameStatus", winner, end_reason
+        r#"select id as "id: _", status as "status: GameStatus", winner, end_reason, 'a' as "side!"
            from games where match_id = any($1)"#,
         matches as &[MatchId]
     )

@@ -80,6 +80,15 @@ pub enum Opponent {
 }
 
 impl Opponent {
+    /// An opponent as JSON: `"house:level1"`, or a submission id as a number or a string.
+    pub fn from_json(v: &serde_json::Value) -> Result<Opponent, PracticeError> {
+        match v {
+            serde_json::Value::String(s) => Opponent::parse(s),
+            serde_json::Value::Number(n) => Opponent::parse(&n.to_string()),
+            _ => Err(PracticeError::BadRequest("`opponent`: `house:<level>` or a submission id".into())),
+        }
+    }
+
     /// `house:<level>` or a submission id.
     pub fn parse(text: &str) -> Result<Opponent, PracticeError> {
         if let Some(level) = text.strip_prefix("house:") {
@@ -109,6 +118,23 @@ impl Allowed {
     pub fn of(contest: &Contest) -> Allowed {
         let has = |w: &str| contest.practice_opponents.split(',').any(|x| x.trim() == w);
         Allowed { house: has("house"), own: has("own"), all: has("all") }
+    }
+
+    /// Whether a house bot (`house`), one's own submission (`own`) or another student's may be
+    /// played; if not, what the contest keeps its students from (practice games and test matches).
+    pub fn check(self, house: bool, own: bool) -> Result<(), &'static str> {
+        let (ok, what) = if house {
+            (self.house, "house bots")
+        } else if own {
+            (self.own || self.all, "your own submission")
+        } else {
+            (self.all, "other students' submissions")
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(what)
+        }
     }
 }
 
@@ -587,9 +613,7 @@ impl Practice {
         };
         match opponent {
             Opponent::House(level) => {
-                if !allowed.house {
-                    return Err(not_allowed("house bots"));
-                }
+                allowed.check(true, false).map_err(not_allowed)?;
                 let label = format!("house:{level}");
                 let entrant = Entrant {
                     submission_id: SubmissionId(0),
@@ -609,21 +633,7 @@ impl Practice {
                     return Err(missing());
                 }
                 let entrant = crate::db::games::side(conn, *id).await?.ok_or_else(missing)?;
-                let own = sub.user_id == user;
-                let ok = if entrant.house_level.is_some() {
-                    allowed.house
-                } else if own {
-                    allowed.own || allowed.all
-                } else {
-                    allowed.all
-                };
-                if !ok {
-                    return Err(not_allowed(if own {
-                        "your own submission"
-                    } else {
-                        "other students' submissions"
-                    }));
-                }
+                allowed.check(entrant.house_level.is_some(), sub.user_id == user).map_err(not_allowed)?;
                 let label = format!("{} (#{})", entrant.nickname, id.0);
                 Ok((entrant, label))
             }

@@ -97,9 +97,7 @@ async fn opponent_submission(
     let allowed = Allowed::of(contest);
     match opponent {
         Opponent::House(level) => {
-            if !allowed.house {
-                return Err(TestMatchError::NotAllowed("house bots"));
-            }
+            allowed.check(true, false).map_err(TestMatchError::NotAllowed)?;
             Ok(house::test_submission(conn, contest.id, *level).await?)
         }
         Opponent::Submission(id) => {
@@ -113,30 +111,19 @@ async fn opponent_submission(
             let sub = submissions::by_id(conn, *id).await?.filter(|s| s.contest_id == contest.id);
             let sub = sub.ok_or_else(missing)?;
             let side = crate::db::games::side(conn, *id).await?.ok_or_else(missing)?;
-            if side.house_level.is_some() {
-                return if allowed.house { Ok(*id) } else { Err(TestMatchError::NotAllowed("house bots")) };
-            }
-            if sub.user_id == user {
-                // The current one, or an earlier one that compiled (superseded since).
-                let compiled =
-                    matches!(sub.status, Status::Ready | Status::Superseded) && side.artifact.is_some();
-                if !compiled {
-                    return Err(missing());
-                }
-                return if allowed.own || allowed.all {
-                    Ok(*id)
-                } else {
-                    Err(TestMatchError::NotAllowed("your own submissions"))
-                };
-            }
-            if sub.status != Status::Ready {
+            let (house, own) = (side.house_level.is_some(), sub.user_id == user);
+            // One's own: the current one, or an earlier one that compiled (superseded since);
+            // a house level: any of the contest's; anyone else's: the current one.
+            let playable = if own && !house {
+                matches!(sub.status, Status::Ready | Status::Superseded) && side.artifact.is_some()
+            } else {
+                house || sub.status == Status::Ready
+            };
+            if !playable {
                 return Err(missing());
             }
-            if allowed.all {
-                Ok(*id)
-            } else {
-                Err(TestMatchError::NotAllowed("other students' submissions"))
-            }
+            allowed.check(house, own).map_err(TestMatchError::NotAllowed)?;
+            Ok(*id)
         }
     }
 }

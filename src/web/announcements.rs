@@ -73,10 +73,12 @@ pub async fn for_visit(state: &AppState, c: &Contest, user: UserId) -> Result<Ve
     let mut conn = state.pool.acquire().await?;
     let list = announcements::of_contest(&mut conn, c.id).await?;
     let read = announcements::read_at(&mut conn, user, c.id).await?;
-    if !list.is_empty() {
+    let shown: Vec<Shown> = list.into_iter().map(|a| shown(a, read)).collect();
+    // A write only when there is something new to mark read, not on every visit.
+    if shown.iter().any(|a| a.new) {
         announcements::mark_read(&mut conn, user, c.id).await?;
     }
-    Ok(list.into_iter().map(|a| shown(a, read)).collect())
+    Ok(shown)
 }
 
 fn shown(a: Announcement, read: Option<OffsetDateTime>) -> Shown {

@@ -117,32 +117,25 @@ struct GameLink {
     outcome: String,
 }
 
-/// What the matches page needs of a stored result.
-#[derive(Deserialize)]
-struct Outcome {
-    #[serde(default)]
-    winner: Option<BotId>,
-    #[serde(default)]
-    reason: Option<String>,
+/// How a game went for its side: `won (no_moves)`, `lost (forfeit)`, `draw (board_full)`, or the
+/// status while it is not done.
+pub(super) fn outcome_text(g: &games::GameOutcome) -> String {
+    if g.status != games::GameStatus::Done {
+        return status_str(g.status).to_string();
+    }
+    let verdict = match g.winner.as_deref() {
+        None => "draw",
+        Some(w) if w == g.side => "won",
+        Some(_) => "lost",
+    };
+    format!("{verdict} ({})", g.end_reason.as_deref().unwrap_or("?"))
 }
 
-/// How a game went for `side` (`"a"` or `"b"` of its match): `won (no_moves)`, `lost (forfeit)`,
-/// `draw (board_full)`, or the status while it is not done.
-fn outcome_for(status: &str, result: Option<&Value>, side: &str) -> String {
-    match result.map(Outcome::deserialize) {
-        Some(Ok(r)) if status == "done" => {
-            let verdict = match r.winner {
-                None => "draw",
-                Some(w) if w.as_str() == side => "won",
-                Some(_) => "lost",
-            };
-            format!("{verdict} ({})", r.reason.as_deref().unwrap_or("?"))
-        }
-        Some(Err(e)) if status == "done" => {
-            tracing::warn!("a stored game result does not read: {e}");
-            "done (?)".to_string()
-        }
-        _ => status.to_string(),
+/// A decided match's games `won–drawn–lost`; empty until it is decided.
+pub(super) fn tally(won: Option<i32>, drawn: Option<i32>, lost: Option<i32>) -> String {
+    match (won, drawn, lost) {
+        (Some(w), Some(d), Some(l)) => format!("{w}–{d}–{l}"),
+        _ => String::new(),
     }
 }
 
@@ -206,7 +199,7 @@ async fn matches(
     let outcomes: HashMap<GameRecordId, String> = games::games_of_submission(&mut conn, id)
         .await?
         .into_iter()
-        .map(|g| (g.id, outcome_for(&g.status, g.result.as_ref(), &g.side)))
+        .map(|g| (g.id, outcome_text(&g)))
         .collect();
     let history = super::history::svg(&crate::db::scoreboard::history(&mut conn, c.id, sub.user_id).await?);
     drop(conn);
@@ -214,30 +207,20 @@ async fn matches(
     let matches = rows
         .into_iter()
         .filter(|m| show_all || m.opponent_current)
-        .map(|m| {
-            let texts: Vec<String> =
-                m.games.iter().map(|g| outcomes.get(g).cloned().unwrap_or_default()).collect();
-            let count = |w: &str| texts.iter().filter(|o| o.starts_with(w)).count();
-            MatchLine {
-                id: m.id,
-                opponent_link: matches_path(&c.slug, m.opponent_submission),
-                opponent: m.opponent_nickname,
-                opponent_submission: m.opponent_submission,
-                current: m.opponent_current,
-                status: status_str(m.status),
-                points: m.points,
-                tally: if m.points.is_some() {
-                    format!("{}–{}–{}", count("won"), count("draw"), count("lost"))
-                } else {
-                    String::new()
-                },
-                games: m
-                    .games
-                    .iter()
-                    .zip(&texts)
-                    .map(|(&g, t)| GameLink { id: g, outcome: t.clone() })
-                    .collect(),
-            }
+        .map(|m| MatchLine {
+            id: m.id,
+            opponent_link: matches_path(&c.slug, m.opponent_submission),
+            opponent: m.opponent_nickname,
+            opponent_submission: m.opponent_submission,
+            current: m.opponent_current,
+            status: status_str(m.status),
+            points: m.points,
+            tally: tally(m.games_won, m.games_drawn, m.games_lost),
+            games: m
+                .games
+                .iter()
+                .map(|&g| GameLink { id: g, outcome: outcomes.get(&g).cloned().unwrap_or_default() })
+                .collect(),
         })
         .collect();
     Ok(render(&MatchesPage {

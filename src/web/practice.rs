@@ -82,15 +82,6 @@ fn parse_seat(text: &str) -> Result<Side, PracticeError> {
     }
 }
 
-/// An opponent as JSON: `"house:level1"`, or a submission id as a number or a string.
-fn opponent_of(v: &serde_json::Value) -> Result<Opponent, PracticeError> {
-    match v {
-        serde_json::Value::String(s) => Opponent::parse(s),
-        serde_json::Value::Number(n) => Opponent::parse(&n.to_string()),
-        _ => Err(PracticeError::BadRequest("`opponent`: `house:<level>` or a submission id".into())),
-    }
-}
-
 /// Starts a practice game.
 #[utoipa::path(post, path = "/api/contests/{slug}/practice", tag = "practice",
     params(("slug" = String, Path, description = "the contest")),
@@ -105,7 +96,7 @@ async fn create_api(
     Path(slug): Path<String>,
     ApiJson(body): ApiJson<PracticeBody>,
 ) -> Result<(StatusCode, Json<PracticeCreated>)> {
-    let opponent = opponent_of(&body.opponent)?;
+    let opponent = Opponent::from_json(&body.opponent)?;
     let seat = parse_seat(body.seat.as_deref().unwrap_or("first"))?;
     let game = state.practice.start(who.0.id, &slug, opponent, seat, body.board.as_deref()).await?;
     Ok((StatusCode::CREATED, Json(PracticeCreated { id: game.id })))

@@ -9,6 +9,7 @@ use super::contests::contest_or_404;
 use super::error::{AppError, PageError, Result};
 use super::input::{Form, Path};
 use super::judging::status_str;
+use super::pages::{outcome_text, tally};
 use super::{render, when, AppState, Nav};
 use crate::db::contests::Contest;
 use crate::db::games::GameStatus;
@@ -42,16 +43,6 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/contests/{slug}/test-matches", get(list_page).post(create_page))
         .route("/test-matches/{id}", get(match_page))
-}
-
-/// An opponent as JSON: `"house:level1"`, or a submission id as a number or a string.
-fn opponent_of(v: &serde_json::Value) -> Result<Opponent, TestMatchError> {
-    let text = match v {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Number(n) => n.to_string(),
-        _ => String::new(),
-    };
-    Opponent::parse(&text).map_err(|e| TestMatchError::BadOpponent(e.to_string()))
 }
 
 fn view_of(m: TestMatch) -> TestMatchView {
@@ -89,7 +80,8 @@ pub(super) async fn create_api(
     Path(slug): Path<String>,
     ApiJson(body): ApiJson<TestMatchBody>,
 ) -> Result<(StatusCode, Json<TestMatchCreated>)> {
-    let opponent = opponent_of(&body.opponent)?;
+    let opponent =
+        Opponent::from_json(&body.opponent).map_err(|e| TestMatchError::BadOpponent(e.to_string()))?;
     let id = service::request(&mut *state.pool.acquire().await?, user.id, &slug, &opponent).await?;
     Ok((StatusCode::CREATED, Json(TestMatchCreated { id })))
 }
@@ -183,33 +175,11 @@ struct MatchLine {
     games: Vec<GameLine>,
 }
 
-fn tally(m: &TestMatch) -> String {
-    match (m.games_won, m.games_drawn, m.games_lost) {
-        (Some(w), Some(d), Some(l)) => format!("{w}–{d}–{l}"),
-        _ => String::new(),
-    }
-}
-
 /// The lines of these test matches, each game with how it went for side `a`, the student.
 async fn lines(conn: &mut sqlx::PgConnection, list: Vec<TestMatch>) -> sqlx::Result<Vec<MatchLine>> {
     let ids: Vec<MatchId> = list.iter().map(|m| m.id).collect();
-    let outcomes: HashMap<GameRecordId, String> = test_matches::outcomes(conn, &ids)
-        .await?
-        .into_iter()
-        .map(|g| {
-            let text = if g.status == GameStatus::Done {
-                let verdict = match g.winner.as_deref() {
-                    None => "draw",
-                    Some("a") => "won",
-                    Some(_) => "lost",
-                };
-                format!("{verdict} ({})", g.end_reason.as_deref().unwrap_or("?"))
-            } else {
-                status_str(g.status).to_string()
-            };
-            (g.id, text)
-        })
-        .collect();
+    let outcomes: HashMap<GameRecordId, String> =
+        test_matches::outcomes(conn, &ids).await?.into_iter().map(|g| (g.id, outcome_text(&g))).collect();
     Ok(list
         .into_iter()
         .map(|m| MatchLine {
@@ -217,7 +187,7 @@ async fn lines(conn: &mut sqlx::PgConnection, list: Vec<TestMatch>) -> sqlx::Res
             opponent: format!("{} (#{})", m.opponent_nickname, m.opponent_submission),
             status: status_str(m.status),
             points: m.points,
-            tally: tally(&m),
+            tally: tally(m.games_won, m.games_drawn, m.games_lost),
             created: when(&m.created_at),
             games: m
                 .games
