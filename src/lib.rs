@@ -1,6 +1,7 @@
 //! botarena: a self-hosted online judge for two-player game bots.
 //!
 //! - [`games`]: the rules, pure and deterministic (the `botarena-games` crate in `crates/games`).
+//! - [`similarity`]: copy detection's tokens and fingerprints (`crates/similarity`).
 //! - [`judge`]: running bots (processes, limits, protocols, the referee).
 //! - [`house`]: built-in bots.
 //! - [`starters`]: the starter bots students copy, embedded from `starters/`.
@@ -15,6 +16,9 @@
 /// The rules live in their own crate (`crates/games`), so nothing in them can depend on the
 /// judge, the database or the web server; re-exported here under their old path.
 pub use botarena_games as games;
+/// Copy detection's computing (tokens, fingerprints, shared regions), pure like the rules: the
+/// `botarena-similarity` crate in `crates/similarity`.
+pub use botarena_similarity as similarity;
 
 pub mod cli;
 pub mod config;

@@ -84,6 +84,11 @@ pub fn for_game(game: GameId) -> impl Iterator<Item = Starter> {
     all().filter(move |s| s.game == game)
 }
 
+/// The `(language, source)` of every starter of `game`: a contest's base code for copy detection.
+pub fn sources(game: GameId) -> Vec<(String, String)> {
+    for_game(game).map(|s| (s.language.to_string(), s.source.to_string())).collect()
+}
+
 /// The starter of `game` in `language` (an id of [`LANGUAGES`]); `None` for another language.
 pub fn starter(game: GameId, language: &str) -> Option<Starter> {
     all().find(|s| s.game == game && s.language == language)

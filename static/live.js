@@ -11,7 +11,7 @@
 
   const box = document.getElementById('live');
   if (!box || !window.BotarenaBoards || !window.EventSource) return;
-  const { boards, el } = window.BotarenaBoards;
+  const { boards, el, lineItem } = window.BotarenaBoards;
   const status = document.getElementById('live-status');
   const source = new EventSource(`/games/${box.dataset.id}/live`);
 
@@ -31,10 +31,8 @@
   /** The bot's own lines, grouped under the move they came before (the last 200). */
   function showLines(lines) {
     if (!lines.length) return;
-    const items = lines.slice(-200).map((l) => el('li', {}, [
-      el('span', { class: 'hint' }, [`before move ${l.move + 1} · ${l.bot} · ${l.channel === 'debug' ? 'DEBUG' : 'stderr'} `]),
-      el('code', {}, [l.text]),
-    ]));
+    const both = new Set(lines.map((l) => l.bot)).size > 1;
+    const items = lines.slice(-200).map((l) => lineItem(l, both ? (bot) => `bot ${bot}` : null));
     const list = el('ol', { id: 'live-lines', class: 'live-lines' }, items);
     const old = document.getElementById('live-lines');
     if (old) old.replaceWith(list); else box.append(el('h3', {}, ['Your bot says']), list);

@@ -124,11 +124,8 @@
    * the move it came before; the last 200. */
   function showLines(lines) {
     if (!lines.length) return;
-    const E = window.BotarenaBoards.el;
-    const items = lines.slice(-200).map((l) => E('li', {}, [
-      E('span', { class: 'hint' }, [`before move ${l.move + 1} · ${l.channel === 'debug' ? 'DEBUG' : 'stderr'} `]),
-      E('code', {}, [l.text]),
-    ]));
+    const { el: E, lineItem } = window.BotarenaBoards;
+    const items = lines.slice(-200).map((l) => lineItem(l, null));
     const list = E('ol', { id: 'practice-lines', class: 'live-lines' }, items);
     const old = document.getElementById('practice-lines');
     if (old) old.replaceWith(list); else logBox.before(E('h3', {}, [`${view.opponent} says`]), list);

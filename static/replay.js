@@ -35,19 +35,46 @@
     const moves = data.moves || [];
     const params = data.params || {};
 
-    /** A board of `cols` x `rows` squares of `size` pixels; `cell(x, y)` adds what is on a square. */
-    function grid(cols, rows, size, cell) {
+    // Coordinates are printed around every board in the notation of the game's protocol (and
+    // its judge's messages), so that "illegal move 5,0 4,1" or "column 9" can be found on it.
+    const LABEL = 18;
+
+    /** A board of `cols` x `rows` squares of `size` pixels, a margin of `LABEL` above and left
+     * for `labels.col(c)` and `labels.row(r)` (either may return '' to skip a line), and
+     * `cell(col, row, x, y)` adding what is on a square at (x, y). */
+    function grid(cols, rows, size, labels, cell) {
+      const m = labels ? LABEL : 0;
+      const width = m + cols * size;
+      const height = m + rows * size;
       const root = svg('svg', {
-        class: 'board', width: cols * size, height: rows * size,
-        viewBox: `0 0 ${cols * size} ${rows * size}`, role: 'img',
+        class: 'board', width, height, viewBox: `0 0 ${width} ${height}`, role: 'img',
       });
+      if (labels) root.append(...axes(cols, rows, size, labels));
       for (let y = 0; y < rows; y++) {
         for (let x = 0; x < cols; x++) {
-          for (const item of cell(x, y, x * size, y * size)) root.append(item);
+          for (const item of cell(x, y, m + x * size, m + y * size)) root.append(item);
         }
       }
       return root;
     }
+
+    /** The coordinate labels above the columns and left of the rows of a grid. */
+    function axes(cols, rows, size, labels) {
+      const out = [];
+      const font = Math.max(9, Math.min(13, Math.round(size * 0.3)));
+      for (let c = 0; c < cols; c++) {
+        const t = labels.col ? String(labels.col(c)) : '';
+        if (t) out.push(svg('text', { x: LABEL + c * size + size / 2, y: LABEL - 4, class: 'coord col', 'text-anchor': 'middle', 'font-size': font }, [t]));
+      }
+      for (let r = 0; r < rows; r++) {
+        const t = labels.row ? String(labels.row(r)) : '';
+        if (t) out.push(svg('text', { x: LABEL - 3, y: LABEL + r * size + size / 2 + 4, class: 'coord row', 'text-anchor': 'end', 'font-size': font }, [t]));
+      }
+      return out;
+    }
+    /** Labels every `step`-th line only, so that small squares keep readable labels. */
+    const every = (step, text) => (i) => (i % step === 0 ? text(i) : '');
+    const stepFor = (size) => [1, 2, 5, 10, 20].find((k) => k * size >= 14) || 20;
     const cellSize = (cols, rows) => Math.max(4, Math.min(56, Math.floor(520 / Math.max(cols, rows))));
 
     /** Player i's name after a small sample of their piece (`kind` is the piece's CSS class). */
@@ -63,18 +90,21 @@
       for (let k = 0; k <= i; k++) pick(frames[k]).forEach((xy, n) => seen.set(`${xy[0]},${xy[1]}`, n));
       return seen;
     };
+    const keys = (list) => new Set((list || []).map(([a, b]) => `${a},${b}`));
 
     // ---- the five games: `draw(i)` an SVG of frame i, `info(i)` the line under the board (a
-    // string or a list of nodes). Each frame's format is in docs/replay-frames.md.
+    // string or a list of nodes), `said(i)` move i in the protocol's notation with its mover
+    // (i >= 1). Each frame's format is in docs/replay-frames.md.
 
     const checkers = {
       draw(i) {
-        const { board, last } = frames[i];
+        const { board, last, taken } = frames[i];
         const rows = board.length;
         const cols = rows ? board[0].length : 0;
         const s = cellSize(cols, rows);
-        const lastSet = new Set(last.map(([r, c]) => `${r},${c}`));
-        return grid(cols, rows, s, (c, r, x, y) => {
+        const lastSet = keys(last);
+        const takenSet = keys(taken);
+        const root = grid(cols, rows, s, { col: (c) => c, row: (r) => r }, (c, r, x, y) => {
           const ch = board[r][c];
           const shade = (r + c) % 2 === 1 ? 'dark' : 'light';
           const items = [svg('rect', {
@@ -90,30 +120,53 @@
             if (king) {
               items.push(svg('text', { x: x + s / 2, y: y + s * 0.62, class: 'crown', 'text-anchor': 'middle' }, ['K']));
             }
+          } else if (takenSet.has(`${r},${c}`)) {
+            // A piece the last move captured: a ghost with a cross where it stood.
+            const d = s * 0.22;
+            items.push(svg('g', { class: 'taken', 'data-square': `${r},${c}` }, [
+              svg('circle', { cx: x + s / 2, cy: y + s / 2, r: s * 0.38 }),
+              svg('path', { d: `M${x + s / 2 - d},${y + s / 2 - d}l${2 * d},${2 * d}m0,${-2 * d}l${-2 * d},${2 * d}` }),
+            ]));
           }
           return items;
         });
+        // The path of the last move, from its first square through every landing.
+        if (last.length > 1) {
+          const points = last.map(([r, c]) => `${LABEL + c * s + s / 2},${LABEL + r * s + s / 2}`).join(' ');
+          root.append(svg('polyline', { points, class: 'path' }));
+        }
+        return root;
       },
       info(i) {
         const [b, w] = frames[i].pieces;
         return [...who('piece', 0, ` (black): ${b} pieces · `), ...who('piece', 1, ` (white): ${w} pieces`)];
       },
+      said(i) {
+        const { board, last, taken } = frames[i];
+        if (!last.length) return null;
+        const [r, c] = last[last.length - 1];
+        const mover = board[r][c].toLowerCase() === 'b' ? 0 : 1;
+        const capture = taken && taken.length ? `, taking ${taken.map(([tr, tc]) => `${tr},${tc}`).join(' ')}` : '';
+        return [mover, `${last.map(([lr, lc]) => `${lr},${lc}`).join(' → ')}${capture}`];
+      },
     };
 
     const connect4 = {
       draw(i) {
-        const { rows, last } = frames[i];
+        const { rows, last, line } = frames[i];
         const h = rows.length;
         const w = h ? rows[0].length : 0;
         const s = cellSize(w, h);
-        return grid(w, h, s, (c, r, x, y) => {
+        const won = keys(line);
+        return grid(w, h, s, { col: (c) => c }, (c, r, x, y) => {
           const ch = rows[r][c];
           const isLast = last && last[0] === r && last[1] === c;
+          const marks = `${isLast ? ' last' : ''}${won.has(`${r},${c}`) ? ' win' : ''}`;
           return [
             svg('rect', { x, y, width: s, height: s, class: 'slot', 'data-col': c }),
             svg('circle', {
               cx: x + s / 2, cy: y + s / 2, r: s * 0.4, 'data-col': c,
-              class: ch === '.' ? 'hole' : `disc p${ch === '1' ? 0 : 1}${isLast ? ' last' : ''}`,
+              class: ch === '.' ? 'hole' : `disc p${ch === '1' ? 0 : 1}${marks}`,
             }),
           ];
         });
@@ -121,18 +174,28 @@
       info() {
         return [...who('disc', 0, ' (first) · '), ...who('disc', 1, ' (second)')];
       },
+      said(i) {
+        const { rows, last, line } = frames[i];
+        if (!last) return null;
+        const four = line && line.length ? ', completing a line' : '';
+        return [rows[last[0]][last[1]] === '1' ? 0 : 1, `column ${last[1]}${four}`];
+      },
     };
 
+    // One-two-three's boards have no coordinates in the protocol; the judge's messages count
+    // rows and columns from 1 at the top left ("row 2, column 3"), and so do these labels.
     const oneTwoThree = {
       draw(i) {
-        const { rows } = frames[i];
+        const { rows, last } = frames[i];
         const h = rows.length;
         const w = h ? rows[0].length : 0;
         const s = cellSize(w, h);
-        return grid(w, h, s, (c, r, x, y) => {
+        const fresh = keys(last);
+        return grid(w, h, s, { col: (c) => c + 1, row: (r) => r + 1 }, (c, r, x, y) => {
           const ch = rows[r][c];
           const cls = ch === 'A' ? 'p0' : ch === 'B' ? 'p1' : 'free';
-          const items = [svg('rect', { x, y, width: s, height: s, class: `cell ${cls}`, 'data-cell': `${r},${c}` })];
+          const mark = fresh.has(`${r},${c}`) ? ' last' : '';
+          const items = [svg('rect', { x, y, width: s, height: s, class: `cell ${cls}${mark}`, 'data-cell': `${r},${c}` })];
           if (ch !== '-' && s >= 12) {
             items.push(svg('text', { x: x + s / 2, y: y + s * 0.66, 'text-anchor': 'middle', class: 'letter' }, [ch]));
           }
@@ -143,6 +206,12 @@
         const [a, b] = frames[i].cells;
         return [...who('cell', 0, ` (A): ${a} cells · `), ...who('cell', 1, ` (B): ${b} cells`)];
       },
+      said(i) {
+        const { rows, last } = frames[i];
+        if (!last || !last.length) return null;
+        const [r0, c0] = last[0];
+        return [rows[r0][c0] === 'A' ? 0 : 1, last.map(([r, c]) => `row ${r + 1}, column ${c + 1}`).join('; ')];
+      },
     };
 
     const mathtricks = {
@@ -151,12 +220,14 @@
       draw(i) {
         const { pawns } = frames[i];
         const visited = cellsUpTo(i, (f) => f.visited);
+        const stepped = i > 0 ? keys(frames[i].visited) : new Set();
         const h = this.board.length;
         const w = h ? this.board[0].length : 0;
         const s = cellSize(w, h);
-        return grid(w, h, s, (x, y, px, py) => {
+        return grid(w, h, s, { col: (x) => x, row: (y) => y }, (x, y, px, py) => {
+          const mark = stepped.has(`${x},${y}`) ? ' last' : '';
           const items = [svg('rect', {
-            x: px, y: py, width: s, height: s, class: `cell${visited.has(`${x},${y}`) ? ' visited' : ''}`,
+            x: px, y: py, width: s, height: s, class: `cell${visited.has(`${x},${y}`) ? ' visited' : ''}${mark}`,
             'data-cell': `${x},${y}`,
           })];
           pawns.forEach(([qx, qy], p) => {
@@ -172,32 +243,84 @@
         const total = (p) => el('span', { id: `total-${p}` }, [frames[i].totals[p]]);
         return [...who('pawn', 0, ': '), total(0), ' · ', ...who('pawn', 1, ': '), total(1)];
       },
+      said(i) {
+        const [x, y] = (frames[i].visited || [])[0] || [];
+        if (i === 0 || x === undefined) return null;
+        const mover = frames[i].pawns.findIndex(([px, py]) => px === x && py === y);
+        return [Math.max(0, mover), `to ${x} ${y} (${this.board[y][x]})`];
+      },
     };
 
+    // Tron's protocol counts y from the bottom; frames count rows from the top.
     const tron = {
       w: Number(params.width) || 0,
       h: Number(params.height) || 0,
       draw(i) {
-        const s = Math.max(3, Math.min(32, Math.floor(640 / Math.max(1, this.w))));
-        const root = svg('svg', {
-          class: 'board tron', width: this.w * s, height: this.h * s, viewBox: `0 0 ${this.w * s} ${this.h * s}`,
-        }, [svg('rect', { x: 0, y: 0, width: this.w * s, height: this.h * s, class: 'arena' })]);
-        // Frames count rows from the top, as drawn.
-        const put = ([x, y], cls) => root.append(svg('rect', { x: x * s, y: y * s, width: s, height: s, class: cls }));
+        const { w, h } = this;
+        const s = Math.max(3, Math.min(32, Math.floor(640 / Math.max(1, w))));
+        const step = stepFor(s);
+        const root = grid(w, h, s, { col: every(step, (x) => x), row: every(step, (r) => h - 1 - r) }, () => []);
+        root.classList.add('tron');
+        // The grid wraps around: a little room on the right and at the bottom for the marks of
+        // a line leaving at one edge and coming back at the other.
+        const pad = Math.max(4, s / 2);
+        const [W, H] = [LABEL + w * s + pad, LABEL + h * s + pad];
+        Object.entries({ width: W, height: H, viewBox: `0 0 ${W} ${H}` }).forEach(([k, v]) => root.setAttribute(k, v));
+        root.append(svg('rect', { x: LABEL, y: LABEL, width: w * s, height: h * s, class: 'arena' }));
+        const put = ([x, y], cls) => root.append(svg('rect', { x: LABEL + x * s, y: LABEL + y * s, width: s, height: s, class: cls }));
         // Each player's trail is its heads so far; the heads of frame i on top.
         for (const [key, p] of cellsUpTo(i, (f) => f.heads)) put(key.split(',').map(Number), `trail p${p}`);
         frames[i].heads.forEach((xy, p) => put(xy, `head p${p}`));
+        for (const [from, to, p] of this.wraps(i)) {
+          root.append(this.edgeMark(from, to, s, pad, p), this.edgeMark(to, from, s, pad, p));
+        }
         return root;
+      },
+      /** The steps up to frame i that crossed an edge: `[from, to, player]`. */
+      wraps(i) {
+        const out = [];
+        for (let k = 1; k <= i; k++) {
+          frames[k].heads.forEach((to, p) => {
+            const from = frames[k - 1].heads[p];
+            if (Math.abs(to[0] - from[0]) > 1 || Math.abs(to[1] - from[1]) > 1) out.push([from, to, p]);
+          });
+        }
+        return out;
+      },
+      /** A line from the middle of cell `at` out across the board's edge, towards where a step
+       * to `other` (on the opposite edge) went: the crossing drawn on both sides. */
+      edgeMark(at, other, s, pad, p) {
+        const [cx, cy] = [LABEL + at[0] * s + s / 2, LABEL + at[1] * s + s / 2];
+        const dx = other[0] === at[0] ? 0 : other[0] > at[0] ? -1 : 1;
+        const dy = other[1] === at[1] ? 0 : other[1] > at[1] ? -1 : 1;
+        const reach = s / 2 + pad;
+        return svg('line', {
+          x1: cx, y1: cy, x2: cx + dx * reach, y2: cy + dy * reach, class: `wrap p${p}`,
+        });
       },
       info(i) {
         return [`tick ${i} · `, ...who('trail', 0, ' (1) · '), ...who('trail', 1, ' (2)')];
+      },
+      said(i) {
+        if (i === 0) return null;
+        const at = ([x, r]) => `${x} ${this.h - 1 - r}`;
+        const [a, b] = frames[i].heads;
+        return [null, `${player(0)} at ${at(a)}, ${player(1)} at ${at(b)}`];
       },
     };
 
     const GAMES = { checkers, connect4, 'one-two-three': oneTwoThree, mathtricks, tron };
     return GAMES[data.game];
   }
-  window.BotarenaBoards = { boards, el, svg };
+  /** A bot's DEBUG or standard-error line (`{bot, channel, move, text}`, `move` the number of
+   * moves played when it was said) as a list item tagged with the move it came with. */
+  function lineItem(l, nick) {
+    const n = l.move == null ? '?' : l.move + 1;
+    const tag = `move ${n} · ${nick ? `${nick(l.bot)} · ` : ''}${l.channel === 'debug' ? 'DEBUG' : 'stderr'} `;
+    return el('li', { class: `said ${l.channel}`, 'data-move': l.move == null ? '' : String(l.move + 1) },
+      [el('span', { class: 'hint' }, [tag]), el('code', {}, [l.text])]);
+  }
+  window.BotarenaBoards = { boards, el, svg, lineItem };
 
   const root = document.getElementById('replay');
   const dataEl = document.getElementById('replay-data');
@@ -206,6 +329,7 @@
   const nick = (bot) => (data.nicknames && data.nicknames[bot]) || bot;
   const frames = data.frames || [];
   const moves = data.moves || [];
+  const seats = data.seats || ['a', 'b'];
   const game = boards(data);
 
   // ---- the result, visible at once
@@ -238,10 +362,49 @@
   const counter = el('span', { id: 'move-counter', class: 'counter' });
   const board = el('div', { id: 'replay-board', class: `replay-board game-${data.game}` });
   const info = el('p', { id: 'replay-info', class: 'replay-info' });
-  root.append(el('div', { class: 'replay-controls' }, [first, back, play, forward, end, speed, counter]), board, info);
+  const said = el('p', { id: 'replay-move', class: 'replay-move' });
+  const view = el('div', { class: 'replay-view' }, [el('div', { class: 'replay-main' }, [board, said, info])]);
+  root.append(el('div', { class: 'replay-controls' }, [first, back, play, forward, end, speed, counter]), view);
   if (last < moves.length) {
     root.append(el('p', { class: 'hint', id: 'replay-short' },
       [`The replay stops after move ${last} of ${moves.length}: the next move could not be replayed.`]));
+  }
+
+  // ---- the viewer's own bot's DEBUG and standard-error lines (both bots' for an admin), beside
+  // the board: those of the move shown are highlighted, later ones hidden until the replay
+  // reaches them. `data.lines` is absent when the viewer may read neither bot's.
+  const lines = data.lines;
+  let lineItems = [];
+  const linesList = el('ol', { id: 'replay-lines', class: 'live-lines replay-lines' });
+  if (Array.isArray(lines)) {
+    const both = new Set(lines.map((l) => l.bot)).size > 1;
+    lineItems = lines.map((l) => lineItem(l, both ? nick : null));
+    const whose = both ? 'both bots' : lines.length ? nick(lines[0].bot) : 'your bot';
+    const box = el('section', { id: 'replay-said', class: 'replay-said' }, [
+      el('h3', {}, [`What ${whose} said`]),
+      lines.length
+        ? linesList
+        : el('p', { class: 'hint', id: 'replay-no-lines' }, ['No DEBUG line and nothing on standard error in this game.']),
+    ]);
+    if (lines.some((l) => l.move == null)) {
+      box.append(el('p', { class: 'hint' }, ['This game was played before lines were tied to moves: all are shown.']));
+    }
+    linesList.append(...lineItems);
+    view.append(box);
+  }
+
+  /** Shows the lines that came with moves 1..i, those of move i (and, at the end, any said after
+   * the last move: a crash's traceback) highlighted and scrolled into view. */
+  function showLines(i) {
+    let current = null;
+    for (const li of lineItems) {
+      const n = li.dataset.move === '' ? null : Number(li.dataset.move);
+      const now = n !== null && (n === i || (i === last && n > last));
+      li.hidden = n !== null && n > i && i !== last;
+      li.classList.toggle('current', now);
+      if (now) current = li;
+    }
+    if (current) linesList.scrollTop = current.offsetTop - linesList.offsetTop - linesList.clientHeight / 2;
   }
 
   let at = 0;
@@ -252,10 +415,15 @@
     board.replaceChildren(game.draw(at));
     // Text nodes only: nicknames are users' own text.
     info.replaceChildren(...[].concat(game.info(at)));
+    const move = at > 0 && game.said ? game.said(at) : null;
+    said.textContent = move
+      ? `Move ${at}${move[0] === null ? '' : ` by ${nick(seats[move[0]])}`}: ${move[1]}`
+      : at === 0 ? 'The start position.' : `Move ${at}`;
     counter.textContent = `${at} / ${last}`;
     root.dataset.move = String(at);
     back.disabled = first.disabled = at === 0;
     forward.disabled = end.disabled = at === last;
+    showLines(at);
     if (at === last) stop();
   }
 

@@ -4,6 +4,7 @@
 
 use botarena::games::settings::Settings;
 use botarena::games::GameId;
+use botarena::judge::log::Channel;
 use botarena::judge::result::{BotId, ForfeitKind, MatchResult};
 use botarena::judge::{play_match, BotCommand, GameLog, MatchSpec, PlainLauncher};
 use std::path::{Path, PathBuf};
@@ -84,4 +85,31 @@ fn checkers_passes_moves_on_with_place_and_catches_a_second_move() {
     let (g, log) = (&m.games[0], &logs[0]);
     let f = g.forfeit.as_ref().unwrap();
     assert_eq!((f.bot, f.kind), (BotId::A, ForfeitKind::UnexpectedOutput), "{}", log.to_text());
+}
+
+#[test]
+fn every_debug_line_is_logged_with_the_number_of_moves_played_before_it() {
+    let bot = "checkers/debug_chatter.py";
+    let (m, logs) = play(GameId::Checkers, &["max_rounds=20"], bot, bot);
+    for (g, log) in m.games.iter().zip(&logs) {
+        let mut checked = 0;
+        for e in &log.entries {
+            let Some(at) = e.at_move else {
+                assert!(!matches!(e.channel, Channel::Debug | Channel::Stderr), "{e:?} has no move");
+                continue;
+            };
+            let seat = g.seats.iter().position(|s| Some(*s) == e.bot).unwrap();
+            // "move K": said before the bot's K-th move, which is move 2K-1 of the game for the
+            // first seat and 2K for the second, so 2(K-1) + seat moves had been played.
+            if let Some(k) = e.text.trim().strip_prefix("move ").and_then(|t| t.split(',').next()) {
+                let k: usize = k.parse().unwrap();
+                assert_eq!(at, 2 * (k - 1) + seat, "{e:?}\n{}", log.to_text());
+                checked += 1;
+            }
+            if e.text.contains("game over") {
+                assert_eq!(at, g.moves.len(), "{e:?}");
+            }
+        }
+        assert!(checked + 1 >= g.moves.len() && checked > 10, "{checked} of {} moves checked", g.moves.len());
+    }
 }

@@ -31,7 +31,10 @@ async fn the_platform_figures_are_measured_on_a_throwaway_database_that_is_dropp
         );
     }
     let names: Vec<_> = figures.iter().map(|f| f.name).collect();
-    assert_eq!(names, ["scoreboard_refresh", "scoreboard_refresh_rss_mb", "schedule_submission"]);
+    assert_eq!(
+        names,
+        ["scoreboard_refresh", "scoreboard_refresh_rss_mb", "schedule_submission", "similarity_index"]
+    );
     for f in &figures {
         assert!(f.value.is_finite() && f.value >= 0.0 && f.baseline_value > 0.0, "{f:?}");
     }

@@ -181,7 +181,10 @@ async fn a_house_bot_plays_every_game_of_a_match_differently_and_a_rejudge_repla
     let first = moves_by_game(&app).await;
     assert_eq!(first.len(), 10);
     let distinct: std::collections::HashSet<String> = first.iter().map(|m| m.to_string()).collect();
-    assert_eq!(distinct.len(), 10, "the house bot repeated a game: {first:?}");
+    // LEFTMOST_PY wins in column 0 unless blocked, so a game can be as short as the house bot's
+    // three random columns: 9^3 openings per seat, so one repeat among the 20 same-seat pairs
+    // happens in about 3 % of runs. Two repeats (1 run in 3,000) mean the house bot is not random.
+    assert!(distinct.len() >= 9, "the house bot repeated games: {first:?}");
     // The two games of a pair share their seed for the boards, not for the house bot: its first
     // three moves (chosen among 9 open columns) must differ. A seed per pair would make them
     // equal in every pair; with a seed per game two equal pairs out of five are a 1-in-50000 chance.

@@ -1,6 +1,8 @@
 //! Running a contest as an admin: the settings page and its audit history, rejudging,
-//! disqualifying, freezing the standings, the CSV export, the status page and the game attempt
-//! cap. Submissions are made ready and games finished by hand in SQL, so no bot runs here.
+//! disqualifying, freezing the standings (each asking first on the pages), the CSV export, the
+//! status page and the game attempt cap; the users page (search, disabling, password resets), the
+//! list of submissions, the zip of the current sources and the command line's `users` commands.
+//! Submissions are made ready and games finished by hand in SQL, so no bot runs here.
 
 mod common;
 
@@ -105,6 +107,25 @@ fn cells(html: &str, id: &str) -> Vec<String> {
         .skip(1)
         .map(|c| c[c.find('>').unwrap() + 1..].split('<').next().unwrap().trim().to_string())
         .collect()
+}
+
+/// The first post of an action that asks first: the confirmation page, whose form posts the
+/// same action again, confirmed. (Callers check that it changed nothing.)
+async fn asks_first(c: &mut Client, path: &str, fields: &[(&str, &str)]) -> Resp {
+    let r = c.submit_form(path, fields).await;
+    assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.body);
+    let form = r.element("confirm").unwrap_or_else(|| panic!("{path} does not ask first: {}", r.body));
+    assert!(!form.is_empty());
+    assert!(r.body.contains(&format!("action=\"{path}\"")), "{}", r.body);
+    assert!(r.body.contains(r#"name="confirmed" value="yes""#), "{}", r.body);
+    r
+}
+
+/// The post of an action with the confirmation.
+async fn confirmed(c: &mut Client, path: &str, fields: &[(&str, &str)]) -> Resp {
+    let mut all = fields.to_vec();
+    all.push(("confirmed", "yes"));
+    c.submit_form(path, &all).await
 }
 
 async fn contest_id(app: &TestApp) -> ContestId {
@@ -328,10 +349,27 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
             .unwrap();
     assert_eq!(audited["matches"], 1);
 
-    // The page's button does the same.
+    // The page's button does the same, once the admin confirms: the first post changes nothing.
+    let rejudges = || async {
+        let n: i64 = sqlx::query_scalar("select count(*) from audit_log where action = 'contest.rejudge'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+        n
+    };
     let mut a = app.logged_in("root").await;
-    let r = a.submit_form("/admin/contests/c4/rejudge", &[]).await;
+    let asked = asks_first(&mut a, "/admin/contests/c4/rejudge", &[]).await;
+    assert!(asked.element("consequence").unwrap().contains("current match"), "{}", asked.body);
+    assert_eq!(rejudges().await, 1);
+    let replay_status: String = sqlx::query_scalar("select status::text from games where id = $1")
+        .bind(replay.id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(replay_status, "running", "not queued again by the unconfirmed post");
+    let r = confirmed(&mut a, "/admin/contests/c4/rejudge", &[]).await;
     assert_eq!(r.location(), "/admin/contests/c4/settings?rejudged=1");
+    assert_eq!(rejudges().await, 2);
 }
 
 #[tokio::test]
@@ -354,7 +392,12 @@ async fn a_disqualified_submission_leaves_the_standings_and_its_queued_games_are
 
     let mut a = app.logged_in("root").await;
     assert!(a.get(&format!("/submissions/{cyd}")).await.element("disqualify-form").is_some());
-    let r = a.submit_form(&format!("/admin/submissions/{cyd}/disqualify"), &[]).await;
+    let path = format!("/admin/submissions/{cyd}/disqualify");
+    let asked = asks_first(&mut a, &path, &[]).await;
+    assert!(asked.element("consequence").unwrap().contains("of cyd"), "{}", asked.body);
+    assert_eq!(a.get(&format!("/submissions/{cyd}")).await.element("status").unwrap(), "ready");
+    assert_eq!(standings(&app).await.len(), 3);
+    let r = confirmed(&mut a, &path, &[]).await;
     assert_eq!(r.location(), format!("/submissions/{cyd}"));
     let page = a.get(&format!("/submissions/{cyd}")).await;
     assert_eq!(page.element("status").unwrap(), "disqualified");
@@ -472,7 +515,9 @@ async fn after_the_deadline_the_standings_freeze_once_the_last_game_is_done_and_
     // Unfreezing recomputes; freezing by hand keeps the standings of that moment.
     let mut a = app.logged_in("root").await;
     assert!(a.get("/admin/contests/c4/settings").await.element("frozen").unwrap().contains("Frozen since"));
-    let r = a.submit_form("/admin/contests/c4/unfreeze", &[]).await;
+    asks_first(&mut a, "/admin/contests/c4/unfreeze", &[]).await;
+    assert!(a.get("/admin/contests/c4/settings").await.element("frozen").unwrap().contains("Frozen since"));
+    let r = confirmed(&mut a, "/admin/contests/c4/unfreeze", &[]).await;
     assert_eq!(r.location(), "/admin/contests/c4/settings?unfrozen=1");
     let board = app.api("GET", "/api/contests/c4/scoreboard", Some(&token), None).await.json();
     assert_eq!(board["rows"][0]["nickname"], "nick-bob", "{board}");
@@ -634,4 +679,446 @@ async fn the_status_page_shows_queues_running_games_and_stale_workers() {
     let gone = workers.find("host:2:gone").unwrap();
     assert!(workers[alive..gone].contains("alive") && !workers[alive..gone].contains("stale"), "{workers}");
     assert!(workers[gone..].contains("stale"), "{workers}");
+}
+
+/// Inserts a submission of `username` to contest `slug` as it is stored, with any status.
+async fn stored_submission(
+    app: &TestApp,
+    slug: &str,
+    username: &str,
+    language: &str,
+    status: &str,
+    source: &str,
+) -> i64 {
+    sqlx::query_scalar(
+        "insert into submissions (contest_id, user_id, language, source, status)
+         select c.id, u.id, $3, $5::bytea, $4::submission_status from contests c, users u
+         where c.slug = $1 and u.username = $2 returning id",
+    )
+    .bind(slug)
+    .bind(username)
+    .bind(language)
+    .bind(status)
+    .bind(source.as_bytes())
+    .fetch_one(&app.pool)
+    .await
+    .unwrap()
+}
+
+/// The usernames of the rows of the users page, in order.
+fn listed_users(page: &Resp) -> Vec<String> {
+    let Some(table) = page.body.find("id=\"users\"") else { return vec![] };
+    page.body[table..]
+        .split("<tr id=\"user-")
+        .skip(1)
+        .map(|row| row.split('"').next().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_users_page_finds_users_by_username_display_name_or_nickname_and_pages_a_big_class() {
+    let app = setup().await;
+    app.contest("c4", &[]).await;
+    app.user("root", Role::Admin).await;
+    let ada = app.user("ada", Role::Student).await;
+    app.user("bob", Role::Student).await;
+    app.user("cyd_1", Role::Student).await;
+    sqlx::query("update users set display_name = 'Ada Lovelace' where username = 'ada'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    ready(&app, ada).await;
+    ready(&app, ada).await;
+    app.logged_in("ada").await;
+
+    let mut s = app.logged_in("bob").await;
+    assert_eq!(s.get("/admin/users?q=ada").await.status, StatusCode::FORBIDDEN);
+
+    let mut a = app.logged_in("root").await;
+    let page = a.get("/admin/users").await;
+    assert_eq!(listed_users(&page), ["ada", "bob", "cyd_1", "root"]);
+    let ada_row = page.element("user-ada").unwrap();
+    for shown in ["Ada Lovelace", "nick-ada", "active", "UTC"] {
+        assert!(ada_row.contains(shown), "{shown} in {ada_row}");
+    }
+    assert!(page
+        .body
+        .contains(r#"<a href="/admin/submissions?student=ada" title="their submissions">2</a>"#));
+    assert!(page.element("user-cyd_1").unwrap().contains("never"), "cyd never logged in");
+    assert!(page.element("user-root").unwrap().contains("admin"));
+
+    for (query, found) in [
+        ("q=LOVELACE", vec!["ada"]),
+        ("q=nick-B", vec!["bob"]),
+        ("q=d_", vec!["cyd_1"]),
+        ("q=%25", vec![]),
+        ("q=_", vec!["cyd_1"]),
+        ("q=%00ada", vec!["ada"]),
+        ("only=disabled", vec![]),
+        ("sort=submissions", vec!["ada", "bob", "cyd_1", "root"]),
+        ("sort=last_login", vec!["root", "bob", "ada", "cyd_1"]),
+        ("sort=nonsense&page=x", vec!["ada", "bob", "cyd_1", "root"]),
+    ] {
+        let page = a.get(&format!("/admin/users?{query}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{query}");
+        assert_eq!(listed_users(&page), found, "{query}");
+    }
+    assert!(a.get("/admin/users?q=zzz").await.element("users-none").is_some());
+
+    // A class of a thousand: a hundred a page, the search kept in the pages' links.
+    sqlx::query(
+        "insert into users (username, password_hash) select 'student' || lpad(n::text, 4, '0'), 'x'
+         from generate_series(1, 1000) n",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let first = a.get("/admin/users?q=student").await;
+    let rows = listed_users(&first);
+    assert_eq!((rows.len(), rows[0].as_str(), rows[99].as_str()), (100, "student0001", "student0100"));
+    assert!(first.element("user-count").unwrap().starts_with("1000 user(s)"));
+    assert!(first.body.contains(r#"href="/admin/users?q=student&#38;page=2" rel="next""#), "{}", first.body);
+    let last = a.get("/admin/users?q=student&page=10").await;
+    assert_eq!(listed_users(&last).last().unwrap(), "student1000");
+    assert!(!last.body.contains("rel=\"next\""));
+}
+
+#[tokio::test]
+async fn a_disabled_user_cannot_log_in_loses_sessions_and_tokens_keeps_standings_and_can_again_once_enabled()
+{
+    let app = setup().await;
+    app.contest("c4", &[]).await;
+    let root = app.user("root", Role::Admin).await;
+    let ada = app.user("ada", Role::Student).await;
+    let bob = app.user("bob", Role::Student).await;
+    let (ada_sub, bob_sub) = (ready(&app, ada).await, ready(&app, bob).await);
+    finish_match(&app, ada_sub, bob_sub, &["first", "first"]).await;
+    let token = app.token(ada).await;
+    let mut s = app.logged_in("ada").await;
+    let mut a = app.logged_in("root").await;
+
+    // Asked first: nothing changes until the admin confirms.
+    let asked = asks_first(&mut a, "/admin/users/disable", &[("username", "ada")]).await;
+    assert!(asked.element("consequence").unwrap().contains("sessions end"), "{}", asked.body);
+    assert_eq!(s.get("/profile").await.status, StatusCode::OK);
+    assert_eq!(app.api("GET", "/api/contests", Some(&token), None).await.status, StatusCode::OK);
+
+    let r = confirmed(&mut a, "/admin/users/disable", &[("username", "ada")]).await;
+    assert_eq!(r.element("account-result").unwrap(), "ada is disabled.");
+    assert!(r.element("user-ada").unwrap().contains("disabled since"));
+    assert_eq!(listed_users(&a.get("/admin/users?only=disabled").await), ["ada"]);
+    // Her open session is over at once (this process keeps sessions for a second: not this one).
+    let old_cookie = s.cookie.clone();
+    let r = s.get("/profile").await;
+    assert_eq!((r.status, r.location()), (StatusCode::SEE_OTHER, "/login?next=/profile"));
+    let r = app.api("GET", "/api/contests", Some(&token), None).await;
+    assert_eq!((r.status, r.json()["error"].as_str()), (StatusCode::FORBIDDEN, Some("account_disabled")));
+    let r = app.client().login("ada", "pw-ada").await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(r.element("login-error").unwrap(), "This account is disabled; ask your course staff.");
+    // A wrong password is told nothing more.
+    let r = app.client().login("ada", "guess").await;
+    assert_eq!(r.element("login-error").unwrap(), "Wrong username or password.");
+    // Her data stays: her submission keeps its place in the standings.
+    let nicks: Vec<Value> = standings(&app).await.iter().map(|r| r["nickname"].clone()).collect();
+    assert_eq!(nicks, [json!("nick-ada"), json!("nick-bob")]);
+
+    // Nobody disables their own account; disabling twice changes nothing more.
+    let r = confirmed(&mut a, "/admin/users/disable", &[("username", "root")]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.element("account-error").unwrap().contains("your own account"));
+    let r = confirmed(&mut a, "/admin/users/disable", &[("username", "ada")]).await;
+    assert_eq!(r.element("account-result").unwrap(), "ada was disabled already.");
+    let r = confirmed(&mut a, "/admin/users/disable", &[("username", "nobody")]).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+
+    // Enabled again: she logs in and her token works; the ended session stays ended.
+    let r = a.submit_form("/admin/users/enable", &[("username", "ada")]).await;
+    assert_eq!(r.element("account-result").unwrap(), "ada is enabled.");
+    s.cookie = old_cookie;
+    assert_eq!(s.get("/profile").await.status, StatusCode::SEE_OTHER);
+    assert_eq!(app.logged_in("ada").await.get("/profile").await.status, StatusCode::OK);
+    assert_eq!(app.api("GET", "/api/contests", Some(&token), None).await.status, StatusCode::OK);
+
+    let audited: Vec<(String, Option<i64>, Value, Value)> = sqlx::query_as(
+        "select action, actor_id, old_value, new_value from audit_log where target = 'user:ada' order by id",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    let root = Some(root.0);
+    assert_eq!(
+        audited,
+        [
+            ("users.disable".to_string(), root, json!({"disabled": false}), json!({"disabled": true})),
+            ("users.enable".to_string(), root, json!({"disabled": true}), json!({"disabled": false})),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_password_reset_asks_first_and_ends_the_students_open_sessions() {
+    let app = setup().await;
+    app.user("root", Role::Admin).await;
+    app.user("fay", Role::Student).await;
+    let mut s = app.logged_in("fay").await;
+    let mut a = app.logged_in("root").await;
+    // The row's button asks first.
+    asks_first(&mut a, "/admin/users/reset-password", &[("username", "fay")]).await;
+    assert_eq!(s.get("/profile").await.status, StatusCode::OK);
+    assert_eq!(app.client().login("fay", "pw-fay").await.status, StatusCode::SEE_OTHER);
+    let r = confirmed(&mut a, "/admin/users/reset-password", &[("username", "fay")]).await;
+    assert!(r.element("reset-result").unwrap().contains("fay"));
+    assert_eq!(s.get("/profile").await.location(), "/login?next=/profile");
+    assert_eq!(app.client().login("fay", "fay").await.location(), "/welcome");
+    // The admin's own session is untouched.
+    assert_eq!(a.get("/admin/users").await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn an_admin_sees_whose_submission_it_is_and_the_student_does_not_see_the_line() {
+    let app = setup().await;
+    app.contest("c4", &[]).await;
+    app.user("root", Role::Admin).await;
+    let ada = app.user("ada", Role::Student).await;
+    sqlx::query("update users set display_name = 'Ada Lovelace' where username = 'ada'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let sub = ready(&app, ada).await;
+    let mut a = app.logged_in("root").await;
+    let page = a.get(&format!("/submissions/{sub}")).await;
+    let owner = page.element("owner").unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(owner, "By ada (Ada Lovelace), nickname nick-ada · all their submissions here");
+    assert!(page.body.contains(r#"<a href="/admin/users?q=ada">ada</a>"#));
+    assert!(page.body.contains(r#"href="/admin/submissions?student=ada&amp;contest=c4""#));
+    let mut s = app.logged_in("ada").await;
+    let own = s.get(&format!("/submissions/{sub}")).await;
+    assert_eq!(own.status, StatusCode::OK);
+    assert!(own.element("owner").is_none());
+}
+
+#[tokio::test]
+async fn the_submissions_list_filters_by_contest_student_language_and_status_and_pages() {
+    let app = setup().await;
+    app.contest("c4", &[]).await;
+    app.contest("c5", &[]).await;
+    app.user("root", Role::Admin).await;
+    app.user("ada", Role::Student).await;
+    app.user("bob", Role::Student).await;
+    let ada_c = stored_submission(&app, "c4", "ada", "c", "compile_error", "x").await;
+    let ada_py = stored_submission(&app, "c4", "ada", "python", "ready", "x").await;
+    let bob_c = stored_submission(&app, "c4", "bob", "c", "ready", "x").await;
+    let bob_c5 = stored_submission(&app, "c5", "bob", "python", "queued", "x").await;
+    let mut s = app.logged_in("bob").await;
+    assert_eq!(s.get("/admin/submissions").await.status, StatusCode::FORBIDDEN);
+
+    let mut a = app.logged_in("root").await;
+    let shown = |page: &Resp| -> Vec<i64> {
+        page.body
+            .split("<tr id=\"submission-")
+            .skip(1)
+            .map(|row| row.split('"').next().unwrap().parse().unwrap())
+            .collect()
+    };
+    for (query, found) in [
+        ("", vec![bob_c5, bob_c, ada_py, ada_c]),
+        ("contest=c4", vec![bob_c, ada_py, ada_c]),
+        ("student=ada", vec![ada_py, ada_c]),
+        ("student=NICK-BOB", vec![bob_c5, bob_c]),
+        ("student=ad", vec![]),
+        ("language=c", vec![bob_c, ada_c]),
+        ("status=ready", vec![bob_c, ada_py]),
+        ("contest=c4&student=bob&language=c&status=ready", vec![bob_c]),
+        ("status=nonsense&language=%00&page=-3", vec![bob_c5, bob_c, ada_py, ada_c]),
+    ] {
+        let page = a.get(&format!("/admin/submissions?{query}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{query}");
+        assert_eq!(shown(&page), found, "{query}");
+    }
+    let page = a.get("/admin/submissions?contest=c4&status=ready").await;
+    assert!(page.body.contains(&format!(r#"<a href="/submissions/{bob_c}">{bob_c}</a>"#)));
+    assert!(page.body.contains(r#"<option value="ready" selected>"#));
+    assert!(page.body.contains(r#"<option value="c4" selected>"#));
+    assert!(page.body.contains(r#"href="/admin/contests/c4/sources.zip""#));
+    assert_eq!(a.get("/admin/submissions?contest=nope").await.status, StatusCode::NOT_FOUND);
+
+    // A hundred a page, newest first, the filters kept in the pages' links.
+    sqlx::query(
+        "insert into submissions (contest_id, user_id, language, source)
+         select c.id, u.id, 'c', 'x' from contests c, users u, generate_series(1, 150)
+         where c.slug = 'c5' and u.username = 'ada'",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let first = a.get("/admin/submissions?contest=c5&status=queued").await;
+    assert_eq!(shown(&first).len(), 100);
+    assert!(first.element("submission-count").unwrap().starts_with("151 submission(s)"));
+    assert!(first
+        .body
+        .contains(r#"href="/admin/submissions?contest=c5&#38;status=queued&#38;page=2" rel="next""#));
+    let second = a.get("/admin/submissions?contest=c5&status=queued&page=2").await;
+    assert_eq!(shown(&second).len(), 51);
+    assert_eq!(*shown(&second).last().unwrap(), bob_c5);
+}
+
+#[tokio::test]
+async fn the_sources_zip_holds_exactly_each_persons_current_source_named_by_username() {
+    let app = setup().await;
+    app.contest("c4", &[]).await;
+    app.contest("c5", &[]).await;
+    app.user("root", Role::Admin).await;
+    for name in ["ada", "bob", "cyd", "dan"] {
+        app.user(name, Role::Student).await;
+    }
+    stored_submission(&app, "c4", "ada", "python", "superseded", "print('old')").await;
+    stored_submission(&app, "c4", "ada", "python", "ready", "print('ada')\n").await;
+    stored_submission(&app, "c4", "ada", "c", "compile_error", "int main( {").await;
+    stored_submission(&app, "c4", "bob", "cpp", "ready", "// bob: ünïcode\nint main() {}\n").await;
+    stored_submission(&app, "c4", "cyd", "java", "disqualified", "class Main {}").await;
+    stored_submission(&app, "c5", "cyd", "rust", "ready", "fn main() {}").await;
+    stored_submission(&app, "c4", "dan", "rust", "ready", "fn main() { /* dan */ }").await;
+    sqlx::query("update users set disabled_at = now() where username = 'dan'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    sqlx::query("insert into users (username, password_hash, is_house) values ('house:random', 'x', true)")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    stored_submission(&app, "c4", "house:random", "python", "ready", "house").await;
+
+    let mut s = app.logged_in("bob").await;
+    assert_eq!(s.get("/admin/contests/c4/sources.zip").await.status, StatusCode::FORBIDDEN);
+    let mut a = app.logged_in("root").await;
+    let req = axum::http::Request::builder()
+        .uri("/admin/contests/c4/sources.zip")
+        .header(axum::http::header::COOKIE, a.cookie.clone().unwrap())
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let resp = tower::ServiceExt::oneshot(app.router.clone(), req).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    let header = |name| resp.headers()[name].to_str().unwrap().to_string();
+    assert_eq!(header(axum::http::header::CONTENT_TYPE), "application/zip");
+    assert_eq!(header(axum::http::header::CONTENT_DISPOSITION), r#"attachment; filename="c4-sources.zip""#);
+    let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX).await.unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let mut files = Vec::new();
+    for i in 0..zip.len() {
+        let mut f = zip.by_index(i).unwrap();
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut f, &mut text).unwrap();
+        files.push((f.name().unwrap().to_string(), text));
+    }
+    let expected = [
+        ("ada.py", "print('ada')\n"),
+        ("bob.cpp", "// bob: ünïcode\nint main() {}\n"),
+        ("dan.rs", "fn main() { /* dan */ }"),
+    ];
+    let expected: Vec<(String, String)> =
+        expected.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+    assert_eq!(files, expected);
+
+    // A contest without a current source: an empty zip, still a zip.
+    sqlx::query("update submissions set status = 'superseded' where contest_id = (select id from contests where slug = 'c5')")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let empty = a.get("/admin/contests/c5/sources.zip").await;
+    assert_eq!(empty.status, StatusCode::OK);
+    assert!(empty.body.starts_with("PK"), "{:?}", empty.body);
+    assert_eq!(a.get("/admin/contests/nope/sources.zip").await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_command_line_disables_enables_and_resets_and_its_audit_entries_say_command_line() {
+    let app = setup().await;
+    app.user("root", Role::Admin).await;
+    app.user("ada", Role::Student).await;
+    let mut s = app.logged_in("ada").await;
+    let database: String =
+        sqlx::query_scalar("select current_database()").fetch_one(&app.pool).await.unwrap();
+    let url = common::database::url_of_database(&database);
+    let botarena = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_botarena"))
+            .args(args)
+            .env("DATABASE_URL", &url)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+        )
+    };
+    let (code, out) = botarena(&["contest", "create", "c9", "--game", "connect4"]);
+    assert_eq!(code, Some(0), "{out}");
+
+    // Disabled by another process: this server's kept copy of her session does not outlive it.
+    assert_eq!(s.get("/profile").await.status, StatusCode::OK);
+    let (code, out) = botarena(&["users", "disable", "ada"]);
+    assert_eq!((code, out.trim()), (Some(0), "ada is disabled"));
+    assert_eq!(s.get("/profile").await.status, StatusCode::SEE_OTHER);
+    assert_eq!(app.client().login("ada", "pw-ada").await.status, StatusCode::FORBIDDEN);
+    let (code, out) = botarena(&["users", "enable", "ada"]);
+    assert_eq!((code, out.trim()), (Some(0), "ada is enabled"));
+    let (code, _) = botarena(&["users", "reset-password", "ada"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(app.client().login("ada", "ada").await.location(), "/welcome");
+    let (code, out) = botarena(&["users", "disable", "nobody"]);
+    assert_ne!(code, Some(0));
+    assert!(out.contains("no user named `nobody`"), "{out}");
+
+    let actors: Vec<(String, Option<i64>, Option<String>)> = sqlx::query_as(
+        "select action, actor_id, actor_name from audit_log where target = 'user:ada' order by id",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    let by_command_line = |a: &str| (a.to_string(), None, None);
+    assert_eq!(
+        actors,
+        [
+            by_command_line("users.disable"),
+            by_command_line("users.enable"),
+            by_command_line("users.reset_password")
+        ]
+    );
+    // The contest's history says who: the command line created it, root changed it.
+    let mut a = app.logged_in("root").await;
+    let r = a.submit_form("/admin/contests/c9/settings", &[("move_ms", "1500")]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let page = a.get("/admin/contests/c9/settings").await;
+    let history = page.element("history").unwrap();
+    assert!(!history.contains("deleted user"), "{history}");
+    let whos: Vec<&str> = page.body[page.body.find("id=\"history\"").unwrap()..]
+        .split("data-label=\"Who\">")
+        .skip(1)
+        .map(|cell| cell.split('<').next().unwrap())
+        .collect();
+    assert_eq!(whos.first(), Some(&"root"));
+    assert_eq!(whos.last(), Some(&"command line"));
+}
+
+#[tokio::test]
+async fn the_settings_history_wraps_long_values_instead_of_scrolling_sideways() {
+    let Some(browser) = browser::chromium_or_skip("the settings page's layout") else { return };
+    let app = setup().await;
+    app.contest("c4", &[]).await;
+    app.user("root", Role::Admin).await;
+    let mut a = app.logged_in("root").await;
+    let long_title = format!("A{}", "very_long_title_without_any_space_".repeat(5));
+    let r = a
+        .submit_form("/admin/contests/c4/settings", &[("title", &long_title), ("languages", "c,python")])
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let page = a.get("/admin/contests/c4/settings").await;
+    assert!(page.element("history").unwrap().contains(&long_title));
+    for width in [390, 1280] {
+        let layout = browser::layout_at_width(browser, &page.body, width, "history").await;
+        let (viewport, content, history_right) = layout;
+        assert_eq!(viewport, width as i64, "{layout:?}");
+        assert!(content <= viewport, "at {width}px the page scrolls sideways: {layout:?}");
+        assert!(history_right <= viewport, "at {width}px the history runs out of the page: {layout:?}");
+    }
 }

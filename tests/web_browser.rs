@@ -17,12 +17,6 @@ use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
 
-fn chromium() -> Option<&'static str> {
-    ["chromium", "chromium-browser"]
-        .into_iter()
-        .find(|b| std::process::Command::new(b).arg("--version").output().is_ok_and(|o| o.status.success()))
-}
-
 /// The DOM of `file` after Chromium ran its scripts for five seconds of virtual time.
 async fn dump_dom(browser: &str, profile: &Path, file: &Path, fragment: &str) -> String {
     let url = format!("file://{}#{fragment}", file.display());
@@ -39,17 +33,7 @@ async fn dump_dom(browser: &str, profile: &Path, file: &Path, fragment: &str) ->
 
 /// The browser to use, or `None` (with a message) to skip the test: only outside CI.
 fn chromium_or_skip() -> Option<&'static str> {
-    let found = chromium();
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "chromium is not installed, and CI must run the browser test"
-        );
-        eprintln!(
-            "SKIPPED: chromium is not installed (apt-get install chromium); the replay viewer was not tested"
-        );
-    }
-    found
+    common::browser::chromium_or_skip("the replay viewer and the pages in a browser")
 }
 
 /// Serves the app on a local port and saves the pages of these games, as `user` sees them,
@@ -89,6 +73,33 @@ fn text_of(dom: &str, id: &str) -> String {
     let at = dom.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no #{id} in {dom}"));
     let start = at + dom[at..].find('>').unwrap() + 1;
     dom[start..start + dom[start..].find('<').unwrap()].to_string()
+}
+
+/// The texts of the bot lines the replay highlights as those of the move shown.
+fn current_lines(dom: &str) -> Vec<String> {
+    dom.match_indices("class=\"said debug current\"")
+        .map(|(at, _)| {
+            let code = at + dom[at..].find("<code>").unwrap() + "<code>".len();
+            dom[code..code + dom[code..].find('<').unwrap()].to_string()
+        })
+        .collect()
+}
+
+/// The coordinate labels of the board along `axis` (`col` or `row`), in order.
+fn labels(dom: &str, axis: &str) -> Vec<String> {
+    dom.match_indices(&format!("class=\"coord {axis}\""))
+        .map(|(at, _)| {
+            let start = at + dom[at..].find('>').unwrap() + 1;
+            dom[start..start + dom[start..].find('<').unwrap()].to_string()
+        })
+        .collect()
+}
+
+/// How many of the replay's bot lines are hidden (said with later moves).
+fn hidden_lines(dom: &str) -> usize {
+    let start = dom.find("id=\"replay-lines\"").expect("the lines");
+    let end = start + dom[start..].find("</ol>").unwrap();
+    dom[start..end].matches("hidden=\"\"").count()
 }
 
 #[tokio::test]
@@ -137,6 +148,17 @@ async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_t
     assert_eq!(count(&dom, "class=\"disc p0"), 4, "{dom}");
     assert_eq!(count(&dom, "class=\"disc p1"), 3, "{dom}");
     assert_eq!(text_of(&dom, "replay-result"), "Winner: nick-ada (four_in_a_row)");
+    // The protocol's column numbers above the grid; the winning line and the last disc marked.
+    assert_eq!(labels(&dom, "col"), (0..9).map(|c| c.to_string()).collect::<Vec<_>>(), "{dom}");
+    assert!(labels(&dom, "row").is_empty());
+    assert_eq!(count(&dom, " win\""), 4, "{dom}");
+    assert_eq!(count(&dom, "class=\"disc p0 last win\""), 1, "{dom}");
+    assert_eq!(text_of(&dom, "replay-move"), "Move 7 by nick-ada: column 6, completing a line");
+    // Ada's own lines beside the board: those of her last move highlighted, none hidden at the end;
+    // Bob's never sent to her.
+    assert_eq!(current_lines(&dom), ["thinking about move 7"], "{dom}");
+    assert_eq!(hidden_lines(&dom), 0);
+    assert!(!dom.contains("debug of b") && !dom.contains("thinking about move 2"));
     // Opened without a fragment it starts at the empty board, and autoplay reaches the end.
     let dom = dump_dom(browser, &profile, &pages[0], "").await;
     assert_eq!(text_of(&dom, "move-counter"), "0 / 7");
@@ -146,6 +168,14 @@ async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_t
     let dom = dump_dom(browser, &profile, &pages[0], "move=2").await;
     assert_eq!(text_of(&dom, "move-counter"), "2 / 7");
     assert_eq!(count(&dom, "class=\"disc p"), 2);
+    assert_eq!(count(&dom, " win\""), 0);
+    // The lines step with the replay: move 2 is Bob's, so nothing of Ada's is current, and her
+    // lines of moves 3, 5 and 7 are not shown yet.
+    assert_eq!(current_lines(&dom), Vec::<String>::new());
+    assert_eq!(hidden_lines(&dom), 3, "{dom}");
+    let dom = dump_dom(browser, &profile, &pages[0], "move=1").await;
+    assert_eq!(current_lines(&dom), ["debug of a", "thinking about move 1"], "{dom}");
+    assert_eq!(text_of(&dom, "replay-move"), "Move 1 by nick-ada: column 3");
 
     // checkers: the jumped White man is gone.
     let dom = dump_dom(browser, &profile, &pages[1], "last").await;
@@ -153,6 +183,14 @@ async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_t
     assert_eq!(count(&dom, "class=\"piece p0"), 12, "{dom}");
     assert_eq!(count(&dom, "class=\"piece p1"), 11, "{dom}");
     assert!(dom.contains("data-square=\"2,3\""));
+    // Rows and columns numbered as the protocol writes squares; the move's path, its squares and
+    // the captured man marked; the move in the protocol's notation.
+    let to8 = (0..8).map(|c| c.to_string()).collect::<Vec<_>>();
+    assert_eq!((labels(&dom, "col"), labels(&dom, "row")), (to8.clone(), to8));
+    assert_eq!(count(&dom, "class=\"square dark last\""), 2, "{dom}");
+    assert_eq!(count(&dom, "class=\"taken\" data-square=\"3,2\""), 1, "{dom}");
+    assert_eq!(count(&dom, "class=\"path\""), 1);
+    assert_eq!(text_of(&dom, "replay-move"), "Move 3 by nick-ada: 4,1 → 2,3, taking 3,2");
 
     // mathtricks: +3 *2 /2 for the first player, +3 *2 for the second.
     let dom = dump_dom(browser, &profile, &pages[2], "last").await;
@@ -161,18 +199,38 @@ async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_t
         ("3".to_string(), "6".to_string()),
         "{dom}"
     );
-    assert_eq!(count(&dom, "class=\"cell visited\""), 7, "{dom}");
+    assert_eq!(count(&dom, "class=\"cell visited"), 7, "{dom}");
+    assert_eq!(count(&dom, "class=\"cell visited last\""), 1, "{dom}");
+    assert_eq!(text_of(&dom, "replay-move"), "Move 5 by nick-ada: to 2 1 (/2)");
+    let to4: Vec<String> = (0..4).map(|c| c.to_string()).collect();
+    assert_eq!((labels(&dom, "col"), labels(&dom, "row")), (to4.clone(), to4));
 
     // tron: two ticks, three cells of trail each.
     let dom = dump_dom(browser, &profile, &pages[3], "last").await;
     assert_eq!(count(&dom, "class=\"trail p0\""), 3, "{dom}");
     assert_eq!(count(&dom, "class=\"trail p1\""), 3, "{dom}");
+    // Player 1 left at x 0 and came back at x 11: the crossing is drawn at both edges.
+    assert_eq!(count(&dom, "class=\"wrap p0\""), 2, "{dom}");
+    assert_eq!(count(&dom, "class=\"wrap p1\""), 0, "{dom}");
+    // x along the top, y up the left side counted from the bottom, as in the protocol.
+    assert_eq!(labels(&dom, "col"), (0..12).map(|c| c.to_string()).collect::<Vec<_>>());
+    assert_eq!(labels(&dom, "row"), ["5", "4", "3", "2", "1", "0"], "the top row is y 5");
+    assert_eq!(text_of(&dom, "replay-move"), "Move 2: nick-ada at 10 0, nick-bob at 3 0");
 
     // one-two-three: the board of the last move.
     let dom = dump_dom(browser, &profile, &pages[4], "last").await;
     assert_eq!(count(&dom, "class=\"cell p0\""), 2, "{dom}");
-    assert_eq!(count(&dom, "class=\"cell p1\""), 3, "{dom}");
+    assert_eq!(count(&dom, "class=\"cell p1 last\""), 3, "{dom}");
     assert_eq!(text_of(&dom, "replay-result"), "Winner: nick-bob (no_moves)");
+    assert_eq!(
+        text_of(&dom, "replay-move"),
+        "Move 2 by nick-bob: row 1, column 4; row 2, column 4; row 3, column 4"
+    );
+    // Counted from 1, as the judge's messages count them.
+    assert_eq!(
+        (labels(&dom, "col").join(" "), labels(&dom, "row").join(" ")),
+        ("1 2 3 4".into(), "1 2 3".into())
+    );
 
     // The frames end before the move that does not replay, and the viewer says so.
     let dom = dump_dom(browser, &profile, &pages[5], "last").await;
@@ -229,7 +287,8 @@ async fn replaying_real_games_in_the_viewer_ends_at_the_judges_score() {
                 })
                 .collect(),
             "mathtricks" => (0..2).map(|p| text_of(&dom, &format!("total-{p}"))).collect(),
-            _ => (0..2).map(|p| count(&dom, &format!("class=\"cell p{p}\"")).to_string()).collect(),
+            // A cell the last move filled is also `last`.
+            _ => (0..2).map(|p| count(&dom, &format!("class=\"cell p{p}")).to_string()).collect(),
         };
         assert_eq!(seen, score, "{game} game {id} ({} moves, {})", n, r.reason);
     }
@@ -503,4 +562,110 @@ async fn a_student_plays_connect4_against_a_house_bot_by_clicking() {
     let discs = cdp.eval("document.querySelectorAll('#practice-board svg.board .disc').length").await;
     assert_eq!(discs, moves, "every move is a disc on the board");
     assert_eq!(cdp.eval("document.getElementById('practice-log').hidden").await, json!(false));
+}
+
+/// Every page a student or an admin uses, at the width of a phone (390 CSS pixels): nothing
+/// sticks out on the right, so the page never scrolls sideways. A wide table may scroll inside
+/// its own box (`.scroll`), as on any phone.
+#[tokio::test]
+async fn every_page_fits_a_390_px_wide_screen() {
+    let Some(browser) = chromium_or_skip() else { return };
+    let app = setup().await;
+    let (ada, bob) = (app.user("ada", Role::Student).await, app.user("bob", Role::Student).await);
+    let root = app.user("root", Role::Admin).await;
+    app.contest("c4", &[]).await;
+    // Long words are what overflows a narrow screen: a nickname, a title, an announcement's link.
+    sqlx::query("update users set nickname = 'Supercalifragilisticexpialidocious' where username = 'bob'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let m = finished_match(
+        &app,
+        "c4",
+        ada,
+        bob,
+        &[connect4_win(0, [BotId::A, BotId::B]), connect4_win(1, [BotId::B, BotId::A])],
+    )
+    .await;
+    let contest_id: botarena::db::ids::ContestId =
+        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
+    botarena::service::scoreboard::refresh(&mut app.pool.acquire().await.unwrap(), contest_id).await.unwrap();
+    let admin = app.token(root).await;
+    let long = "https://example.org/a/very/long/link/that/does/not/break/anywhere/on/its/own/".repeat(2);
+    let r = app
+        .api(
+            "POST",
+            "/api/contests/c4/announcements",
+            Some(&admin),
+            Some(json!({"body": format!("Read {long} first.")})),
+        )
+        .await;
+    assert!(r.status.is_success(), "{}", r.body);
+    let r = app
+        .api("PATCH", "/api/contests/c4/settings", Some(&admin), Some(json!({"title": "Connect four: the second assignment of the course, with a title as long as some are"})))
+        .await;
+    assert!(r.status.is_success(), "{}", r.body);
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let server = format!("http://{}", listener.local_addr().unwrap());
+    let router = app.router.clone();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let dir = tempfile::tempdir().unwrap();
+    let mut cdp = Cdp::start(browser, &dir.path().join("profile")).await;
+    cdp.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true}),
+    )
+    .await;
+    let [sa, _] = m.submissions;
+    let student = [
+        "/contests".to_string(),
+        "/contests/c4".into(),
+        "/contests/c4/rules".into(),
+        "/contests/c4/scoreboard".into(),
+        "/contests/c4/scoreboard/matrix".into(),
+        format!("/contests/c4/submissions/{sa}/matches"),
+        format!("/submissions/{sa}"),
+        format!("/games/{}", m.games[0]),
+        "/contests/c4/mine".into(),
+        "/contests/c4/play".into(),
+        "/contests/c4/test-matches".into(),
+        "/profile".into(),
+    ];
+    let admin_pages = [
+        "/admin/users".to_string(),
+        "/admin/contests/new".into(),
+        "/admin/contests/c4/settings".into(),
+        "/admin/status".into(),
+        format!("/submissions/{sa}"),
+        format!("/games/{}", m.games[1]),
+    ];
+    let mut wide = Vec::new();
+    for (user, pages) in [("ada", &student[..]), ("root", &admin_pages[..])] {
+        let client = app.logged_in(user).await;
+        let (name, value) = client.cookie.as_deref().unwrap().split_once('=').unwrap();
+        cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true}))
+            .await;
+        for page in pages {
+            cdp.call("Page.navigate", json!({"url": format!("{server}{page}#last")})).await;
+            cdp.wait_for(page).await;
+            let seen = cdp
+                .eval(
+                    "(() => { const w = document.documentElement.clientWidth;
+                       // Inside a box that scrolls sideways (a `.scroll` table, a `pre`), width is fine.
+                       const scrolls = (e) => e && e !== document.body
+                         && (getComputedStyle(e).overflowX !== 'visible' || scrolls(e.parentElement));
+                       const out = [...document.querySelectorAll('body *')]
+                         .filter((e) => e.getBoundingClientRect().right > w + 0.5 && !scrolls(e.parentElement))
+                         .slice(0, 4).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.getAttribute('class') || ''}: ${Math.round(e.getBoundingClientRect().right)} px`);
+                       return [document.documentElement.scrollWidth, w, out, document.title]; })()",
+                )
+                .await;
+            assert_eq!(seen[1], json!(390), "{page}: {seen}");
+            if seen[0].as_u64().unwrap() > 390 || !seen[2].as_array().unwrap().is_empty() {
+                wide.push(format!("{user} {page}: {seen}"));
+            }
+        }
+    }
+    assert!(wide.is_empty(), "pages wider than a 390 px screen:\n{}", wide.join("\n"));
 }

@@ -283,10 +283,12 @@ async fn the_api_and_the_game_page_carry_the_frames_the_rules_compute_from_the_s
     assert_eq!(api["reason"], "four_in_a_row");
     let frames = api["frames"].as_array().unwrap();
     assert_eq!(frames.len(), 8, "{api}");
-    assert_eq!(frames[0], json!({"rows": vec![".........".to_string(); 9], "last": null}));
+    assert_eq!(frames[0], json!({"rows": vec![".........".to_string(); 9], "last": null, "line": []}));
     let end = &frames[7]["rows"];
     assert_eq!((&end[7], &end[8]), (&json!("...222..."), &json!("...1111..")), "{end}");
     assert_eq!(frames[7]["last"], json!([8, 6]));
+    assert_eq!(frames[7]["line"], json!([[8, 6], [8, 5], [8, 4], [8, 3]]), "the winning line");
+    assert_eq!(frames[6]["line"], json!([]));
     // The page embeds the very same frames for the viewer.
     let page = app.logged_in("ada").await.get(&format!("/games/{}", m.games[0])).await;
     assert_eq!(replay_data(&page.body)["frames"], api["frames"]);
@@ -348,6 +350,13 @@ async fn only_the_owners_and_admins_download_a_log_with_the_session_and_each_own
     assert!(r.body.contains("debug of b") && !r.body.contains("debug of a"), "{}", r.body);
     let r = app.logged_in("root").await.get(&log).await;
     assert!(r.body.contains("debug of a") && r.body.contains("debug of b"), "{}", r.body);
+    // The game page gives the replay the same lines to show beside the moves.
+    let body = ada.get(&page).await.body;
+    assert!(body.contains("debug of a") && !body.contains("debug of b"), "{body}");
+    let body = cyd.get(&page).await.body;
+    assert!(!body.contains("debug of") && !body.contains("\"lines\""), "{body}");
+    let body = app.logged_in("root").await.get(&page).await.body;
+    assert!(body.contains("debug of a") && body.contains("debug of b"), "{body}");
     // Without a session, the login page.
     assert!(app.client().get(&log).await.location().starts_with("/login"));
 }

@@ -360,13 +360,15 @@ async fn an_admin_resets_a_forgotten_password_to_the_username_and_a_new_one_is_c
     let r = s.submit_form("/admin/users/reset-password", &[("username", "fay")]).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     let mut a = app.logged_in("root").await;
-    let r = a.submit_form("/admin/users/reset-password", &[("username", "nobody")]).await;
+    // The form where the admin types the username is its own confirmation.
+    let r =
+        a.submit_form("/admin/users/reset-password", &[("username", "nobody"), ("confirmed", "yes")]).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     assert!(r.element("reset-error").unwrap().contains("no user `nobody`"));
-    let r = a.submit_form("/admin/users/reset-password", &[("username", "fay")]).await;
+    let r = a.submit_form("/admin/users/reset-password", &[("username", "fay"), ("confirmed", "yes")]).await;
     assert!(r.element("reset-result").unwrap().contains("fay"), "{}", r.body);
     let title = &r.body[r.body.find("<title>").unwrap() + 7..r.body.find("</title>").unwrap()];
-    assert!(title.starts_with("Import users") && !title.contains('<'), "the page's title: {title}");
+    assert!(title.starts_with("Users") && !title.contains('<'), "the page's title: {title}");
     // The old password is gone; the username works and leads to the welcome step.
     assert_eq!(app.client().login("fay", "pw-fay").await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.client().login("fay", "fay").await.location(), "/welcome");

@@ -1,6 +1,8 @@
 //! `botarena worker` as a real process, killed with SIGKILL in the middle of a game: its bots die
 //! with it, the game it held is played again by the next worker process once the lease has run
-//! out, and every game ends with exactly one result.
+//! out, and every game ends with exactly one result. Told to stop with SIGTERM (a Kubernetes
+//! scale-down), it drains: no new claims, and a game still running after `--drain-seconds` goes
+//! back to the queue at once, not counted as an attempt.
 
 mod common;
 
@@ -13,24 +15,13 @@ use std::time::{Duration, Instant};
 
 const SLOW_PY: &str = include_str!("bots/connect4/slow.py");
 
-/// The test database's URL, for the worker process.
-fn database_url(app: &TestApp) -> String {
-    let o = app.pool.connect_options();
-    let db = o.get_database().expect("the test pool names its database");
-    match o.get_socket() {
-        Some(dir) => {
-            format!("postgres://{}@localhost:{}/{db}?host={}", o.get_username(), o.get_port(), dir.display())
-        }
-        None => format!("postgres://{}@{}:{}/{db}", o.get_username(), o.get_host(), o.get_port()),
-    }
-}
-
-/// Starts `botarena worker` with one game slot; its output goes to `log`.
-fn start_worker(app: &TestApp, log: &Path) -> Child {
+/// Starts `botarena worker` with one game slot (and `extra` arguments); its output goes to `log`.
+fn start_worker(app: &TestApp, log: &Path, extra: &[&str]) -> Child {
     let out = std::fs::File::create(log).unwrap();
     Command::new(env!("CARGO_BIN_EXE_botarena"))
         .args(["worker", "--game-workers", "1", "--compile-workers", "1", "--allow-insecure-sandbox"])
-        .env("DATABASE_URL", database_url(app))
+        .args(extra)
+        .env("DATABASE_URL", common::database::url_of(&app.pool))
         .env("RUST_LOG", "info")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(Stdio::null())
@@ -74,15 +65,33 @@ fn sandboxed_processes() -> Vec<String> {
     found
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and_it_counts_once() {
+/// A connect4 contest (with `extra` settings) with two slow Python bots submitted: two games of a
+/// few seconds once compiled.
+async fn slow_match(extra: &[&str]) -> TestApp {
     let app = setup().await;
-    app.contest("c4", &["submit_interval_s=0", "move_ms=2000", "games=2"]).await;
+    let mut settings = vec!["submit_interval_s=0", "move_ms=2000", "games=2"];
+    settings.extend(extra);
+    app.contest("c4", &settings).await;
     for name in ["ada", "bob"] {
         let id = app.user(name, Role::Student).await;
         let token = app.token(id).await;
         submit(&app, "c4", &token, "python", SLOW_PY).await;
     }
+    app
+}
+
+/// Waits (up to 10 s) until no process runs under the sandbox's user ids.
+fn wait_until_no_bot_is_left() {
+    let start = Instant::now();
+    while !sandboxed_processes().is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(10), "left running: {:?}", sandboxed_processes());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and_it_counts_once() {
+    let app = slow_match(&[]).await;
     let logs = tempfile::tempdir().unwrap();
     let (first_log, second_log) = (logs.path().join("first.log"), logs.path().join("second.log"));
 
@@ -92,7 +101,7 @@ async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and
     let compiled = count(&app, usage).await;
     assert_eq!(count(&app, "select count(*) from games where status = 'queued'").await, 2);
 
-    let mut first = start_worker(&app, &first_log);
+    let mut first = start_worker(&app, &first_log, &[]);
     let running = "select count(*) from games where status = 'running'";
     wait_for(&app, running, 1, Duration::from_secs(60), &first_log).await;
     tokio::time::sleep(Duration::from_millis(700)).await;
@@ -108,11 +117,7 @@ async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and
     first.wait().unwrap();
 
     // Its bots die with it (PR_SET_PDEATHSIG down the sandbox's process tree).
-    let start = Instant::now();
-    while !sandboxed_processes().is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(10), "left running: {:?}", sandboxed_processes());
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_until_no_bot_is_left();
     // Nothing is written for the game it held, which stays claimed until its lease runs out;
     // instead of waiting the 60 s lease, the test lets it run out now.
     assert_eq!(
@@ -125,7 +130,7 @@ async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and
         .await
         .unwrap();
 
-    let mut second = start_worker(&app, &second_log);
+    let mut second = start_worker(&app, &second_log, &[]);
     wait_for(
         &app,
         "select count(*) from games where status = 'done'",
@@ -162,4 +167,53 @@ async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and
     let thought = count(&app, "select coalesce(sum(think_ms_a + think_ms_b), 0)::bigint from games").await;
     assert!(thought > 0);
     assert_eq!(count(&app, usage).await, compiled + thought, "usage = compiles + each game's thinking, once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_told_to_stop_gives_its_running_game_back_after_the_drain_time() {
+    // Ten in a row on 9 x 9: nobody wins, so each game is 81 slow moves (over 6 s), whatever the
+    // random bots play.
+    let app = slow_match(&["connect=10"]).await;
+    compile_all(&app).await;
+    let logs = tempfile::tempdir().unwrap();
+    let log = logs.path().join("worker.log");
+    let mut worker = start_worker(&app, &log, &["--drain-seconds", "1"]);
+    let running = "select count(*) from games where status = 'running'";
+    wait_for(&app, running, 1, Duration::from_secs(60), &log).await;
+    let game: i64 = sqlx::query_scalar("select id from games where status = 'running'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+
+    // A slow game lasts several seconds; the drain gives it one, then the worker exits.
+    let stopped = Instant::now();
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(worker.id() as i32), nix::sys::signal::Signal::SIGTERM)
+        .unwrap();
+    let status = worker.wait().unwrap();
+    let took = stopped.elapsed();
+    let log_text = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(status.success(), "{status:?}; log:\n{log_text}");
+    assert!(took < Duration::from_secs(5), "stopped after {took:?}; log:\n{log_text}");
+    assert!(took >= Duration::from_secs(1), "the running game was not given its drain time");
+
+    // The game is back in the queue, free for the next worker, its claim not counted; nobody
+    // claimed the other game meanwhile; the bots are gone.
+    let (status, locked_by, attempts): (String, Option<String>, i32) = sqlx::query_as(
+        "select g.status::text, j.locked_by, j.attempts from games g join jobs j on j.game_id = g.id where g.id = $1",
+    )
+    .bind(game)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!((status.as_str(), locked_by, attempts), ("queued", None, 0), "log:\n{log_text}");
+    assert_eq!(count(&app, "select count(*) from jobs where kind = 'game' and attempts > 0").await, 0);
+    wait_until_no_bot_is_left();
+
+    // The next worker plays it to the end.
+    let mut next = start_worker(&app, &log, &[]);
+    wait_for(&app, "select count(*) from games where status = 'done'", 2, Duration::from_secs(120), &log)
+        .await;
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(next.id() as i32), nix::sys::signal::Signal::SIGTERM)
+        .unwrap();
+    next.wait().unwrap();
 }

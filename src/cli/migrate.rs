@@ -1,4 +1,5 @@
-//! `botarena migrate`: apply the database migrations and exit.
+//! `botarena migrate`: apply the database migrations and exit; with `--check`, only tell whether
+//! they are all applied (a Kubernetes init container waits on it for the migration Job).
 
 use crate::config::DbArgs;
 use crate::db::Database;
@@ -8,11 +9,27 @@ use clap::Args;
 pub struct MigrateArgs {
     #[command(flatten)]
     pub db: DbArgs,
+    /// Apply nothing: exit 0 if every migration of this binary is applied, 1 (naming the missing
+    /// ones) if not.
+    #[arg(long)]
+    pub check: bool,
 }
 
 pub fn run(args: MigrateArgs) -> anyhow::Result<i32> {
     super::serve::runtime()?.block_on(async {
         let db = Database::connect(&args.db).await?;
+        if args.check {
+            let pending = db.pending_migrations().await;
+            db.close().await;
+            let pending = pending?;
+            if pending.is_empty() {
+                eprintln!("database schema is up to date");
+                return Ok(0);
+            }
+            let names: Vec<String> = pending.iter().map(i64::to_string).collect();
+            eprintln!("database migrations not applied yet: {}", names.join(", "));
+            return Ok(1);
+        }
         let result = db.migrate().await;
         db.close().await;
         result?;

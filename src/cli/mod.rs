@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod bench;
+pub mod capacity;
 pub mod contest;
 pub mod house;
 pub mod migrate;
@@ -36,6 +37,8 @@ pub enum Command {
     Sandbox(sandbox::SandboxArgs),
     /// Measure the judge's figures on this machine, each against its baseline (docs/bench.md).
     Bench(bench::BenchArgs),
+    /// Cores, core-hours and times of a contest from the capacity model (docs/capacity.md).
+    Capacity(capacity::CapacityArgs),
     /// Run the web server, the compile queue and a worker pool on this machine.
     Serve(serve::ServeArgs),
     /// Only a worker pool, for another machine (needs DATABASE_URL).
@@ -60,6 +63,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Starter(args) => starter::run(args),
         Command::Sandbox(args) => sandbox::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Capacity(args) => capacity::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Worker(args) => worker::run(args),
         Command::Migrate(args) => migrate::run(args),

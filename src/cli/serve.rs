@@ -22,9 +22,8 @@ pub struct ServeArgs {
     pub config: ServeConfig,
     #[command(flatten)]
     pub isolation: super::sandbox::IsolationArgs,
-    /// Games played at once (default: one per pair of cores, at least one).
-    #[arg(long, env = "BOTARENA_GAME_WORKERS")]
-    pub game_workers: Option<usize>,
+    #[command(flatten)]
+    pub games: super::worker::GamePoolArgs,
 }
 
 /// A multi-threaded runtime for the database commands.
@@ -33,8 +32,12 @@ pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<i32> {
-    runtime()?.block_on(serve(args))?;
-    Ok(0)
+    let runtime = runtime()?;
+    let result = runtime.block_on(serve(args));
+    // A game given back after the drain may still be played by a blocking thread: the process
+    // does not wait for it (its bots end with the process).
+    runtime.shutdown_background();
+    result.map(|()| 0)
 }
 
 pub(crate) async fn shutdown_signal() {
@@ -83,9 +86,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             state.languages.clone(),
             game_jobs::sandbox_launchers(args.isolation.allow_insecure_sandbox),
         );
-        if let Some(n) = args.game_workers {
-            games.concurrency = n;
-        }
+        args.games.apply(&mut games);
         // Practice games get sandbox slots after the game workers' (each its own user ids).
         let (first_practice_slot, slots) = (games.concurrency as u32, games.launchers.clone());
         state.practice.enable(crate::service::practice::Runtime {

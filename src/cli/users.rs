@@ -1,8 +1,10 @@
-//! `botarena users import <file.csv>`: import a roster (`username[,display name]` per line; the
-//! initial password is the username, and must be changed at first login).
+//! `botarena users`: import a roster (`username[,display name]` per line; the initial password
+//! is the username, and must be changed at first login), disable or enable an account, reset a
+//! password. Each is audited as done by the command line.
 
 use crate::config::DbArgs;
-use anyhow::Context;
+use crate::service::accounts::{self, Switched};
+use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
@@ -20,17 +22,49 @@ pub enum UsersCommand {
         #[command(flatten)]
         db: DbArgs,
     },
+    /// Disable an account: its logins, sessions and API tokens are refused; its data stays.
+    Disable {
+        username: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Enable a disabled account again.
+    Enable {
+        username: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Reset a password to the username (changed at the next login); open sessions end.
+    ResetPassword {
+        username: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
 }
 
 pub fn run(args: UsersArgs) -> anyhow::Result<i32> {
-    let UsersCommand::Import { file, db } = args.command;
+    match args.command {
+        UsersCommand::Import { file, db } => import(&file, &db),
+        UsersCommand::Disable { username, db } => switch(&username, &db, true),
+        UsersCommand::Enable { username, db } => switch(&username, &db, false),
+        UsersCommand::ResetPassword { username, db } => super::migrate::with_db(&db, async |pool| {
+            if !accounts::reset_password(pool, None, &username).await? {
+                bail!("no user named `{username}`");
+            }
+            println!("the password of {username} is now their username; their sessions ended");
+            Ok(0)
+        }),
+    }
+}
+
+fn import(file: &std::path::Path, db: &DbArgs) -> anyhow::Result<i32> {
     let text = if file.as_os_str() == "-" {
         std::io::read_to_string(std::io::stdin()).context("reading standard input")?
     } else {
-        std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?
     };
-    super::migrate::with_db(&db, async |pool| {
-        let report = crate::service::accounts::import_roster(pool, &text).await?;
+    super::migrate::with_db(db, async |pool| {
+        let report = accounts::import_roster(pool, &text).await?;
         crate::db::audit::record(
             &mut *pool.acquire().await?,
             None,
@@ -45,5 +79,22 @@ pub fn run(args: UsersArgs) -> anyhow::Result<i32> {
             eprintln!("line {line}: {e}");
         }
         Ok(if report.errors.is_empty() { 0 } else { 1 })
+    })
+}
+
+fn switch(username: &str, db: &DbArgs, disabled: bool) -> anyhow::Result<i32> {
+    let what = if disabled { "disabled" } else { "enabled" };
+    super::migrate::with_db(db, async |pool| {
+        match accounts::set_disabled(pool, None, username, disabled).await? {
+            Switched::NoSuchUser => bail!("no user named `{username}`"),
+            Switched::Already => {
+                println!("{username} was {what} already");
+                Ok(0)
+            }
+            Switched::Done => {
+                println!("{username} is {what}");
+                Ok(0)
+            }
+        }
     })
 }

@@ -243,3 +243,24 @@ pub async fn bulk_insert_matches(
     .await?
     .rows_affected())
 }
+
+/// Gives the bench contest's submissions real sources (`(submission, language, source)`), for
+/// the copy-detection figure.
+pub async fn set_sources(
+    conn: &mut PgConnection,
+    sources: &[(SubmissionId, &str, String)],
+) -> sqlx::Result<()> {
+    let ids: Vec<i64> = sources.iter().map(|s| s.0 .0).collect();
+    let languages: Vec<&str> = sources.iter().map(|s| s.1).collect();
+    let texts: Vec<&[u8]> = sources.iter().map(|s| s.2.as_bytes()).collect();
+    sqlx::query(
+        "update submissions s set language = v.language, source = v.source
+         from unnest($1::bigint[], $2::text[], $3::bytea[]) v(id, language, source) where s.id = v.id",
+    )
+    .bind(&ids)
+    .bind(&languages)
+    .bind(&texts)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

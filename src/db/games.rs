@@ -303,8 +303,28 @@ pub async fn match_setup(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Re
 
 /// Puts a game back in the queue after a failure of the judge itself.
 pub async fn release(conn: &mut PgConnection, id: GameRecordId, worker: &str) -> sqlx::Result<()> {
+    put_back(conn, id, worker, false).await
+}
+
+/// Puts a game `worker` holds back in the queue unfinished, the claim not counted as an attempt
+/// (the worker is draining: see [`queue::give_back`]).
+pub async fn give_back(conn: &mut PgConnection, id: GameRecordId, worker: &str) -> sqlx::Result<()> {
+    put_back(conn, id, worker, true).await
+}
+
+async fn put_back(
+    conn: &mut PgConnection,
+    id: GameRecordId,
+    worker: &str,
+    uncount: bool,
+) -> sqlx::Result<()> {
     let mut tx = conn.begin().await?;
-    if queue::release(&mut tx, JobKind::Game, id, worker).await? {
+    let back = if uncount {
+        queue::give_back(&mut tx, JobKind::Game, id, worker).await?
+    } else {
+        queue::release(&mut tx, JobKind::Game, id, worker).await?
+    };
+    if back {
         sqlx::query!(
             "update games set status = 'queued' where id = $1 and status = 'running'",
             id as GameRecordId

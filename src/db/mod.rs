@@ -15,6 +15,7 @@ pub mod practice;
 pub mod queue;
 pub mod scoreboard;
 pub mod scoreboard_serving;
+pub mod similarity;
 pub mod submissions;
 pub mod test_matches;
 pub mod tokens;
@@ -78,6 +79,26 @@ impl Database {
             );
         }
         Ok(())
+    }
+
+    /// The migrations of this binary not yet applied to the database (their versions), all of
+    /// them on a database never migrated. Reads only: `botarena migrate --check`.
+    pub async fn pending_migrations(&self) -> anyhow::Result<Vec<i64>> {
+        let table: Option<String> =
+            sqlx::query_scalar("select to_regclass('_sqlx_migrations')::text").fetch_one(&self.pool).await?;
+        let applied: Vec<i64> = match table {
+            Some(_) => {
+                sqlx::query_scalar("select version from _sqlx_migrations where success")
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+            None => Vec::new(),
+        };
+        Ok(MIGRATOR
+            .iter()
+            .filter(|m| !m.migration_type.is_down_migration() && !applied.contains(&m.version))
+            .map(|m| m.version)
+            .collect())
     }
 
     /// The embedded cluster, if the database is one.

@@ -163,13 +163,35 @@ pub async fn release(
     subject: impl Into<i64>,
     worker: &str,
 ) -> sqlx::Result<bool> {
-    let subject: i64 = subject.into();
+    put_back(conn, kind, subject.into(), worker, 0).await
+}
+
+/// Puts a job `worker` holds back in the queue unfinished because the worker is stopping (it was
+/// told to drain, a scale-down): the claim does not count as an attempt, since nothing failed.
+/// `false` if it no longer held it.
+pub async fn give_back(
+    conn: &mut PgConnection,
+    kind: JobKind,
+    subject: impl Into<i64>,
+    worker: &str,
+) -> sqlx::Result<bool> {
+    put_back(conn, kind, subject.into(), worker, 1).await
+}
+
+async fn put_back(
+    conn: &mut PgConnection,
+    kind: JobKind,
+    subject: i64,
+    worker: &str,
+    uncount: i32,
+) -> sqlx::Result<bool> {
     let res = sqlx::query!(
-        "update jobs set locked_by = null, lease_until = null
+        "update jobs set locked_by = null, lease_until = null, attempts = greatest(attempts - $4, 0)
          where kind = $1 and subject_id = $2 and locked_by = $3 and finished_at is null",
         kind as JobKind,
         subject,
-        worker
+        worker,
+        uncount
     )
     .execute(conn)
     .await?;

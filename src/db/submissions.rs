@@ -18,6 +18,8 @@ use time::OffsetDateTime;
     utoipa::ToSchema,
     strum::Display,
     strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
 )]
 #[sqlx(type_name = "submission_status", rename_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
@@ -149,6 +151,101 @@ pub async fn of_contest(
         limit
     )
     .fetch_all(conn)
+    .await
+}
+
+/// What the admin's list of submissions is narrowed to; empty or `None`: no narrowing.
+#[derive(Clone, Debug, Default)]
+pub struct Filter {
+    pub contest: Option<ContestId>,
+    /// A username or a nickname, in any case.
+    pub student: String,
+    /// A language id.
+    pub language: String,
+    pub status: Option<Status>,
+}
+
+/// A line of the admin's list of submissions: whose, where, when, language, status.
+#[derive(Clone, Debug)]
+pub struct AdminListed {
+    pub id: SubmissionId,
+    pub contest_slug: String,
+    pub username: String,
+    pub display_name: Option<String>,
+    pub nickname: Option<String>,
+    pub language: String,
+    pub status: Status,
+    pub created_at: OffsetDateTime,
+    /// How many submissions the filter lets through in all (the same on every line).
+    pub total: i64,
+}
+
+/// The people's submissions (not the house bots') that `filter` lets through, newest first,
+/// `limit` from `offset`.
+pub async fn search(
+    conn: &mut PgConnection,
+    filter: &Filter,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<Vec<AdminListed>> {
+    sqlx::query_as!(
+        AdminListed,
+        r#"select s.id as "id: SubmissionId", c.slug as contest_slug, u.username, u.display_name, u.nickname,
+                  s.language, s.status as "status: Status", s.created_at, count(*) over () as "total!"
+           from submissions s join users u on u.id = s.user_id join contests c on c.id = s.contest_id
+           where not u.is_house
+             and ($1::int8 is null or s.contest_id = $1)
+             and ($2 = '' or lower(u.username) = lower($2) or lower(u.nickname) = lower($2))
+             and ($3 = '' or s.language = $3)
+             and ($4::submission_status is null or s.status = $4)
+           order by s.id desc limit $5 offset $6"#,
+        filter.contest as Option<ContestId>,
+        filter.student,
+        filter.language,
+        filter.status as Option<Status>,
+        limit,
+        offset
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// A current source of a contest: the one submission of a person that plays (`ready`).
+#[derive(Clone, Debug)]
+pub struct CurrentSource {
+    pub username: String,
+    pub language: String,
+    pub source: Vec<u8>,
+    pub created_at: OffsetDateTime,
+}
+
+/// The ids of the people's current submissions in a contest, by username.
+pub async fn current_ids(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Vec<SubmissionId>> {
+    sqlx::query_scalar!(
+        r#"select id as "id!: SubmissionId" from (
+               select distinct on (s.user_id) s.id, u.username from submissions s join users u on u.id = s.user_id
+               where s.contest_id = $1 and s.status = 'ready' and not u.is_house
+               order by s.user_id, s.id desc) current
+           order by username"#,
+        contest_id as ContestId
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// One current source (see [`current_ids`]), read one at a time so that a contest's sources
+/// are never all in memory at once.
+pub async fn current_source(
+    conn: &mut PgConnection,
+    id: SubmissionId,
+) -> sqlx::Result<Option<CurrentSource>> {
+    sqlx::query_as!(
+        CurrentSource,
+        r#"select u.username, s.language, s.source, s.created_at
+           from submissions s join users u on u.id = s.user_id where s.id = $1"#,
+        id as SubmissionId
+    )
+    .fetch_optional(conn)
     .await
 }
 

@@ -37,13 +37,15 @@ pub async fn create(conn: &mut PgConnection, user_id: UserId, name: &str) -> sql
     Ok((id, token))
 }
 
-/// The user a live token belongs to; records that it was used, at most once a minute (a client
+/// The user a live token belongs to (disabled or not: the caller refuses a disabled one, saying
+/// why); records that it was used, at most once a minute (a client
 /// calling the API in a loop does not write on every request).
 pub async fn user_for(conn: &mut PgConnection, token: &str) -> sqlx::Result<Option<User>> {
     let hash = hash(token);
     let found = sqlx::query!(
         r#"select t.id as token_id, t.last_used_at is null or t.last_used_at < now() - interval '1 minute' as "stale!",
-                  u.id as "id: UserId", u.username, u.display_name, u.nickname, u.role as "role: Role", u.must_change_password
+                  u.id as "id: UserId", u.username, u.display_name, u.nickname, u.role as "role: Role", u.must_change_password,
+                  u.disabled_at is not null as "disabled!", u.session_generation
            from api_tokens t join users u on u.id = t.user_id
            where t.token_hash = $1 and t.revoked_at is null"#,
         hash
@@ -67,6 +69,8 @@ pub async fn user_for(conn: &mut PgConnection, token: &str) -> sqlx::Result<Opti
         nickname: r.nickname,
         role: r.role,
         must_change_password: r.must_change_password,
+        disabled: r.disabled,
+        session_generation: r.session_generation,
     }))
 }
 

@@ -22,6 +22,10 @@ pub struct User {
     pub nickname: Option<String>,
     pub role: Role,
     pub must_change_password: bool,
+    /// Disabled by an admin: no login, no session, no API token (its data stays).
+    pub disabled: bool,
+    /// Sessions opened under another generation are over (see [`end_sessions`]).
+    pub session_generation: i32,
 }
 
 impl User {
@@ -38,7 +42,8 @@ impl User {
 pub async fn by_id(conn: &mut PgConnection, id: UserId) -> sqlx::Result<Option<User>> {
     sqlx::query_as!(
         User,
-        r#"select id as "id: UserId", username, display_name, nickname, role as "role: Role", must_change_password
+        r#"select id as "id: UserId", username, display_name, nickname, role as "role: Role", must_change_password,
+                  disabled_at is not null as "disabled!", session_generation
            from users where id = $1"#,
         id as UserId
     )
@@ -50,7 +55,7 @@ pub async fn by_id(conn: &mut PgConnection, id: UserId) -> sqlx::Result<Option<U
 pub async fn for_login(conn: &mut PgConnection, username: &str) -> sqlx::Result<Option<(User, String)>> {
     let row = sqlx::query!(
         r#"select id as "id: UserId", username, display_name, nickname, role as "role: Role", must_change_password,
-                  password_hash
+                  disabled_at is not null as "disabled!", session_generation, password_hash
            from users where username = $1 and not is_house"#,
         username
     )
@@ -65,6 +70,8 @@ pub async fn for_login(conn: &mut PgConnection, username: &str) -> sqlx::Result<
                 nickname: r.nickname,
                 role: r.role,
                 must_change_password: r.must_change_password,
+                disabled: r.disabled,
+                session_generation: r.session_generation,
             },
             r.password_hash,
         )
@@ -390,4 +397,115 @@ pub async fn promote_to_admin(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Notes a successful login (shown on the admin's users page).
+pub async fn note_login(conn: &mut PgConnection, id: UserId) -> sqlx::Result<()> {
+    sqlx::query!("update users set last_login_at = now() where id = $1", id as UserId).execute(conn).await?;
+    Ok(())
+}
+
+/// Ends every open session of the user: each remembers the generation it was opened under, and
+/// every request compares it with the user's row (so no cached session outlives this).
+pub async fn end_sessions(conn: &mut PgConnection, id: UserId) -> sqlx::Result<()> {
+    sqlx::query!("update users set session_generation = session_generation + 1 where id = $1", id as UserId)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Disables or re-enables a person's account (house-bot accounts are left out); `None` when there
+/// is no such user, else its id and whether it was disabled before.
+pub async fn set_disabled(
+    conn: &mut PgConnection,
+    username: &str,
+    disabled: bool,
+) -> sqlx::Result<Option<(UserId, bool)>> {
+    let row = sqlx::query!(
+        r#"update users u set disabled_at = case when $2 then coalesce(before.disabled_at, now()) end
+           from (select id, disabled_at from users where username = $1 and not is_house for update) before
+           where u.id = before.id
+           returning u.id as "id: UserId", before.disabled_at is not null as "was_disabled!""#,
+        username,
+        disabled
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|r| (r.id, r.was_disabled)))
+}
+
+/// How the users page orders its list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
+pub enum UserOrder {
+    #[default]
+    Username,
+    /// The latest login first, those who never logged in last.
+    LastLogin,
+    /// The most submissions first.
+    Submissions,
+}
+
+/// A line of the admin's users page.
+#[derive(Clone, Debug)]
+pub struct Listed {
+    pub username: String,
+    pub display_name: Option<String>,
+    pub nickname: Option<String>,
+    pub role: Role,
+    pub last_login_at: Option<OffsetDateTime>,
+    pub disabled_at: Option<OffsetDateTime>,
+    /// In every contest.
+    pub submissions: i64,
+    /// How many users the search finds in all (the same on every line).
+    pub total: i64,
+}
+
+/// `text` as a `like` pattern that matches it anywhere, its `%`, `_` and `\` taken literally.
+fn contains_pattern(text: &str) -> String {
+    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+/// The people's accounts whose username, display name or nickname contains `query` (any case),
+/// only the disabled ones if asked, in `order`, `limit` from `offset`.
+pub async fn search(
+    conn: &mut PgConnection,
+    query: &str,
+    only_disabled: bool,
+    order: UserOrder,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<Vec<Listed>> {
+    let order: &str = order.into();
+    sqlx::query_as!(
+        Listed,
+        r#"select u.username, u.display_name, u.nickname, u.role as "role: Role", u.last_login_at, u.disabled_at,
+                  coalesce(s.n, 0) as "submissions!", count(*) over () as "total!"
+           from users u
+           left join (select user_id, count(*) as n from submissions group by user_id) s on s.user_id = u.id
+           where not u.is_house
+             and (u.username ilike $1 or u.display_name ilike $1 or u.nickname ilike $1)
+             and (not $2 or u.disabled_at is not null)
+           order by case when $3 = 'last_login' then u.last_login_at end desc nulls last,
+                    case when $3 = 'submissions' then coalesce(s.n, 0) end desc,
+                    u.username
+           limit $4 offset $5"#,
+        contains_pattern(query),
+        only_disabled,
+        order,
+        limit,
+        offset
+    )
+    .fetch_all(conn)
+    .await
+}
+
+#[cfg(test)]
+mod search_tests {
+    #[test]
+    fn a_search_matches_its_text_literally() {
+        assert_eq!(super::contains_pattern("ada"), "%ada%");
+        assert_eq!(super::contains_pattern(r"5%_a\b"), r"%5\%\_a\\b%");
+    }
 }

@@ -185,7 +185,8 @@ impl Job for Compile {
             return Ok(false);
         }
         submissions::add_usage(&mut tx, job.contest_id, job.user_id, c.ms).await?;
-        let validate = ok && scheduler::contest_game(&mut tx, job.contest_id).await?.0.has_validity_tests();
+        let game = scheduler::contest_game(&mut tx, job.contest_id).await?.0;
+        let validate = ok && game.has_validity_tests();
         if validate {
             queue::enqueue(&mut tx, JobKind::Validity, job.id).await?;
         } else if ok {
@@ -194,6 +195,11 @@ impl Job for Compile {
         tx.commit().await?;
         if validate {
             q.wakeup.notify_one();
+        }
+        // Copy detection indexes every compiled submission; a failure there never fails a compile.
+        if let Err(e) = crate::service::similarity::index(conn, job.id, crate::starters::sources(game)).await
+        {
+            tracing::warn!(submission = %job.id, "similarity index: {e:#}");
         }
         Ok(true)
     }

@@ -37,6 +37,10 @@ pub fn sandbox_launchers(allow_insecure: bool) -> LauncherFactory {
     })
 }
 
+/// How often an idle game slot looks for a queued game: games queued on an idle pool wait up to
+/// this long (the capacity model counts it, `service::capacity`).
+pub const IDLE_POLL: Duration = Duration::from_secs(1);
+
 /// Games at once by default: one per pair of cores (each bot on its own core), at least one.
 pub fn default_concurrency() -> usize {
     (cores().len() / 2).max(1)
@@ -61,6 +65,9 @@ pub struct GameQueue {
     /// The `botarena` binary that plays house bots: this very one by default; tests, whose
     /// executable is the test harness, point it at `CARGO_BIN_EXE_botarena`.
     pub house_exe: PathBuf,
+    /// After `stop`, how long a running game may go on before it is put back in the queue
+    /// unfinished (`None`: until it ends).
+    pub drain: Option<Duration>,
     running: Arc<AtomicI32>,
 }
 
@@ -74,12 +81,13 @@ impl GameQueue {
             concurrency: default_concurrency(),
             lease: Duration::from_secs(60),
             house_exe: PathBuf::from(crate::judge::commands::SELF_EXE),
+            drain: None,
             running: Arc::new(AtomicI32::new(0)),
         }
     }
 
     /// Runs `concurrency` game slots (and a heartbeat) until `stop` turns true; each slot finishes
-    /// its current game first.
+    /// its current game first, or puts it back in the queue once [`GameQueue::drain`] has passed.
     pub fn spawn(&self, stop: watch::Receiver<bool>) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
         let cores = cores();
         let mut handles = Vec::new();
@@ -90,13 +98,14 @@ impl GameQueue {
             let mut stop = stop.clone();
             handles.push(tokio::spawn(async move {
                 while !*stop.borrow() {
-                    match q.run_one(launcher.clone(), cpus).await {
+                    let give_back = drained(stop.clone(), q.drain);
+                    match q.run_one_until(launcher.clone(), cpus, give_back).await {
                         Ok(true) => continue,
                         Ok(false) => {}
                         Err(e) => tracing::error!("game queue: {e:#}"),
                     }
                     tokio::select! {
-                        _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                        _ = tokio::time::sleep(IDLE_POLL) => {}
                         _ = stop.changed() => {}
                     }
                 }
@@ -128,6 +137,16 @@ impl GameQueue {
         launcher: Arc<dyn Launcher>,
         cpus: Option<[usize; 2]>,
     ) -> anyhow::Result<bool> {
+        self.run_one_until(launcher, cpus, std::future::pending()).await
+    }
+
+    /// [`GameQueue::run_one`], putting the game back unfinished if `give_back` completes first.
+    pub async fn run_one_until(
+        &self,
+        launcher: Arc<dyn Launcher>,
+        cpus: Option<[usize; 2]>,
+        give_back: impl std::future::Future<Output = ()> + Send,
+    ) -> anyhow::Result<bool> {
         let slot = Slot {
             pool: self.pool.clone(),
             languages: self.languages.clone(),
@@ -136,8 +155,17 @@ impl GameQueue {
             launcher,
             cpus,
         };
-        Worker { pool: &self.pool, id: &self.worker_id, lease: self.lease }.run_one::<PlayGame>(&slot).await
+        Worker { pool: &self.pool, id: &self.worker_id, lease: self.lease }
+            .run_one_until::<PlayGame>(&slot, give_back)
+            .await
     }
+}
+
+/// Completes `drain` after `stop` turned true; never without a drain limit.
+async fn drained(mut stop: watch::Receiver<bool>, drain: Option<Duration>) {
+    let Some(drain) = drain else { return std::future::pending().await };
+    let _ = stop.wait_for(|stopped| *stopped).await;
+    tokio::time::sleep(drain).await;
 }
 
 /// What one game slot of a [`GameQueue`] plays with.
@@ -199,6 +227,10 @@ impl Job for PlayGame {
 
     async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {
         games::release(conn, self.job.id, worker).await
+    }
+
+    async fn give_back(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {
+        games::give_back(conn, self.job.id, worker).await
     }
 
     async fn give_up(conn: &mut PgConnection, _: &Slot) -> anyhow::Result<u64> {
@@ -353,7 +385,7 @@ async fn write_progress(
     let take = |p: Progress, moves: &mut Vec<serde_json::Value>, lines: &mut Vec<serde_json::Value>| match p {
         Progress::Move(m) => moves.push(m),
         Progress::Line(e) => lines.push(serde_json::json!({
-            "bot": e.bot, "channel": e.channel, "move": moves.len(), "text": e.text,
+            "bot": e.bot, "channel": e.channel, "move": e.at_move.unwrap_or(moves.len()), "text": e.text,
         })),
     };
     while let Some(first) = incoming.recv().await {

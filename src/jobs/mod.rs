@@ -60,6 +60,16 @@ pub trait Job: Sized + Send + Sync {
     fn release(&self, conn: &mut PgConnection, worker: &str)
         -> impl Future<Output = sqlx::Result<()>> + Send;
 
+    /// Puts the job back in the queue unfinished because the worker is stopping; by default as
+    /// [`Job::release`] does.
+    fn give_back(
+        &self,
+        conn: &mut PgConnection,
+        worker: &str,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send {
+        self.release(conn, worker)
+    }
+
     /// Gives up the jobs of this kind that used up their attempts, recording why on their
     /// subjects. Returns how many.
     fn give_up(
@@ -90,6 +100,17 @@ impl Worker<'_> {
     /// renews its lease, and stores its output (or puts it back if the judge failed).
     /// `Ok(false)` when there was nothing to claim.
     pub async fn run_one<J: Job>(&self, ctx: &J::Context) -> anyhow::Result<bool> {
+        self.run_one_until::<J>(ctx, std::future::pending()).await
+    }
+
+    /// [`Worker::run_one`], except that when `give_back` completes before the job has, the job
+    /// is dropped and put back in the queue unfinished ([`Job::give_back`]): a worker that drains
+    /// on SIGTERM hands its running game to another worker instead of being killed with it.
+    pub async fn run_one_until<J: Job>(
+        &self,
+        ctx: &J::Context,
+        give_back: impl Future<Output = ()> + Send,
+    ) -> anyhow::Result<bool> {
         let kind = J::KIND.as_str();
         let job = {
             let mut conn = self.pool.acquire().await?;
@@ -107,7 +128,15 @@ impl Worker<'_> {
         tracing::info!(kind, subject, attempt = job.attempts(), "running");
         let heartbeat = self.heartbeat(J::KIND, subject);
         let started = std::time::Instant::now();
-        let output = job.run(ctx).await;
+        let output = tokio::select! {
+            output = job.run(ctx) => output,
+            () = give_back => {
+                drop(heartbeat);
+                job.give_back(&mut *self.pool.acquire().await?, self.id).await?;
+                tracing::warn!(kind, subject, "put back in the queue unfinished: this worker is stopping");
+                return Ok(true);
+            }
+        };
         let seconds = started.elapsed().as_secs_f64();
         drop(heartbeat);
         let mut conn = self.pool.acquire().await?;

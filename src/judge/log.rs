@@ -43,6 +43,11 @@ pub struct LogEntry {
     pub bot: Option<BotId>,
     pub channel: Channel,
     pub text: String,
+    /// For DEBUG and standard-error lines: how many moves had been played when the bot said it
+    /// (so `0` came with the first move), which lets a replay show each line beside its move.
+    /// Absent in logs stored before lines were tied to moves.
+    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
+    pub at_move: Option<usize>,
 }
 
 /// The transcript of one game.
@@ -59,6 +64,9 @@ pub struct GameLog {
     debug_bytes: [usize; 2],
     #[serde(skip)]
     stderr_bytes: [usize; 2],
+    /// Moves played so far ([`GameLog::moved`]), stamped on DEBUG and standard-error lines.
+    #[serde(skip)]
+    moves: usize,
 }
 
 fn bot_index(bot: BotId) -> usize {
@@ -86,7 +94,13 @@ impl GameLog {
     }
 
     fn push(&mut self, ms: u64, bot: Option<BotId>, channel: Channel, text: String) {
-        self.entries.push(LogEntry { ms, bot, channel, text });
+        let at_move = matches!(channel, Channel::Debug | Channel::Stderr).then_some(self.moves);
+        self.entries.push(LogEntry { ms, bot, channel, text, at_move });
+    }
+
+    /// A move was played: the lines logged from now on came with the next one.
+    pub fn moved(&mut self) {
+        self.moves += 1;
     }
 
     /// A protocol line, either way (long lines are cut, with their length noted).

@@ -224,6 +224,7 @@ impl<'a> Table<'a> {
 
     /// Records a move: appends it to `moves` and tells the watcher.
     pub fn record_move(&mut self, moves: &mut Vec<serde_json::Value>, record: serde_json::Value) {
+        self.log.moved();
         if let Some(w) = self.watcher.as_mut() {
             w.moved(&record);
         }

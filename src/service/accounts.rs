@@ -1,8 +1,10 @@
 //! Accounts: importing a class roster (shared by the admin page and `botarena users import`),
-//! which usernames and display names are accepted, and an admin's password reset.
+//! which usernames and display names are accepted, an admin's password reset, and disabling
+//! and re-enabling an account (each shared by the admin pages and `botarena users`).
 
 use crate::db::audit;
-use crate::db::users::{self, Role, User};
+use crate::db::ids::UserId;
+use crate::db::users::{self, Role};
 use crate::service::password;
 use sqlx::PgPool;
 
@@ -117,26 +119,63 @@ pub async fn import_roster(pool: &PgPool, text: &str) -> anyhow::Result<ImportRe
 }
 
 /// Resets a forgotten password to the username, as at import: the user must choose a new one
-/// (and may keep their nickname) at the next login. Their login throttle is lifted too; audited.
-/// `false` when there is no such user.
-pub async fn reset_password(pool: &PgPool, actor: &User, username: &str) -> anyhow::Result<bool> {
-    let mut conn = pool.acquire().await?;
-    let Some((user, _)) = users::for_login(&mut conn, username).await? else {
+/// (and may keep their nickname) at the next login. Their open sessions end and their login
+/// throttle is lifted; audited as `actor`'s (`None`: the command line). `false` when there is
+/// no such user.
+pub async fn reset_password(pool: &PgPool, actor: Option<UserId>, username: &str) -> anyhow::Result<bool> {
+    let Some((user, _)) = users::for_login(&mut *pool.acquire().await?, username).await? else {
         return Ok(false);
     };
+    // Hashed before the transaction, so no connection waits for a hashing slot.
     let hash = password::hash(user.username.clone()).await?;
-    users::set_password(&mut conn, user.id, &hash, true).await?;
-    users::clear_login_failures(&mut conn, &user.username).await?;
-    audit::record(
-        &mut conn,
-        Some(actor.id),
-        "users.reset_password",
-        &format!("user:{}", user.username),
-        None,
-        None,
-    )
-    .await?;
+    let mut tx = pool.begin().await?;
+    users::set_password(&mut tx, user.id, &hash, true).await?;
+    users::end_sessions(&mut tx, user.id).await?;
+    users::clear_login_failures(&mut tx, &user.username).await?;
+    audit::record(&mut tx, actor, "users.reset_password", &audit_target(&user.username), None, None).await?;
+    tx.commit().await?;
     Ok(true)
+}
+
+/// The audit log target of what is done to an account.
+pub fn audit_target(username: &str) -> String {
+    format!("user:{username}")
+}
+
+/// What disabling or re-enabling an account did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Switched {
+    NoSuchUser,
+    /// It was so already: nothing changed (nor was audited).
+    Already,
+    Done,
+}
+
+/// Disables an account (its sessions end, its API tokens are refused, its data stays: its
+/// submissions keep their place in the standings) or enables it again; audited as `actor`'s
+/// (`None`: the command line).
+pub async fn set_disabled(
+    pool: &PgPool,
+    actor: Option<UserId>,
+    username: &str,
+    disabled: bool,
+) -> anyhow::Result<Switched> {
+    let mut tx = pool.begin().await?;
+    let Some((id, was_disabled)) = users::set_disabled(&mut tx, username, disabled).await? else {
+        return Ok(Switched::NoSuchUser);
+    };
+    if was_disabled == disabled {
+        return Ok(Switched::Already);
+    }
+    if disabled {
+        users::end_sessions(&mut tx, id).await?;
+    }
+    let action = if disabled { "users.disable" } else { "users.enable" };
+    let value = |d: bool| Some(serde_json::json!({ "disabled": d }));
+    audit::record(&mut tx, actor, action, &audit_target(username), value(was_disabled), value(disabled))
+        .await?;
+    tx.commit().await?;
+    Ok(Switched::Done)
 }
 
 #[cfg(test)]

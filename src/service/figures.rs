@@ -139,7 +139,78 @@ async fn measure(scratch: &bench::Scratch, entrants: usize) -> anyhow::Result<Ve
         baseline: "bulk_insert_baseline",
         baseline_value: median(&mut bulk),
     });
+    figures.push(similarity_index(&mut conn, rr.contest_id, submission).await?);
     Ok(figures)
+}
+
+/// Copy detection: indexing one more submission of a contest whose `entrants` submissions are
+/// indexed (its tokens and fingerprints stored, compared with all the others through the
+/// postings, its pairs stored), beside tokenizing and fingerprinting the same source alone (no
+/// database). Every entrant gets a synthetic bot of its own (about 150 lines of Python).
+async fn similarity_index(
+    conn: &mut sqlx::PgConnection,
+    contest: db::ids::ContestId,
+    newcomer: db::ids::SubmissionId,
+) -> anyhow::Result<Figure> {
+    let ids = db::similarity::submissions_of(conn, contest).await?;
+    let sources: Vec<_> = ids.iter().map(|&id| (id, "python", synthetic_bot(id.0 as u64))).collect();
+    bench::set_sources(conn, &sources).await?;
+    let t = Instant::now();
+    for &id in &ids {
+        if id != newcomer {
+            super::similarity::index(conn, id, Vec::new()).await?;
+        }
+    }
+    tracing::info!("bench data: {} submissions indexed in {:.1} s", ids.len() - 1, t.elapsed().as_secs_f64());
+    let source = synthetic_bot(newcomer.0 as u64);
+    let (mut index, mut alone) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        let t = Instant::now();
+        let tokens: Vec<u32> = crate::similarity::token_hashes("python", &source);
+        std::hint::black_box(crate::similarity::fingerprint_set(&tokens, &Default::default()));
+        alone.push(ms(t));
+        let t = Instant::now();
+        super::similarity::index(conn, newcomer, Vec::new()).await?;
+        index.push(ms(t));
+    }
+    Ok(Figure {
+        name: "similarity_index",
+        value: median(&mut index),
+        unit: "ms",
+        baseline: "tokenize_alone",
+        baseline_value: median(&mut alone),
+    })
+}
+
+/// A bot of its own for entrant `seed`: functions of random statements, as different from
+/// another entrant's as two students' code (they share the language's idioms, not their order).
+fn synthetic_bot(seed: u64) -> String {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let ops = ["+", "-", "*", "//", "%"];
+    let cmps = ["<", ">", "==", "!=", "<=", ">="];
+    let mut out = String::from("import sys\n\n");
+    for f in 0..12 {
+        out.push_str(&format!("def f{f}(board, me, depth):\n    best = -1\n"));
+        for _ in 0..rng.gen_range(6..14) {
+            let (a, b) = (rng.gen_range(0..9), rng.gen_range(1..50));
+            let (op, cmp) = (ops[rng.gen_range(0..ops.len())], cmps[rng.gen_range(0..cmps.len())]);
+            out.push_str(&match rng.gen_range(0..7) {
+                0 => format!("    x{a} = best {op} {b}\n"),
+                1 => format!("    if board[{a}][{b} % 9] {cmp} me:\n        best = max(best, {b})\n"),
+                2 => format!("    for i in range({b}):\n        best {op}= i\n"),
+                3 => format!("    while depth {cmp} {b}:\n        depth -= 1\n"),
+                4 => format!("    moves = [c for c in range(9) if board[0][c] {cmp} {a}]\n"),
+                5 => format!(
+                    "    best = f{}(board, 3 - me, depth - 1) if depth else best\n",
+                    rng.gen_range(0..12)
+                ),
+                _ => format!("    print(\"DEBUG {a} {b}\", file=sys.stderr)\n"),
+            });
+        }
+        out.push_str("    return best\n\n");
+    }
+    out
 }
 
 fn median(v: &mut [f64]) -> f64 {

@@ -17,6 +17,7 @@
 
 pub mod accounts;
 pub mod bots;
+pub mod capacity;
 pub mod contests;
 pub mod figures;
 pub mod house;
@@ -26,4 +27,5 @@ pub mod practice;
 pub mod rejudge;
 pub mod scheduler;
 pub mod scoreboard;
+pub mod similarity;
 pub mod test_matches;

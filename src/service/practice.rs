@@ -396,8 +396,7 @@ impl Watcher for Follow {
         }
         {
             let mut live = self.game.live();
-            let line =
-                serde_json::json!({ "channel": entry.channel, "move": live.moves.len(), "text": entry.text });
+            let line = serde_json::json!({ "channel": entry.channel, "move": entry.at_move.unwrap_or(live.moves.len()), "text": entry.text });
             live.lines.push(line);
         }
         self.game.changed();

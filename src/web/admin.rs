@@ -1,130 +1,23 @@
-//! Admin pages: importing the roster, resetting a password (both in `service::accounts`, shared
-//! with `botarena users import`), and creating a contest.
+//! Admin pages: creating a contest. (The users page is [`super::admin_users`], running a contest
+//! [`super::admin_contest`].)
 
 use super::auth::{check_csrf, PageUser};
 use super::error::{AppError, PageResult};
-use super::input::{Form, FormPairs};
+use super::input::FormPairs;
 use super::{render, AppState, Nav};
 use crate::db::contests::{self, FieldError, NewContest};
 use crate::games::settings;
 use crate::games::GameId;
-use crate::service::accounts;
 use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::get;
 use axum::Router;
-use serde::Deserialize;
 use serde_json::json;
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/users", get(users_page).post(import_users))
-        .route("/admin/users/reset-password", axum::routing::post(reset_password))
-        .route("/admin/contests/new", get(new_contest_page).post(create_contest))
-}
-
-#[derive(Template)]
-#[template(path = "admin/users.html")]
-struct UsersPage {
-    nav: Nav,
-    csv: String,
-    csv_error: Option<String>,
-    created: Vec<String>,
-    existing: Vec<String>,
-    errors: Vec<(usize, String)>,
-    done: bool,
-    /// The outcome of a password reset: `Ok(username)` or why it failed.
-    reset: Option<Result<String, String>>,
-}
-
-impl UsersPage {
-    fn new(nav: Nav) -> Self {
-        UsersPage {
-            nav,
-            csv: String::new(),
-            csv_error: None,
-            created: vec![],
-            existing: vec![],
-            errors: vec![],
-            done: false,
-            reset: None,
-        }
-    }
-}
-
-async fn users_page(who: PageUser) -> PageResult {
-    who.require_admin()?;
-    Ok(render(&UsersPage::new(who.nav().await?)))
-}
-
-#[derive(Deserialize)]
-struct ImportForm {
-    #[serde(default)]
-    csrf: String,
-    #[serde(default)]
-    csv: String,
-}
-
-async fn import_users(
-    State(state): State<AppState>,
-    who: PageUser,
-    Form(form): Form<ImportForm>,
-) -> PageResult {
-    who.require_admin()?;
-    check_csrf(&who.session, &form.csrf).await?;
-    let mut page = UsersPage::new(who.nav().await?);
-    if form.csv.trim().is_empty() {
-        page.csv_error = Some("Paste the roster: one `username[,display name]` per line.".into());
-        return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
-    }
-    let report = accounts::import_roster(&state.pool, &form.csv).await?;
-    crate::db::audit::record(
-        &mut *state.pool.acquire().await?,
-        Some(who.user.id),
-        "users.import",
-        "users",
-        None,
-        Some(json!({"created": report.created})),
-    )
-    .await?;
-    page.done = true;
-    if !report.errors.is_empty() {
-        page.csv = form.csv;
-        page.csv_error = Some("Some lines were not imported; see below.".into());
-    }
-    page.created = report.created;
-    page.existing = report.existing;
-    page.errors = report.errors;
-    Ok(render(&page))
-}
-
-#[derive(Deserialize)]
-struct ResetForm {
-    #[serde(default)]
-    csrf: String,
-    #[serde(default)]
-    username: String,
-}
-
-/// Resets a forgotten password to the username, as at import: the user must choose a new one
-/// (and may keep their nickname) at the next login. Their login throttle is lifted too.
-async fn reset_password(
-    State(state): State<AppState>,
-    who: PageUser,
-    Form(form): Form<ResetForm>,
-) -> PageResult {
-    who.require_admin()?;
-    check_csrf(&who.session, &form.csrf).await?;
-    let mut page = UsersPage::new(who.nav().await?);
-    let username = form.username.trim();
-    if !accounts::reset_password(&state.pool, &who.user, username).await? {
-        page.reset = Some(Err(format!("There is no user `{username}`.")));
-        return Ok((StatusCode::NOT_FOUND, render(&page)).into_response());
-    }
-    page.reset = Some(Ok(username.to_string()));
-    Ok(render(&page))
+    Router::new().route("/admin/contests/new", get(new_contest_page).post(create_contest))
 }
 
 struct GameOption {

@@ -43,6 +43,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(super::history::api_router())
         .merge(super::announcements::api_router())
         .merge(super::admin_contest::api_router())
+        .merge(super::similarity::api_router())
         .fallback(|| async { AppError::NotFound("no such API endpoint".into()) })
 }
 

@@ -509,3 +509,38 @@ pub struct AnnouncementView {
     /// Posted since the caller last opened the contest's page.
     pub unread: bool,
 }
+
+/// `GET /api/contests/{slug}/similarity`: how much of the contest is indexed, and its pairs of
+/// similar submissions of different users, most similar first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SimilarityView {
+    /// Submissions indexed so far (each is indexed when its compile ends).
+    pub indexed: i64,
+    /// Submissions of the contest (house bots left out).
+    pub submissions: i64,
+    pub pairs: Vec<SimilarityPair>,
+}
+
+/// Two submissions of different users and how alike they are, base code left out.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SimilarityPair {
+    pub a: SimilaritySide,
+    pub b: SimilaritySide,
+    /// The larger of the two shares of a side's fingerprints found in the other, 0 to 1.
+    pub similarity: f64,
+    /// Fingerprints (winnowed token 12-grams) the two share.
+    pub shared: i32,
+    /// The longest run of tokens the two share.
+    pub longest_run: i32,
+}
+
+/// One submission of a similar pair.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SimilaritySide {
+    #[schema(value_type = i64)]
+    pub submission_id: SubmissionId,
+    pub username: String,
+    pub language: String,
+    /// Whether it is its user's current submission (the one that plays).
+    pub current: bool,
+}

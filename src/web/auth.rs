@@ -23,7 +23,12 @@ use time::OffsetDateTime;
 use tower_sessions::Session;
 
 const USER_KEY: &str = "user_id";
+/// The user's `session_generation` when the session was opened (see [`users::end_sessions`]).
+const GENERATION_KEY: &str = "generation";
 const CSRF_KEY: &str = "csrf";
+
+/// What a disabled account is told, at login and on the API.
+pub const DISABLED_MESSAGE: &str = "This account is disabled; ask your course staff.";
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -94,6 +99,16 @@ where
             Some(id) => users::by_id(&mut *state.pool.acquire().await?, id).await?,
             None => None,
         };
+        // The user's row is read on every request, so a session that a disable or a password
+        // reset ended is over here at once, whatever keeps a copy of it (`session_cache`).
+        if let Some(u) = &user {
+            let generation =
+                session.get::<i32>(GENERATION_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
+            if u.disabled || generation.unwrap_or(0) != u.session_generation {
+                session.flush().await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
+                return Ok(Viewer { user: None, session });
+            }
+        }
         Ok(Viewer { user, session })
     }
 }
@@ -178,6 +193,9 @@ where
             return Err(AppError::Unauthorized("This API token is not valid.".into()));
         }
         match tokens::user_for(&mut *state.pool.acquire().await?, token).await? {
+            Some(u) if u.disabled => {
+                Err(AppError::Forbidden { code: "account_disabled", message: DISABLED_MESSAGE.into() })
+            }
             Some(u) => Ok(ApiUser(u)),
             None => Err(AppError::Unauthorized("This API token is not valid or was revoked.".into())),
         }
@@ -319,11 +337,16 @@ async fn login(
     };
     let mut conn = state.pool.acquire().await?;
     match user {
+        // Said only to whoever knows the password, so it tells a guesser nothing.
+        Some(user) if ok && user.disabled => Ok(again(StatusCode::FORBIDDEN, DISABLED_MESSAGE.into())),
         Some(user) if ok => {
             users::clear_login_failures_from(&mut conn, addr, &username).await?;
+            users::note_login(&mut conn, user.id).await?;
             // A new session id at login, so a session id planted before login is worthless.
-            viewer.session.cycle_id().await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
-            viewer.session.insert(USER_KEY, user.id).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
+            let session_error = |e| anyhow::anyhow!("session: {e}");
+            viewer.session.cycle_id().await.map_err(session_error)?;
+            viewer.session.insert(USER_KEY, user.id).await.map_err(session_error)?;
+            viewer.session.insert(GENERATION_KEY, user.session_generation).await.map_err(session_error)?;
             let target = if user.must_change_password { "/welcome".to_string() } else { next };
             Ok(Redirect::to(&target).into_response())
         }

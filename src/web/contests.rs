@@ -384,6 +384,8 @@ struct OnePage {
     test_menu: Option<super::test_matches::OpponentMenu>,
     /// Its round robin so far, once it plays.
     progress: Option<crate::db::games::Progress>,
+    /// Whose it is, for an admin.
+    owner: Option<crate::db::users::User>,
 }
 
 /// "34 of 60 games played, 2 being played, 24 queued (12 games of others ahead of yours)".
@@ -450,8 +452,10 @@ async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String
     } else {
         None
     };
+    let owner = if who.user.is_admin() { crate::db::users::by_id(&mut conn, s.user_id).await? } else { None };
     drop(conn);
     Ok(render(&OnePage {
+        owner,
         progress,
         test_menu,
         nav: who.nav().await?,

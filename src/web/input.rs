@@ -34,6 +34,18 @@ fn forbidden_char(text: &str) -> Option<char> {
     text.chars().find(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
 }
 
+/// A search text from a query string (`?q=`): leniently, without control characters (no field
+/// holds one, and Postgres refuses NUL), trimmed, at most 200 characters.
+pub fn query_text(text: Option<&str>) -> String {
+    let kept: String = text.unwrap_or_default().chars().filter(|c| !c.is_control()).take(200).collect();
+    kept.trim().to_string()
+}
+
+/// A `page=` of a long list: a number from 1 (the first page when it is not one).
+pub fn page_number(text: Option<&str>) -> i64 {
+    text.and_then(|p| p.parse::<i64>().ok()).filter(|p| (1..=1_000_000).contains(p)).unwrap_or(1)
+}
+
 /// Why the value of field `name` is refused, if it is.
 pub fn check_field(name: &str, value: &str) -> Result<(), AppError> {
     if RAW_FIELDS.contains(&name) {

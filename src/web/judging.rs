@@ -258,6 +258,16 @@ pub(super) fn may_read_log(user: &User, g: &games::Game) -> bool {
     user.is_admin() || user.id == g.user_a || user.id == g.user_b
 }
 
+/// The bots of `g` whose DEBUG output and standard error `user` may read: their own (both, in a
+/// game against themselves), both for an admin, none for anyone else.
+pub(super) fn private_sides(user: &User, g: &games::Game) -> Vec<BotId> {
+    [(g.user_a, BotId::A), (g.user_b, BotId::B)]
+        .into_iter()
+        .filter(|(owner, _)| user.is_admin() || *owner == user.id)
+        .map(|(_, bot)| bot)
+        .collect()
+}
+
 /// The log as text: an admin sees everything, the owner of a bot only that bot's DEBUG output
 /// and stderr, anyone else nothing. Shared by the API (token) and the page route (session).
 pub(super) fn log_text(user: &User, g: &games::Game) -> Result<String> {

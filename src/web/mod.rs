@@ -4,11 +4,13 @@
 
 pub mod admin;
 pub mod admin_contest;
+pub mod admin_users;
 pub mod announcements;
 pub mod api;
 pub mod api_types;
 pub mod auth;
 pub mod client;
+pub mod confirm;
 pub mod contests;
 pub mod error;
 pub mod history;
@@ -21,6 +23,7 @@ pub mod pages;
 pub mod practice;
 pub mod scoreboard_view;
 pub mod session_cache;
+pub mod similarity;
 pub mod statement;
 pub mod submit;
 pub mod test_matches;
@@ -138,6 +141,7 @@ pub fn app(state: AppState) -> Router {
         .merge(auth::router())
         .merge(contests::router(&state))
         .merge(admin::router())
+        .merge(admin_users::router())
         .merge(pages::router())
         .merge(matrix::router())
         .merge(statement::router())
@@ -145,6 +149,7 @@ pub fn app(state: AppState) -> Router {
         .merge(test_matches::router())
         .merge(admin_contest::router())
         .merge(announcements::router())
+        .merge(similarity::router())
         .nest("/api", api::router(&state))
         .merge(metrics::router())
         .nest_service("/static", static_files(static_dir))
@@ -169,6 +174,35 @@ fn static_files(dir: std::path::PathBuf) -> axum::routing::MethodRouter {
             next.run(req).await
         });
     axum::routing::get_service(ServeDir::new(dir)).layer(check)
+}
+
+/// A download: `body` as `content_type`, saved by the browser as `file_name` (plain ASCII
+/// without quotes: a slug and a suffix).
+pub fn attachment(content_type: &'static str, file_name: &str, body: impl IntoResponse) -> Response {
+    let disposition = format!("attachment; filename=\"{file_name}\"");
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, content_type.to_string()),
+            (axum::http::header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// `path` with a query string of the `pairs` that have a value (a list's link with its filters).
+pub fn link_with(path: &str, pairs: &[(&str, &str)]) -> String {
+    let mut q = form_urlencoded::Serializer::new(String::new());
+    q.extend_pairs(pairs.iter().filter(|(_, v)| !v.is_empty()));
+    match q.finish() {
+        query if query.is_empty() => path.to_string(),
+        query => format!("{path}?{query}"),
+    }
+}
+
+/// How many pages `total` lines fill, `per_page` a page (at least one, empty).
+pub fn page_count(total: i64, per_page: i64) -> i64 {
+    ((total + per_page - 1) / per_page).max(1)
 }
 
 /// Formats a time for pages: `2026-11-22 14:05 UTC`.

@@ -2,7 +2,9 @@
 //! types of [`super::api_types`]; served at `GET /api/openapi.json` and kept by the snapshot test
 //! `tests/openapi.rs`, which fails when the API changes without its committed snapshot.
 
-use super::{admin_contest, announcements, api, history, judging, matrix, practice, test_matches};
+use super::{
+    admin_contest, announcements, api, history, judging, matrix, practice, similarity, test_matches,
+};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::OpenApi;
 
@@ -37,6 +39,7 @@ use utoipa::OpenApi;
         admin_contest::actions::unfreeze_api,
         admin_contest::actions::disqualify_api,
         admin_contest::status::queue_api,
+        similarity::api,
         practice::create_api,
         practice::get_api,
         practice::move_api,

@@ -7,7 +7,7 @@ use super::auth::PageUser;
 use super::contests::contest_or_404;
 use super::error::{AppError, PageResult};
 use super::input::Path;
-use super::judging::{self, game_or_404, game_view, may_read_log, played, status_str};
+use super::judging::{self, game_or_404, game_view, may_read_log, played, private_sides, status_str};
 use super::scoreboard_view;
 use super::{render, when, AppState, Nav};
 use crate::db::contests::settings_pairs;
@@ -290,16 +290,15 @@ const STDERR_TAIL_LINES: usize = 20;
 
 /// The last lines of standard error of the bot that forfeited (`side`), when `user` may read
 /// them: its owner or an admin, never the opponent.
-fn stderr_tail(user: &User, g: &games::Game, side: &str, nickname: String) -> Option<StderrTail> {
-    let owner = if side == "a" { g.user_a } else { g.user_b };
-    if !(user.is_admin() || user.id == owner) {
+fn stderr_tail(user: &User, g: &games::Game, side: BotId, nickname: String) -> Option<StderrTail> {
+    if !private_sides(user, g).contains(&side) {
         return None;
     }
     let log: GameLog = serde_json::from_str(g.log.as_deref()?).ok()?;
     let all: Vec<String> = log
         .entries
         .into_iter()
-        .filter(|e| e.channel == Channel::Stderr && e.bot.map(BotId::as_str) == Some(side))
+        .filter(|e| e.channel == Channel::Stderr && e.bot == Some(side))
         .map(|e| {
             let line = cut(&e.text, 1000);
             if line.len() < e.text.len() {
@@ -342,13 +341,47 @@ pub(super) fn script_json(v: &impl Serialize) -> String {
     text.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
-/// What the replay viewer loads: the API's game object, the game id and the bots' nicknames.
+/// What the replay viewer loads: the API's game object, the game id, the bots' nicknames and the
+/// DEBUG and standard-error lines the viewer may read.
 #[derive(Serialize)]
 struct ReplayData<'a> {
     #[serde(flatten)]
     view: GameView,
     game: &'a str,
     nicknames: Sides<&'a str>,
+    /// Absent when the viewer may read neither bot's lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lines: Option<Vec<SaidLine>>,
+}
+
+/// A DEBUG or standard-error line of a bot, for the replay to show beside its move.
+#[derive(Serialize)]
+struct SaidLine {
+    bot: BotId,
+    channel: Channel,
+    /// Moves played when the bot said it (`None` in logs stored before lines had it).
+    #[serde(rename = "move")]
+    at_move: Option<usize>,
+    text: String,
+}
+
+/// The DEBUG and standard-error lines of the bots of `g` that `user` may read, in the order said.
+fn private_lines(user: &User, g: &games::Game) -> Option<Vec<SaidLine>> {
+    let sides = private_sides(user, g);
+    if sides.is_empty() {
+        return None;
+    }
+    let log: GameLog = g.log.as_deref().and_then(|l| serde_json::from_str(l).ok()).unwrap_or_default();
+    let lines = log
+        .entries
+        .into_iter()
+        .filter(|e| matches!(e.channel, Channel::Debug | Channel::Stderr))
+        .filter_map(|e| {
+            let bot = e.bot.filter(|b| sides.contains(b))?;
+            Some(SaidLine { bot, channel: e.channel, at_move: e.at_move, text: e.text })
+        })
+        .collect();
+    Some(lines)
 }
 
 async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
@@ -377,12 +410,13 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
             .map_or_else(|| "—".into(), |k| format!("{k} KiB")),
     });
     let forfeit = r.as_ref().and_then(|r| r.forfeit.as_ref());
-    let stderr = forfeit.and_then(|f| stderr_tail(&who.user, &g, f.bot.as_str(), nick(f.bot)));
+    let stderr = forfeit.and_then(|f| stderr_tail(&who.user, &g, f.bot, nick(f.bot)));
     let forfeit = forfeit.map(|f| (nick(f.bot), f.kind.as_str().to_string(), f.detail.clone()));
     let replay_json = script_json(&ReplayData {
         view: game_view(&g)?,
         game: info.game.as_str(),
         nicknames: Sides { a: &info.nick_a, b: &info.nick_b },
+        lines: private_lines(&who.user, &g),
     });
     Ok(render(&GamePage {
         nav: who.nav().await?,
@@ -422,12 +456,7 @@ async fn live(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
     use axum::response::sse::{Event, KeepAlive, Sse};
     let g = game_or_404(&state, &id, &who.user).await?;
     let (id, game, settings, pool) = (g.id, g.game, g.settings.clone(), state.pool.clone());
-    let admin = who.user.is_admin();
-    let own: Vec<&'static str> = [(g.user_a, "a"), (g.user_b, "b")]
-        .into_iter()
-        .filter(|(owner, _)| admin || *owner == who.user.id)
-        .map(|(_, bot)| bot)
-        .collect();
+    let own: Vec<&'static str> = private_sides(&who.user, &g).into_iter().map(BotId::as_str).collect();
     let events = futures_util::stream::unfold(((0usize, 0usize), false), move |(shown, ended)| {
         let own = own.clone();
         let (pool, settings) = (pool.clone(), settings.clone());

@@ -98,10 +98,27 @@ pub fn server_options() -> PgConnectOptions {
     server().options_for("postgres")
 }
 
+/// A `DATABASE_URL` of `pool`'s database, for a `botarena` child process.
+pub fn url_of(pool: &PgPool) -> String {
+    url_of_database(pool.connect_options().get_database().expect("the test pool names its database"))
+}
+
 /// A `DATABASE_URL` of the test server, for a `botarena` child process.
 pub fn server_url() -> String {
     match server() {
         Server::Embedded(c) => c.url(),
         Server::Url(_) => std::env::var("BOTARENA_TEST_DATABASE_URL").expect("set: the server came from it"),
+    }
+}
+
+/// A `DATABASE_URL` of one database of the test server (a test's own, for a `botarena` child
+/// process that is to work on it).
+pub fn url_of_database(database: &str) -> String {
+    let server = server_url();
+    let (base, query) = server.split_once('?').map_or((server.as_str(), None), |(b, q)| (b, Some(q)));
+    let (root, _) = base.rsplit_once('/').expect("a database URL names its database");
+    match query {
+        Some(q) => format!("{root}/{database}?{q}"),
+        None => format!("{root}/{database}"),
     }
 }

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use tokio::sync::Notify;
 use tower::ServiceExt;
 
+pub mod browser;
 pub mod database;
 pub mod queues;
 

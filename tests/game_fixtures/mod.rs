@@ -60,7 +60,8 @@ pub struct Inserted {
 }
 
 /// Inserts ready submissions of users `a` and `b` in contest `slug`, a done match between them
-/// and its games; each log holds one DEBUG line of each bot (`debug of a`, `debug of b`).
+/// and its games; each log holds one DEBUG line of each bot (`debug of a`, `debug of b`) and,
+/// for every move, one of its mover (`thinking about move K`).
 pub async fn finished_match(
     app: &TestApp,
     slug: &str,
@@ -111,6 +112,11 @@ pub async fn finished_match(
         log.line(1, BotId::A, Channel::ToBot, "TURN");
         log.debug(2, BotId::A, "debug of a");
         log.debug(3, BotId::B, "debug of b");
+        // Each mover says which move it is thinking about, then plays it.
+        for k in 0..r.moves.len() {
+            log.debug(4 + k as u64, r.seats[k % 2], &format!("thinking about move {}", k + 1));
+            log.moved();
+        }
         log.verdict = r.reason.clone();
         let id: i64 = sqlx::query_scalar(
             "insert into games (match_id, index, plan, settings, status, result, log, finished_at)

@@ -113,22 +113,47 @@ impl Connect4 {
 
     /// Whether `side` would have `connect` in a line through (row, col) if that cell held its disc.
     fn line_through(&self, row: u32, col: u32, side: Side) -> bool {
-        let run = |dr: i64, dc: i64| {
-            let mut n = 0;
-            let (mut r, mut c) = (row as i64 + dr, col as i64 + dc);
-            while r >= 0
-                && c >= 0
-                && r < self.rows as i64
-                && c < self.cols as i64
-                && self.cells[(r * self.cols as i64 + c) as usize] == Some(side)
-            {
-                n += 1;
-                r += dr;
-                c += dc;
-            }
-            n
+        DIRECTIONS.iter().any(|&(dr, dc)| {
+            1 + self.run(row, col, dr, dc, side) + self.run(row, col, -dr, -dc, side) >= self.connect
+        })
+    }
+
+    /// How many discs of `side` follow (row, col) in the direction (dr, dc), that cell excluded.
+    fn run(&self, row: u32, col: u32, dr: i64, dc: i64, side: Side) -> u32 {
+        let mut n = 0;
+        let (mut r, mut c) = (row as i64 + dr, col as i64 + dc);
+        while r >= 0
+            && c >= 0
+            && r < self.rows as i64
+            && c < self.cols as i64
+            && self.cells[(r * self.cols as i64 + c) as usize] == Some(side)
+        {
+            n += 1;
+            r += dr;
+            c += dc;
+        }
+        n
+    }
+
+    /// The cells `(row, col)` (rows from the bottom) of every line of at least `connect` discs
+    /// through the disc at (row, col), that disc included once: what the replay marks as the
+    /// winning line. Empty when there is no disc there or it completes no line.
+    pub fn lines_through(&self, row: u32, col: u32) -> Vec<(u32, u32)> {
+        let Some(side) = (row < self.rows && col < self.cols).then(|| self.cell(row, col)).flatten() else {
+            return Vec::new();
         };
-        DIRECTIONS.iter().any(|&(dr, dc)| 1 + run(dr, dc) + run(-dr, -dc) >= self.connect)
+        let mut cells = vec![(row, col)];
+        for &(dr, dc) in &DIRECTIONS {
+            let (ahead, behind) = (self.run(row, col, dr, dc, side), self.run(row, col, -dr, -dc, side));
+            if 1 + ahead + behind >= self.connect {
+                let at = |k: i64| ((row as i64 + k * dr) as u32, (col as i64 + k * dc) as u32);
+                cells.extend((1..=ahead as i64).map(at).chain((1..=behind as i64).map(|k| at(-k))));
+            }
+        }
+        if cells.len() == 1 {
+            cells.clear();
+        }
+        cells
     }
 }
 

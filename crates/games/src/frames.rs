@@ -54,6 +54,8 @@ pub struct CheckersFrame {
     pub board: Vec<String>,
     /// The squares of the move that led here, `[row, col]`, start first (empty in frame 0).
     pub last: Vec<[u8; 2]>,
+    /// The squares of the pieces that move captured, in the order they were jumped.
+    pub taken: Vec<[u8; 2]>,
     /// Pieces of Black (first) and White.
     pub pieces: [usize; 2],
 }
@@ -65,6 +67,8 @@ pub struct Connect4Frame {
     pub rows: Vec<String>,
     /// The disc just dropped, `[row, col]` with row 0 at the top; `null` in frame 0.
     pub last: Option<[u32; 2]>,
+    /// The discs of the line (or lines) that disc completed, `[row, col]`: empty unless it won.
+    pub line: Vec<[u32; 2]>,
 }
 
 /// One-two-three: the board rows as the spec writes them (`A`, `B`, `-`), top first.
@@ -73,6 +77,8 @@ pub struct OneTwoThreeFrame {
     pub rows: Vec<String>,
     /// Cells of A (first) and B: the score once the board is full.
     pub cells: [u32; 2],
+    /// The cells the move that led here filled, `[row, col]` (empty in frame 0).
+    pub last: Vec<[u32; 2]>,
 }
 
 /// Mathtricks: both pawns, the cells this frame marks visited, and both totals. The board's
@@ -183,6 +189,7 @@ fn checkers(settings: &Value, moves: &[Value]) -> Result<Partial<CheckersFrame>,
     Ok(turn_frames(start, moves, string_move, |g, mv| CheckersFrame {
         board: g.to_string().lines().map(str::to_string).collect(),
         last: mv.map_or_else(Vec::new, |m| m.squares.iter().map(|s| [s.row, s.col]).collect()),
+        taken: mv.map_or_else(Vec::new, |m| m.jumped().iter().map(|s| [s.row, s.col]).collect()),
         pieces: [g.piece_count(Side::First), g.piece_count(Side::Second)],
     }))
 }
@@ -204,10 +211,13 @@ fn connect4(settings: &Value, moves: &[Value]) -> Result<Partial<Connect4Frame>,
             Some(Side::First) => '1',
             Some(Side::Second) => '2',
         };
+        // The disc just dropped is the top one of its column; frames count rows from the top.
+        let dropped = mv.map(|m| (g.height(m.0) - 1, m.0));
+        let line = dropped.map_or_else(Vec::new, |(r, c)| g.lines_through(r, c));
         Connect4Frame {
             rows: (0..rows).rev().map(|r| (0..cols).map(|c| disc(r, c)).collect()).collect(),
-            // The disc just dropped is the top one of its column.
-            last: mv.map(|m| [rows - g.height(m.0), m.0]),
+            last: dropped.map(|(r, c)| [rows - 1 - r, c]),
+            line: line.into_iter().map(|(r, c)| [rows - 1 - r, c]).collect(),
         }
     }))
 }
@@ -232,10 +242,24 @@ pub(crate) fn one_two_three_text(v: &Value) -> Option<String> {
 
 fn one_two_three(params: &Value, moves: &[Value]) -> Result<Partial<OneTwoThreeFrame>, String> {
     let start = one_two_three_start(params)?;
-    Ok(turn_frames(start, moves, one_two_three_text, |g, _| OneTwoThreeFrame {
+    let (mut frames, stopped) = turn_frames(start, moves, one_two_three_text, |g, _| OneTwoThreeFrame {
         rows: g.grid().lines(),
         cells: [g.grid().count(Side::First), g.grid().count(Side::Second)],
-    }))
+        last: Vec::new(),
+    });
+    // A move's cells are those free before it and filled after it.
+    for k in 1..frames.len() {
+        let filled = |rows: &[String]| -> Vec<bool> {
+            rows.iter().flat_map(|r| r.bytes().map(|b| b != b'-')).collect()
+        };
+        let (before, after) = (filled(&frames[k - 1].rows), filled(&frames[k].rows));
+        let cols = frames[k].rows.first().map_or(1, String::len).max(1);
+        frames[k].last = (0..after.len())
+            .filter(|&i| after[i] && !before[i])
+            .map(|i| [(i / cols) as u32, (i % cols) as u32])
+            .collect();
+    }
+    Ok((frames, stopped))
 }
 
 /// The stored board (`params.board`: H rows of W cell texts), or for a result without one the
@@ -373,6 +397,17 @@ mod tests {
                 .map(|c| if c == men { 1 } else if c == king { 3 } else { 0 }).sum::<u32>().to_string();
             let score = end.outcome().expect("random games end").score.unwrap();
             prop_assert_eq!([material('b', 'B'), material('w', 'W')], score);
+            // A move's `taken` squares held an opponent's piece before it and are empty after it.
+            for pair in f.windows(2) {
+                let at = |fr: &CheckersFrame, [r, c]: [u8; 2]| fr.board[r as usize].as_bytes()[c as usize];
+                let mover = at(&pair[0], pair[1].last[0]).to_ascii_lowercase();
+                for &sq in &pair[1].taken {
+                    prop_assert!(!matches!(at(&pair[0], sq).to_ascii_lowercase(), b'.') && at(&pair[0], sq).to_ascii_lowercase() != mover);
+                    prop_assert_eq!(at(&pair[1], sq), b'.');
+                }
+                let lost = |fr: &CheckersFrame| fr.pieces.iter().sum::<usize>();
+                prop_assert_eq!(lost(&pair[0]) - lost(&pair[1]), pair[1].taken.len());
+            }
         }
 
         #[test]
@@ -396,6 +431,12 @@ mod tests {
                 prop_assert_eq!(pair[0].rows[row as usize].as_bytes()[col as usize], b'.');
                 prop_assert_eq!(pair[1].rows[row as usize].as_bytes()[col as usize], mover);
                 prop_assert_eq!(col.to_string(), moves[k].as_str().unwrap());
+                // Only the winning disc draws a line: `connect` or more of its colour, in a row.
+                prop_assert_eq!(pair[1].line.is_empty(), k + 1 < moves.len() || end.outcome().is_none_or(|o| o.winner.is_none()));
+                prop_assert!(pair[1].line.is_empty() || pair[1].line.len() >= 4);
+                for &[r, c] in &pair[1].line {
+                    prop_assert_eq!(pair[1].rows[r as usize].as_bytes()[c as usize], mover);
+                }
             }
         }
 
@@ -409,6 +450,16 @@ mod tests {
             prop_assert_eq!(&last.rows, &end.grid().lines());
             let score = end.outcome().expect("the board is full").score.unwrap();
             prop_assert_eq!(last.cells.map(|n| n.to_string()), score);
+            // Each move's `last` is the 1 to 3 cells it filled with the mover's letter.
+            for (k, pair) in f.windows(2).enumerate() {
+                let mover = if k % 2 == 0 { b'A' } else { b'B' };
+                prop_assert!((1..=3).contains(&pair[1].last.len()));
+                for &[r, c] in &pair[1].last {
+                    prop_assert_eq!(pair[0].rows[r as usize].as_bytes()[c as usize], b'-');
+                    prop_assert_eq!(pair[1].rows[r as usize].as_bytes()[c as usize], mover);
+                }
+                prop_assert_eq!(pair[1].cells.iter().sum::<u32>() - pair[0].cells.iter().sum::<u32>(), pair[1].last.len() as u32);
+            }
         }
 
         #[test]
@@ -468,6 +519,8 @@ mod tests {
         assert_eq!(f[3].board[2], ".w.b.w.w", "the Black man landed on 2,3");
         assert_eq!(f[3].board[3], "........", "the White man on 3,2 is gone");
         assert_eq!(f[3].last, vec![[4, 1], [2, 3]]);
+        assert_eq!(f[3].taken, vec![[3, 2]]);
+        assert!(f[2].taken.is_empty());
         assert_eq!(f[3].pieces, [12, 11]);
     }
 
@@ -493,6 +546,21 @@ mod tests {
         assert_eq!(f[1].last, Some([5, 3]), "the first disc lies on the bottom row");
         assert_eq!(f[2].last, Some([4, 3]));
         assert_eq!(f[2].rows[4..], ["...2...".to_string(), "...1...".to_string()]);
+        assert!(f[2].line.is_empty());
+    }
+
+    #[test]
+    fn a_connect4_win_marks_every_line_the_last_disc_completed() {
+        // First: 0 1 2 on the bottom row and 4 5 6 beside them; 3 joins both into one line of
+        // seven. Second stacks on 0, 1, 2, 4, 5, 6 between.
+        let moves = ["0", "0", "1", "1", "2", "2", "4", "4", "5", "5", "6", "6", "3"].map(|m| json!(m));
+        let Frames::Connect4(f) = all_frames(GameId::Connect4, json!({}), json!({}), &moves) else {
+            panic!()
+        };
+        let mut line = f.last().unwrap().line.clone();
+        line.sort();
+        assert_eq!(line, (0..7).map(|c| [8, c]).collect::<Vec<_>>());
+        assert!(f[..f.len() - 1].iter().all(|fr| fr.line.is_empty()));
     }
 
     #[test]

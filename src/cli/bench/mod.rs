@@ -92,6 +92,7 @@ pub const MEASUREMENTS: &[Measurement] = &[
     Measurement { name: platform::SCOREBOARD_REFRESH, run: platform::scoreboard_refresh },
     Measurement { name: platform::SCOREBOARD_REFRESH_RSS_MB, run: platform::scoreboard_refresh_rss_mb },
     Measurement { name: platform::SCHEDULE_SUBMISSION, run: platform::schedule_submission },
+    Measurement { name: platform::SIMILARITY_INDEX, run: platform::similarity_index },
     Measurement { name: web::SCOREBOARD_PAGE_RPS, run: web::scoreboard_page_rps },
     Measurement { name: web::SCOREBOARD_API_RPS, run: web::scoreboard_api_rps },
 ];

@@ -9,6 +9,7 @@ use crate::service::figures;
 pub const SCOREBOARD_REFRESH: &str = "scoreboard_refresh";
 pub const SCOREBOARD_REFRESH_RSS_MB: &str = "scoreboard_refresh_rss_mb";
 pub const SCHEDULE_SUBMISSION: &str = "schedule_submission";
+pub const SIMILARITY_INDEX: &str = "similarity_index";
 
 fn figure(bench: &mut Bench, name: &'static str) -> anyhow::Result<Figure> {
     let f = bench
@@ -34,4 +35,8 @@ pub fn scoreboard_refresh_rss_mb(bench: &mut Bench) -> anyhow::Result<Figure> {
 
 pub fn schedule_submission(bench: &mut Bench) -> anyhow::Result<Figure> {
     figure(bench, SCHEDULE_SUBMISSION)
+}
+
+pub fn similarity_index(bench: &mut Bench) -> anyhow::Result<Figure> {
+    figure(bench, SIMILARITY_INDEX)
 }

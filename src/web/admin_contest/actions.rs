@@ -1,13 +1,15 @@
 //! Rejudging, freezing, unfreezing and disqualifying (`service::contests`): the form posts of the
-//! admin pages and their `/api` twins.
+//! admin pages and their `/api` twins. On the pages a rejudge, an unfreeze and a disqualification
+//! ask first ([`crate::web::confirm`]); the API does each in one call, for scripts.
 
 use super::{admin_post, api_admin, CsrfForm};
 use crate::db::ids::SubmissionId;
-use crate::db::submissions::Status;
-use crate::db::users::User;
+use crate::db::submissions::{self, Status};
+use crate::db::users::{self, User};
 use crate::service::contests;
 use crate::web::api_types::{self, Disqualified, ErrorBody, FrozenScoreboard};
 use crate::web::auth::{ApiUser, PageUser};
+use crate::web::confirm::{self, Question};
 use crate::web::contests::contest_or_404;
 use crate::web::error::{AppError, PageResult, Result};
 use crate::web::input::{Form, Path};
@@ -24,8 +26,22 @@ pub(super) async fn rejudge_form(
 ) -> PageResult {
     admin_post(&who, &form).await?;
     let c = contest_or_404(&state, &slug).await?;
+    if !confirm::confirmed(&form.confirmed) {
+        let q = Question {
+            heading: format!("Rejudge {}?", c.title),
+            consequence: "Every current match (between the latest ready submissions) is played again under \
+                          the current settings; until its games are replayed a match is out of the standings, \
+                          which are unfrozen. Replays are not charged to the students' compute budgets."
+                .into(),
+            action: format!("/admin/contests/{slug}/rejudge"),
+            button: "Rejudge all current matches",
+            cancel: settings_path(&slug),
+            fields: vec![],
+        };
+        return confirm::ask(&who, q).await;
+    }
     let done = contests::rejudge(&state.pool, &who.user, &c).await?;
-    Ok(Redirect::to(&format!("/admin/contests/{slug}/settings?rejudged={}", done.matches)).into_response())
+    Ok(Redirect::to(&format!("{}?rejudged={}", settings_path(&slug), done.matches)).into_response())
 }
 
 /// Freezes (or unfreezes) the contest `slug` for `user` (an admin): its standings as the API answers.
@@ -57,8 +73,37 @@ pub(super) async fn unfreeze_form(
     Form(form): Form<CsrfForm>,
 ) -> PageResult {
     admin_post(&who, &form).await?;
+    if !confirm::confirmed(&form.confirmed) {
+        let c = contest_or_404(&state, &slug).await?;
+        let q = Question {
+            heading: format!("Unfreeze the standings of {}?", c.title),
+            consequence: "The scoreboard is recomputed again, so every result since the freeze shows; after \
+                          the deadline it freezes again by itself once nothing is left to judge."
+                .into(),
+            action: format!("/admin/contests/{slug}/unfreeze"),
+            button: "Unfreeze",
+            cancel: settings_path(&slug),
+            fields: vec![],
+        };
+        return confirm::ask(&who, q).await;
+    }
     set_freeze(&state, &who.user, &slug, false).await?;
     Ok(Redirect::to(&format!("/admin/contests/{slug}/settings?unfrozen=1")).into_response())
+}
+
+fn settings_path(slug: &str) -> String {
+    format!("/admin/contests/{slug}/settings")
+}
+
+/// Whose submission `id` is, as its confirmation names them: `username (display name)`.
+async fn submission_owner(state: &AppState, id: SubmissionId) -> Result<String> {
+    let mut conn = state.pool.acquire().await?;
+    let s = submissions::by_id(&mut conn, id).await?.ok_or_else(|| AppError::not_found("submission"))?;
+    let owner = users::by_id(&mut conn, s.user_id).await?.ok_or_else(|| AppError::not_found("user"))?;
+    Ok(match owner.display_name {
+        Some(d) => format!("{} ({d})", owner.username),
+        None => owner.username,
+    })
 }
 
 fn submission_id(id: &str) -> Result<SubmissionId> {
@@ -73,6 +118,21 @@ pub(super) async fn disqualify_form(
 ) -> PageResult {
     admin_post(&who, &form).await?;
     let id = submission_id(&id)?;
+    if !confirm::confirmed(&form.confirmed) {
+        let owner = submission_owner(&state, id).await?;
+        let q = Question {
+            heading: format!("Disqualify submission {id}?"),
+            consequence: format!(
+                "Submission {id} of {owner}: its queued games are cancelled and its matches leave the \
+                 standings; {owner} is out until they submit again."
+            ),
+            action: format!("/admin/submissions/{id}/disqualify"),
+            button: "Disqualify",
+            cancel: format!("/submissions/{id}"),
+            fields: vec![],
+        };
+        return confirm::ask(&who, q).await;
+    }
     contests::disqualify(&state.pool, &who.user, id).await?;
     Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
 }

@@ -1,5 +1,6 @@
 //! Running a contest, for admins: its settings with the audit history ([`settings`]),
 //! rejudging, freezing and disqualifying ([`actions`]), the standings as CSV ([`standings_csv`]),
+//! the current sources as a zip ([`sources_zip`]), the list of submissions ([`submissions`]),
 //! and the status of the queues and workers ([`status`]). What each action does is
 //! `service::contests`; the pages (session, CSRF) and `/api` (token) are two faces of it, so both
 //! validate and audit the same way.
@@ -14,8 +15,10 @@ use serde::Deserialize;
 
 pub(super) mod actions;
 mod settings;
+mod sources_zip;
 mod standings_csv;
 pub(super) mod status;
+mod submissions;
 
 pub use standings_csv::standings_csv_text;
 
@@ -30,6 +33,8 @@ pub fn router() -> Router<AppState> {
         .route("/admin/contests/{slug}/freeze", post(actions::freeze_form))
         .route("/admin/contests/{slug}/unfreeze", post(actions::unfreeze_form))
         .route("/admin/contests/{slug}/standings.csv", get(standings_csv::standings_csv))
+        .route("/admin/contests/{slug}/sources.zip", get(sources_zip::sources_zip))
+        .route("/admin/submissions", get(submissions::submissions_page))
         .route("/admin/submissions/{id}/disqualify", post(actions::disqualify_form))
         .route("/admin/status", get(status::status_page))
 }
@@ -56,6 +61,9 @@ pub(super) fn api_admin(user: &User) -> Result<()> {
 pub(super) struct CsrfForm {
     #[serde(default)]
     pub(super) csrf: String,
+    /// `yes` once the admin confirmed an action that asks first ([`crate::web::confirm`]).
+    #[serde(default)]
+    pub(super) confirmed: String,
 }
 
 /// The checks of every admin form post.

@@ -113,7 +113,7 @@ fn history_lines(entries: Vec<audit::Entry>) -> Vec<HistoryLine> {
         }
         for name in names {
             out.push(HistoryLine {
-                who: e.actor.clone().unwrap_or_else(|| "(deleted user)".into()),
+                who: e.actor.to_string(),
                 at: when(&e.at),
                 action: e.action.clone(),
                 old: shown(e.old_value.as_ref().and_then(|v| v.get(&name))),

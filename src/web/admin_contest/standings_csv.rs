@@ -8,10 +8,8 @@ use crate::web::auth::PageUser;
 use crate::web::contests::contest_or_404;
 use crate::web::error::PageResult;
 use crate::web::input::Path;
-use crate::web::{rfc3339, AppState};
+use crate::web::{attachment, rfc3339, AppState};
 use axum::extract::State;
-use axum::http::header;
-use axum::response::IntoResponse;
 
 /// One CSV field, written by the csv crate: quoted when it holds a comma, a quote or a line break
 /// (RFC 4180), and also when it has edge spaces, which some spreadsheets drop from bare fields.
@@ -98,14 +96,7 @@ pub(super) async fn standings_csv(
     let mut conn = state.pool.acquire().await?;
     let owners = submissions::owners(&mut conn, &ids).await?;
     let body = standings_csv_text(&rows, &owners);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{slug}-standings.csv\"")),
-        ],
-        body,
-    )
-        .into_response())
+    Ok(attachment("text/csv; charset=utf-8", &format!("{slug}-standings.csv"), body))
 }
 
 #[cfg(test)]

@@ -1,0 +1,290 @@
+//! Copy detection for bot sources, the way MOSS and JPlag do it, as a pure library (no database,
+//! no I/O): the platform stores what it computes here and compares submissions in Postgres.
+//!
+//! 1. [`tokens`]: a source becomes a sequence of tokens by a real parser of its language
+//!    (tree-sitter grammars for C, C++, Rust, Python and Java; a plain lexer for any other).
+//!    Comments and whitespace are dropped, every identifier becomes `ID` and every literal `LIT`,
+//!    so renaming variables, rewriting comments, reformatting and changing constants change
+//!    nothing; keywords, operators and punctuation keep the program's shape.
+//! 2. [`fingerprints`]: the hashes of the token k-grams ([`K`] tokens), winnowed (Schleimer,
+//!    Wilkerson and Aiken, SIGMOD 2003): the smallest hash of every window of [`W`] k-grams. Any
+//!    run of `W + K - 1` shared tokens shares a fingerprint; runs shorter than `K` never do. The
+//!    fingerprints are a set, so moving functions around keeps them.
+//! 3. [`similarity`]: the share of each side's fingerprints found in the other.
+//! 4. [`matches`]: the shared regions of two token sequences (greedy string tiling, longest
+//!    first), for the side-by-side view and the longest shared run.
+//!
+//! Base code (the contest's starters, files an admin adds) is fingerprinted the same way; its
+//! k-grams never count as shared ([`mask`]).
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+
+/// Tokens per k-gram: shared runs shorter than this are noise (`int i = 0 ; i <` is in every bot).
+pub const K: usize = 12;
+/// Winnowing window: every shared run of at least `W + K - 1` tokens shares a fingerprint.
+pub const W: usize = 8;
+
+/// One token: the hash of its normalized text and where it is in the source (bytes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub hash: u32,
+    pub span: Range<usize>,
+}
+
+/// The languages with a real grammar; any other language id gets the plain lexer.
+pub const PARSED: [&str; 5] = ["c", "cpp", "rust", "python", "java"];
+
+fn grammar(language: &str) -> Option<tree_sitter::Language> {
+    Some(match language {
+        "c" => tree_sitter_c::LANGUAGE.into(),
+        "cpp" => tree_sitter_cpp::LANGUAGE.into(),
+        "rust" => tree_sitter_rust::LANGUAGE.into(),
+        "python" => tree_sitter_python::LANGUAGE.into(),
+        "java" => tree_sitter_java::LANGUAGE.into(),
+        _ => return None,
+    })
+}
+
+/// FNV-1a: a stable 32-bit hash of a token's normalized text (stable across builds and
+/// machines, unlike `std`'s hasher, because the hashes are stored).
+fn fnv(text: &[u8]) -> u32 {
+    text.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ b as u32).wrapping_mul(0x0100_0193))
+}
+
+fn token(text: &str, span: Range<usize>) -> Token {
+    Token { hash: fnv(text.as_bytes()), span }
+}
+
+/// Node kinds of the grammars that are literals: one `LIT` token each, whatever is inside.
+fn is_literal(kind: &str) -> bool {
+    kind.ends_with("_literal")
+        || matches!(kind, "string" | "integer" | "float" | "concatenated_string" | "system_lib_string")
+}
+
+/// The tokens of `source` in `language` (a language id of the platform: `c`, `cpp`, `rust`,
+/// `python`, `java`; others are lexed plainly). Never fails: a source that does not parse is
+/// tokenized as far as the parser recovers, like MOSS does.
+pub fn tokens(language: &str, source: &str) -> Vec<Token> {
+    let Some(grammar) = grammar(language) else { return plain_tokens(source) };
+    let mut parser = tree_sitter::Parser::new();
+    if parser.set_language(&grammar).is_err() {
+        return plain_tokens(source);
+    }
+    let Some(tree) = parser.parse(source, None) else { return plain_tokens(source) };
+    let mut out = Vec::new();
+    let mut cursor = tree.walk();
+    // A depth-first walk over the leaves; literals and comments are not entered.
+    'walk: loop {
+        let node = cursor.node();
+        let kind = node.kind();
+        let enter = if kind.contains("comment") {
+            false
+        } else if is_literal(kind) {
+            out.push(token("LIT", node.byte_range()));
+            false
+        } else if node.child_count() == 0 {
+            let span = node.byte_range();
+            let text = &source[span.clone()];
+            if kind.contains("identifier") || (node.is_named() && kind == "name") {
+                out.push(token("ID", span));
+            } else if !text.trim().is_empty() {
+                // Keywords, operators, punctuation, primitive types: their own text.
+                out.push(token(text, span));
+            }
+            false
+        } else {
+            true
+        };
+        if enter && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    out
+}
+
+/// Only the hashes of [`tokens`]: what fingerprints, masks and matches work on.
+pub fn token_hashes(language: &str, source: &str) -> Vec<u32> {
+    tokens(language, source).into_iter().map(|t| t.hash).collect()
+}
+
+/// A lexer for languages without a grammar: words are `ID`, numbers and quoted strings `LIT`,
+/// anything else one token per character; `//` and `#` line comments are skipped.
+fn plain_tokens(source: &str) -> Vec<Token> {
+    let bytes = source.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let start = i;
+        if c.is_ascii_whitespace() {
+            i += 1;
+        } else if c == b'#' || (c == b'/' && bytes.get(i + 1) == Some(&b'/')) {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+        } else if c.is_ascii_digit() {
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'.') {
+                i += 1;
+            }
+            out.push(token("LIT", start..i));
+        } else if c == b'"' || c == b'\'' {
+            i += 1;
+            while i < bytes.len() && bytes[i] != c && bytes[i] != b'\n' {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(bytes.len());
+            out.push(token("LIT", start..i));
+        } else if c.is_ascii_alphabetic() || c == b'_' || c >= 0x80 {
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] >= 0x80)
+            {
+                i += 1;
+            }
+            out.push(token("ID", start..i));
+        } else {
+            i += 1;
+            out.push(token(&source[start..i], start..i));
+        }
+    }
+    out
+}
+
+/// The hash of every k-gram of `hashes` (a rolling polynomial hash), `len - K + 1` of them.
+pub fn kgrams(hashes: &[u32]) -> Vec<u64> {
+    const BASE: u64 = 0x100_0000_01b3;
+    if hashes.len() < K {
+        return Vec::new();
+    }
+    let top = (0..K - 1).fold(1u64, |p, _| p.wrapping_mul(BASE));
+    let mut h = hashes[..K].iter().fold(0u64, |h, &t| h.wrapping_mul(BASE).wrapping_add(t as u64 + 1));
+    let mut out = vec![h];
+    for i in K..hashes.len() {
+        h = h.wrapping_sub((hashes[i - K] as u64 + 1).wrapping_mul(top));
+        h = h.wrapping_mul(BASE).wrapping_add(hashes[i] as u64 + 1);
+        out.push(h);
+    }
+    out
+}
+
+/// The winnowed fingerprints of a token sequence: `(k-gram hash, index of its first token)`, the
+/// rightmost smallest hash of each window of [`W`] k-grams, each position once.
+pub fn fingerprints(hashes: &[u32]) -> Vec<(u64, usize)> {
+    let grams = kgrams(hashes);
+    let mut out: Vec<(u64, usize)> = Vec::new();
+    if grams.is_empty() {
+        return out;
+    }
+    let window = W.min(grams.len());
+    for start in 0..=grams.len() - window {
+        let (at, &h) = grams[start..start + window]
+            .iter()
+            .enumerate()
+            .rev()
+            .min_by_key(|(_, h)| **h)
+            .map(|(i, h)| (start + i, h))
+            .expect("a window is never empty");
+        if out.last().is_none_or(|&(_, last)| last != at) {
+            out.push((h, at));
+        }
+    }
+    out
+}
+
+/// The distinct fingerprint hashes of a token sequence that are not base code's k-grams: the set
+/// the platform stores and compares.
+pub fn fingerprint_set(hashes: &[u32], base: &HashSet<u64>) -> Vec<u64> {
+    let mut set: Vec<u64> =
+        fingerprints(hashes).into_iter().map(|(h, _)| h).filter(|h| !base.contains(h)).collect();
+    set.sort_unstable();
+    set.dedup();
+    set
+}
+
+/// How alike two submissions are, from `shared` fingerprints out of `a` and `b`: the larger of
+/// the two shares (a copy padded with junk still has all of the original in it). A side with
+/// fewer than [`MIN_FINGERPRINTS`] counts as having that many, so two tiny sources that share a
+/// couple of idioms do not score as copies.
+pub fn similarity(shared: usize, a: usize, b: usize) -> f64 {
+    let share = |n: usize| shared as f64 / n.max(MIN_FINGERPRINTS) as f64;
+    share(a).max(share(b)).min(1.0)
+}
+
+/// See [`similarity`]: about 90 tokens of code of one's own.
+pub const MIN_FINGERPRINTS: usize = 20;
+
+/// Replaces every token covered by a k-gram of base code with a value no other token has, so that
+/// base code never matches (`salt` keeps two masked sequences from matching each other).
+pub fn mask(hashes: &[u32], base: &HashSet<u64>, salt: u32) -> Vec<u32> {
+    let mut out = hashes.to_vec();
+    for (i, h) in kgrams(hashes).into_iter().enumerate() {
+        if base.contains(&h) {
+            for (j, t) in out[i..i + K].iter_mut().enumerate() {
+                *t = 0x8000_0000 | salt.wrapping_shl(20) | ((i + j) as u32 & 0xF_FFFF);
+            }
+        }
+    }
+    out
+}
+
+/// A region of `a` and one of `b` (token indices) with the same tokens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    pub a: Range<usize>,
+    pub b: Range<usize>,
+}
+
+/// The shared regions of two token sequences, at least [`K`] tokens each, none overlapping
+/// another on either side: greedy string tiling (JPlag), longest first. A k-gram that occurs
+/// more than 64 times in `b` (generated tables) is not followed.
+pub fn matches(a: &[u32], b: &[u32]) -> Vec<Match> {
+    let (ga, gb) = (kgrams(a), kgrams(b));
+    let mut at: HashMap<u64, Vec<usize>> = HashMap::new();
+    for (j, h) in gb.iter().enumerate() {
+        at.entry(*h).or_default().push(j);
+    }
+    let mut found = Vec::new();
+    for (i, h) in ga.iter().enumerate() {
+        let Some(js) = at.get(h).filter(|js| js.len() <= 64) else { continue };
+        for &j in js {
+            // Only maximal runs: one that extends to the left was found from its start.
+            if i > 0 && j > 0 && a[i - 1] == b[j - 1] {
+                continue;
+            }
+            let len = a[i..].iter().zip(&b[j..]).take_while(|(x, y)| x == y).count();
+            if len >= K {
+                found.push(Match { a: i..i + len, b: j..j + len });
+            }
+        }
+    }
+    found.sort_by(|x, y| y.a.len().cmp(&x.a.len()).then(x.a.start.cmp(&y.a.start)));
+    let (mut used_a, mut used_b) = (vec![false; a.len()], vec![false; b.len()]);
+    let mut tiles = Vec::new();
+    for m in found {
+        if used_a[m.a.clone()].iter().any(|u| *u) || used_b[m.b.clone()].iter().any(|u| *u) {
+            continue;
+        }
+        used_a[m.a.clone()].iter_mut().for_each(|u| *u = true);
+        used_b[m.b.clone()].iter_mut().for_each(|u| *u = true);
+        tiles.push(m);
+    }
+    tiles.sort_by_key(|m| m.a.start);
+    tiles
+}
+
+/// Token hashes as stored (4 bytes each, little-endian), and back.
+pub fn to_bytes(hashes: &[u32]) -> Vec<u8> {
+    hashes.iter().flat_map(|h| h.to_le_bytes()).collect()
+}
+
+pub fn from_bytes(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+#[cfg(test)]
+mod tests;

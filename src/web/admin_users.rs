@@ -1,0 +1,347 @@
+//! The admin's users page: every account found by username, display name or nickname, with its
+//! last login, submissions and whether it is disabled; importing the roster, resetting a password,
+//! disabling and enabling an account (all in `service::accounts`, shared with `botarena users`).
+
+use super::auth::{check_csrf, PageUser};
+use super::confirm::{self, Question};
+use super::error::PageResult;
+use super::input::{page_number, query_text, Form};
+use super::{link_with, page_count, render, when, AppState, Nav};
+use crate::db::users::{self, Role, UserOrder};
+use crate::service::accounts::{self, Switched};
+use askama::Template;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Deserialize;
+use serde_json::json;
+
+/// Users listed on one page of the list.
+const PER_PAGE: i64 = 100;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/admin/users", get(users_page).post(import_users))
+        .route("/admin/users/reset-password", post(reset_password))
+        .route("/admin/users/disable", post(disable))
+        .route("/admin/users/enable", post(enable))
+}
+
+/// A line of the list.
+struct UserRow {
+    username: String,
+    display_name: String,
+    nickname: String,
+    admin: bool,
+    last_login: String,
+    submissions: i64,
+    /// Since when, if disabled.
+    disabled: Option<String>,
+}
+
+/// The list's search, order and page, as the query string gives them.
+#[derive(Deserialize, Default)]
+struct ListQuery {
+    q: Option<String>,
+    sort: Option<String>,
+    /// `disabled`: only the disabled accounts.
+    only: Option<String>,
+    page: Option<String>,
+}
+
+/// The list's search, order and page, checked.
+struct Search {
+    q: String,
+    sort: UserOrder,
+    only_disabled: bool,
+    /// From 1.
+    page: i64,
+}
+
+impl Default for Search {
+    fn default() -> Self {
+        Search { q: String::new(), sort: UserOrder::default(), only_disabled: false, page: 1 }
+    }
+}
+
+impl Search {
+    fn of(query: ListQuery) -> Self {
+        Search {
+            q: query_text(query.q.as_deref()),
+            sort: query.sort.and_then(|s| s.parse().ok()).unwrap_or_default(),
+            only_disabled: query.only.as_deref() == Some("disabled"),
+            page: page_number(query.page.as_deref()),
+        }
+    }
+
+    /// The list with just this user (after an action on them).
+    fn user(username: &str) -> Self {
+        Search { q: username.to_string(), ..Search::default() }
+    }
+
+    /// The list's link for this search alone.
+    fn link(&self) -> String {
+        link_with("/admin/users", &[("q", &self.q)])
+    }
+}
+
+#[derive(Template)]
+#[template(path = "admin/users.html")]
+struct UsersPage {
+    nav: Nav,
+    search: Search,
+    rows: Vec<UserRow>,
+    total: i64,
+    pages: i64,
+    /// The outcome of disabling or enabling an account: `Ok(what was done)` or why it failed.
+    account: Option<Result<String, String>>,
+    csv: String,
+    csv_error: Option<String>,
+    created: Vec<String>,
+    existing: Vec<String>,
+    errors: Vec<(usize, String)>,
+    done: bool,
+    /// The outcome of a password reset: `Ok(username)` or why it failed.
+    reset: Option<Result<String, String>>,
+}
+
+impl UsersPage {
+    /// This list's link with another order or page (the search kept).
+    fn link(&self, sort: UserOrder, page: i64) -> String {
+        let sort: &str = if sort == UserOrder::default() { "" } else { sort.into() };
+        let only = if self.search.only_disabled { "disabled" } else { "" };
+        let page = if page > 1 { page.to_string() } else { String::new() };
+        link_with("/admin/users", &[("q", &self.search.q), ("sort", sort), ("only", only), ("page", &page)])
+    }
+
+    fn sort_link(&self, sort: &str) -> String {
+        self.link(sort.parse().unwrap_or_default(), 1)
+    }
+
+    fn page_link(&self, page: i64) -> String {
+        self.link(self.search.sort, page)
+    }
+
+    fn sort_name(&self) -> &'static str {
+        self.search.sort.into()
+    }
+
+    fn sorted_by(&self, sort: &str) -> bool {
+        sort.parse::<UserOrder>().is_ok_and(|s| s == self.search.sort)
+    }
+}
+
+async fn users_view(state: &AppState, who: &PageUser, search: Search) -> PageResult<UsersPage> {
+    let offset = (search.page - 1) * PER_PAGE;
+    let listed = users::search(
+        &mut *state.pool.acquire().await?,
+        &search.q,
+        search.only_disabled,
+        search.sort,
+        PER_PAGE,
+        offset,
+    )
+    .await?;
+    let total = listed.first().map_or(0, |u| u.total);
+    let rows = listed
+        .into_iter()
+        .map(|u| UserRow {
+            username: u.username,
+            display_name: u.display_name.unwrap_or_default(),
+            nickname: u.nickname.unwrap_or_default(),
+            admin: u.role == Role::Admin,
+            last_login: u.last_login_at.as_ref().map_or_else(|| "never".into(), when),
+            submissions: u.submissions,
+            disabled: u.disabled_at.as_ref().map(when),
+        })
+        .collect();
+    Ok(UsersPage {
+        nav: who.nav().await?,
+        search,
+        rows,
+        total,
+        pages: page_count(total, PER_PAGE),
+        account: None,
+        csv: String::new(),
+        csv_error: None,
+        created: vec![],
+        existing: vec![],
+        errors: vec![],
+        done: false,
+        reset: None,
+    })
+}
+
+async fn users_page(State(state): State<AppState>, who: PageUser, Query(q): Query<ListQuery>) -> PageResult {
+    who.require_admin()?;
+    Ok(render(&users_view(&state, &who, Search::of(q)).await?))
+}
+
+#[derive(Deserialize)]
+struct ImportForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    csv: String,
+}
+
+async fn import_users(
+    State(state): State<AppState>,
+    who: PageUser,
+    Form(form): Form<ImportForm>,
+) -> PageResult {
+    who.require_admin()?;
+    check_csrf(&who.session, &form.csrf).await?;
+    if form.csv.trim().is_empty() {
+        let mut page = users_view(&state, &who, Search::default()).await?;
+        page.csv_error = Some("Paste the roster: one `username[,display name]` per line.".into());
+        return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
+    }
+    let report = accounts::import_roster(&state.pool, &form.csv).await?;
+    crate::db::audit::record(
+        &mut *state.pool.acquire().await?,
+        Some(who.user.id),
+        "users.import",
+        "users",
+        None,
+        Some(json!({"created": report.created})),
+    )
+    .await?;
+    let mut page = users_view(&state, &who, Search::default()).await?;
+    page.done = true;
+    if !report.errors.is_empty() {
+        page.csv = form.csv;
+        page.csv_error = Some("Some lines were not imported; see below.".into());
+    }
+    page.created = report.created;
+    page.existing = report.existing;
+    page.errors = report.errors;
+    Ok(render(&page))
+}
+
+/// The form of an action on one account.
+#[derive(Deserialize)]
+struct AccountForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    username: String,
+    /// `yes` once the admin confirmed ([`confirm`]).
+    #[serde(default)]
+    confirmed: String,
+}
+
+impl AccountForm {
+    /// Checks who posts it; the username it names.
+    async fn checked(&self, who: &PageUser) -> PageResult<String> {
+        who.require_admin()?;
+        check_csrf(&who.session, &self.csrf).await?;
+        Ok(self.username.trim().to_string())
+    }
+}
+
+/// The confirmation step of the action posted to `path` on `username`.
+async fn ask(
+    who: &PageUser,
+    username: &str,
+    path: &str,
+    button: &'static str,
+    heading: String,
+    consequence: String,
+) -> PageResult {
+    let q = Question {
+        heading,
+        consequence,
+        action: path.into(),
+        button,
+        cancel: Search::user(username).link(),
+        fields: vec![("username", username.to_string())],
+    };
+    confirm::ask(who, q).await
+}
+
+fn no_such_user(username: &str) -> String {
+    format!("There is no user `{username}`.")
+}
+
+/// Resets a forgotten password to the username, as at import: the user must choose a new one
+/// (and may keep their nickname) at the next login; their open sessions end and their login
+/// throttle is lifted. Asks first, unless the form says it is confirmed (the form where the
+/// admin types the username does).
+async fn reset_password(
+    State(state): State<AppState>,
+    who: PageUser,
+    Form(form): Form<AccountForm>,
+) -> PageResult {
+    let username = form.checked(&who).await?;
+    if !confirm::confirmed(&form.confirmed) {
+        return ask(
+            &who,
+            &username,
+            "/admin/users/reset-password",
+            "Reset the password",
+            format!("Reset the password of {username}?"),
+            format!(
+                "The password of {username} becomes their username, to be changed at their next login; \
+                 their open sessions end now."
+            ),
+        )
+        .await;
+    }
+    let found = accounts::reset_password(&state.pool, Some(who.user.id), &username).await?;
+    let mut page = users_view(&state, &who, Search::user(&username)).await?;
+    if !found {
+        page.reset = Some(Err(no_such_user(&username)));
+        return Ok((StatusCode::NOT_FOUND, render(&page)).into_response());
+    }
+    page.reset = Some(Ok(username));
+    Ok(render(&page))
+}
+
+/// Disables an account, after asking: it can no longer log in, its sessions end at once and its
+/// API tokens are refused; its submissions and their standings stay.
+async fn disable(State(state): State<AppState>, who: PageUser, Form(form): Form<AccountForm>) -> PageResult {
+    let username = form.checked(&who).await?;
+    if username == who.user.username {
+        let mut page = users_view(&state, &who, Search::user(&username)).await?;
+        page.account = Some(Err("You cannot disable your own account.".into()));
+        return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
+    }
+    if !confirm::confirmed(&form.confirmed) {
+        return ask(
+            &who,
+            &username,
+            "/admin/users/disable",
+            "Disable the account",
+            format!("Disable {username}?"),
+            format!(
+                "{username} can no longer log in: their open sessions end at once and their API tokens are \
+                 refused. Their submissions, matches and place in the standings stay. You can enable the \
+                 account again."
+            ),
+        )
+        .await;
+    }
+    switch(&state, &who, &username, true).await
+}
+
+/// Enables a disabled account again (its old sessions stay ended).
+async fn enable(State(state): State<AppState>, who: PageUser, Form(form): Form<AccountForm>) -> PageResult {
+    let username = form.checked(&who).await?;
+    switch(&state, &who, &username, false).await
+}
+
+async fn switch(state: &AppState, who: &PageUser, username: &str, disabled: bool) -> PageResult {
+    let outcome = accounts::set_disabled(&state.pool, Some(who.user.id), username, disabled).await?;
+    let mut page = users_view(state, who, Search::user(username)).await?;
+    let what = if disabled { "disabled" } else { "enabled" };
+    let (status, account) = match outcome {
+        Switched::NoSuchUser => (StatusCode::NOT_FOUND, Err(no_such_user(username))),
+        Switched::Already => (StatusCode::OK, Ok(format!("{username} was {what} already."))),
+        Switched::Done => (StatusCode::OK, Ok(format!("{username} is {what}."))),
+    };
+    page.account = Some(account);
+    Ok((status, render(&page)).into_response())
+}
