@@ -8,13 +8,14 @@
 //! referee got round to looking.
 
 use super::launch::{ExitInfo, Launched, Process};
+use super::threads;
 use crate::games::Side;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::fd::AsRawFd;
 use std::process::ChildStdin;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// A single standard output line longer than this is `output_limit`.
@@ -102,8 +103,7 @@ pub struct RunningBot {
     pub process: Box<dyn Process>,
     pub input: BotInput,
     pub started: Instant,
-    stderr_tail: Arc<Mutex<String>>,
-    stderr_done: Arc<AtomicBool>,
+    stderr: Arc<StderrTail>,
     exit: Option<ExitInfo>,
 }
 
@@ -113,26 +113,19 @@ impl RunningBot {
         let Launched { stdin, stdout, stderr, process } = launched;
         let total = Arc::new(AtomicU64::new(0));
         let limit_sent = Arc::new(AtomicBool::new(false));
-        let stderr_tail = Arc::new(Mutex::new(String::new()));
-        let stderr_done = Arc::new(AtomicBool::new(false));
+        let stderr_tail = Arc::new(StderrTail::default());
         let out =
             Reader { side, generation, tx: tx.clone(), total: total.clone(), limit_sent: limit_sent.clone() };
         let err = Reader { side, generation, tx, total, limit_sent };
-        std::thread::Builder::new()
-            .name(format!("bot-{}-stdout", side.number()))
-            .spawn(move || out.stdout(stdout))
-            .expect("spawn a reader thread");
-        let (tail, done) = (stderr_tail.clone(), stderr_done.clone());
-        std::thread::Builder::new()
-            .name(format!("bot-{}-stderr", side.number()))
-            .spawn(move || err.stderr(stderr, &tail, &done))
-            .expect("spawn a reader thread");
+        // Pool threads: a new thread would wait for the scheduler at every start (see `threads`).
+        threads::IO.spawn(move || out.stdout(stdout)).expect("start a reader thread");
+        let tail = stderr_tail.clone();
+        threads::IO.spawn(move || err.stderr(stderr, &tail)).expect("start a reader thread");
         RunningBot {
             process,
             input: BotInput::new(stdin),
             started: Instant::now(),
-            stderr_tail,
-            stderr_done,
+            stderr: stderr_tail,
             exit: None,
         }
     }
@@ -158,11 +151,13 @@ impl RunningBot {
 
     /// The end of standard error, after waiting at most `timeout` for the stream to close.
     pub fn stderr_tail(&self, timeout: Duration) -> String {
-        let deadline = Instant::now() + timeout;
-        while !self.stderr_done.load(Ordering::Acquire) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        self.stderr_tail.lock().map(|t| t.clone()).unwrap_or_default()
+        let state = self.stderr.lock();
+        let (state, _) = self
+            .stderr
+            .closed
+            .wait_timeout_while(state, timeout, |s| !s.closed)
+            .unwrap_or_else(|e| e.into_inner());
+        state.text.clone()
     }
 
     pub fn peak_memory_kib(&self) -> Option<u64> {
@@ -173,6 +168,26 @@ impl RunningBot {
 impl Drop for RunningBot {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// The last lines of a bot's standard error, and whether the stream has closed.
+#[derive(Default)]
+struct StderrTail {
+    state: Mutex<TailState>,
+    /// Signalled when the stream closes (a forfeit's message waits for the bot's last words).
+    closed: Condvar,
+}
+
+#[derive(Default)]
+struct TailState {
+    text: String,
+    closed: bool,
+}
+
+impl StderrTail {
+    fn lock(&self) -> MutexGuard<'_, TailState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -302,12 +317,13 @@ impl Reader {
         self.send(BotEvent::Eof { at: Instant::now() });
     }
 
-    fn stderr(self, pipe: impl Read, tail: &Mutex<String>, done: &AtomicBool) {
+    fn stderr(self, pipe: impl Read, tail: &StderrTail) {
         let mut forwarded = 0usize;
         self.lines(pipe, STDERR_LINE_CAP, false, |bytes, _| {
             let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
             let text = String::from_utf8_lossy(bytes).into_owned();
-            if let Ok(mut t) = tail.lock() {
+            {
+                let t = &mut tail.lock().text;
                 t.push_str(&text);
                 t.push('\n');
                 if t.len() > 2 * STDERR_TAIL {
@@ -322,7 +338,8 @@ impl Reader {
             }
             true
         });
-        done.store(true, Ordering::Release);
+        tail.lock().closed = true;
+        tail.closed.notify_all();
         self.send(BotEvent::StderrEof { at: Instant::now() });
     }
 }

@@ -3,6 +3,7 @@
 //!
 //! - [`plain`]: the plain launcher (rlimits, process group, CPU pinning);
 //! - [`bot`]: one bot's pipes: timestamped lines on a channel, non-blocking input;
+//! - [`threads`]: the pool of threads that read the bots' pipes;
 //! - [`table`]: the rules every game shares (clocks, forfeits, the end of a game);
 //! - [`turn`], [`per_move`], [`realtime`]: the three kinds of protocol;
 //! - [`matches`]: which games a match plays; [`log`]: the transcript.
@@ -26,6 +27,7 @@ pub mod realtime;
 pub mod result;
 pub mod sandbox;
 pub mod table;
+pub mod threads;
 pub mod turn;
 pub mod validity;
 

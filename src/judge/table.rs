@@ -691,10 +691,18 @@ impl<'a> Table<'a> {
             seat.note_peak();
         };
         let [first, second] = &mut self.seats;
-        std::thread::scope(|s| {
-            s.spawn(|| stop(second));
+        let ended = |seat: &mut Seat| seat.running.as_mut().is_none_or(|r| r.wait(Duration::ZERO).is_some());
+        if ended(first) && ended(second) {
+            // Nothing to wait for or kill (both exited, as after a double forfeit): a thread
+            // would cost more than the two short stops.
             stop(first);
-        });
+            stop(second);
+        } else {
+            std::thread::scope(|s| {
+                s.spawn(|| stop(second));
+                stop(first);
+            });
+        }
         // Log what is still in the pipes (standard error written while dying), briefly.
         let drain_end = Instant::now() + Duration::from_millis(300);
         // Both pipes of each process, less the ends of file already seen.

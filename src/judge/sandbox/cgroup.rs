@@ -9,6 +9,8 @@
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{kill, Signal};
@@ -175,24 +177,34 @@ pub struct LaunchCgroup {
     dirs: Vec<PathBuf>,
     memory: Option<PathBuf>,
     freezer: Option<PathBuf>,
+    /// The v1 pids group, or the v2 group.
+    pids: Option<PathBuf>,
+    /// The v1 cpuset group and the CPUs of its parent (what a launch with no CPU gets).
+    cpuset: Option<(PathBuf, String)>,
     v2: bool,
+    v2_cpuset: bool,
+    memsw: bool,
 }
 
 impl LaunchCgroup {
-    /// Creates `name` under each available controller and applies `limits`.
+    /// Creates `name` under each available controller, with no limits yet (see [`Self::limit`]).
     ///
     /// `freezer`: also join the v1 freezer, so the kill loop can stop a fork bomb from
     /// outrunning it. Each v1 controller joined costs an RCU grace period (milliseconds on a
     /// busy host), so the launcher asks for it only when no PID namespace does that job (its
     /// init's death kills every process in it and forbids new ones).
-    pub fn create(
-        host: &CgroupHost,
-        name: &str,
-        limits: &CgroupLimits,
-        freezer: bool,
-    ) -> io::Result<LaunchCgroup> {
-        let mut cg = LaunchCgroup { dirs: Vec::new(), memory: None, freezer: None, v2: host.v2.is_some() };
-        let result = cg.setup(host, name, limits, freezer);
+    pub fn blank(host: &CgroupHost, name: &str, freezer: bool) -> io::Result<LaunchCgroup> {
+        let mut cg = LaunchCgroup {
+            dirs: Vec::new(),
+            memory: None,
+            freezer: None,
+            v2: host.v2.is_some(),
+            cpuset: None,
+            v2_cpuset: host.v2_cpuset,
+            memsw: host.v1_memsw,
+            pids: None,
+        };
+        let result = cg.make_all(host, name, freezer);
         if let Err(e) = result {
             let _ = cg.destroy();
             return Err(e);
@@ -208,48 +220,63 @@ impl LaunchCgroup {
         Ok(dir)
     }
 
-    fn setup(
-        &mut self,
-        host: &CgroupHost,
-        name: &str,
-        limits: &CgroupLimits,
-        freezer: bool,
-    ) -> io::Result<()> {
-        let mem = limits.memory_bytes.to_string();
+    fn make_all(&mut self, host: &CgroupHost, name: &str, freezer: bool) -> io::Result<()> {
         if let Some(parent) = &host.v2 {
             let dir = self.make(parent, name)?;
-            write(&dir.join("memory.max"), &mem)?;
             if dir.join("memory.swap.max").exists() {
                 write(&dir.join("memory.swap.max"), "0")?;
             }
-            write(&dir.join("pids.max"), &limits.max_processes.to_string())?;
-            if let (Some(cpu), true) = (limits.cpu, host.v2_cpuset) {
-                write(&dir.join("cpuset.cpus"), &cpu.to_string())?;
-            }
-            self.memory = Some(dir);
+            self.memory = Some(dir.clone());
+            self.pids = Some(dir);
             return Ok(());
         }
         if let Some(parent) = &host.v1_memory {
             let dir = self.make(parent, name)?;
-            write(&dir.join("memory.limit_in_bytes"), &mem)?;
-            if host.v1_memsw {
-                write(&dir.join("memory.memsw.limit_in_bytes"), &mem)?;
-            }
             // Tell the kernel not to use swap for this group even where memsw is absent.
             let _ = write(&dir.join("memory.swappiness"), "0");
             self.memory = Some(dir);
         }
         if let Some(parent) = &host.v1_pids {
-            let dir = self.make(parent, name)?;
-            write(&dir.join("pids.max"), &limits.max_processes.to_string())?;
+            self.pids = Some(self.make(parent, name)?);
         }
-        if let (Some(parent), Some(cpu)) = (&host.v1_cpuset, limits.cpu) {
+        if let Some(parent) = &host.v1_cpuset {
             let dir = self.make(parent, name)?;
-            write(&dir.join("cpuset.cpus"), &cpu.to_string())?;
+            // Until both are set the group takes no process; the CPU is chosen at launch.
             write(&dir.join("cpuset.mems"), &read_trim(&parent.join("cpuset.mems"))?)?;
+            let all = read_trim(&parent.join("cpuset.cpus"))?;
+            write(&dir.join("cpuset.cpus"), &all)?;
+            self.cpuset = Some((dir, all));
         }
         if let (Some(parent), true) = (&host.v1_freezer, freezer) {
             self.freezer = Some(self.make(parent, name)?);
+        }
+        Ok(())
+    }
+
+    /// Applies the limits of a launch: a handful of small writes.
+    pub fn limit(&self, limits: &CgroupLimits) -> io::Result<()> {
+        let mem = limits.memory_bytes.to_string();
+        if let Some(dir) = &self.memory {
+            if self.v2 {
+                write(&dir.join("memory.max"), &mem)?;
+            } else {
+                write(&dir.join("memory.limit_in_bytes"), &mem)?;
+                if self.memsw {
+                    write(&dir.join("memory.memsw.limit_in_bytes"), &mem)?;
+                }
+            }
+        }
+        if let Some(dir) = &self.pids {
+            write(&dir.join("pids.max"), &limits.max_processes.to_string())?;
+        }
+        match (&self.cpuset, limits.cpu) {
+            (Some((dir, _)), Some(cpu)) => write(&dir.join("cpuset.cpus"), &cpu.to_string())?,
+            (Some((dir, all)), None) => write(&dir.join("cpuset.cpus"), all)?,
+            (None, Some(cpu)) if self.v2 && self.v2_cpuset => {
+                let dir = self.memory.as_ref().expect("a v2 group is its memory group");
+                write(&dir.join("cpuset.cpus"), &cpu.to_string())?
+            }
+            (None, _) => {}
         }
         Ok(())
     }
@@ -369,6 +396,132 @@ impl Drop for LaunchCgroup {
         if !self.dirs.is_empty() {
             let _ = self.kill_all(Duration::from_secs(2));
             let _ = self.destroy();
+        }
+    }
+}
+
+/// Launch groups made before the launches that take them and removed after they are given back,
+/// on a thread of its own: creating and removing a memory group costs tenths of a millisecond,
+/// sometimes milliseconds (a `mkdir` can wait behind the destruction of earlier groups), which
+/// would otherwise be on every start's path and every game's end.
+pub struct GroupKeeper {
+    shared: Arc<KeeperShared>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+struct KeeperShared {
+    host: CgroupHost,
+    freezer: bool,
+    state: Mutex<KeeperState>,
+    wake: Condvar,
+}
+
+#[derive(Default)]
+struct KeeperState {
+    ready: Vec<LaunchCgroup>,
+    retired: Vec<LaunchCgroup>,
+    stopping: bool,
+}
+
+/// How many blank groups the keeper holds: a game takes two at once, and a worker with several
+/// game slots takes them while the keeper makes the next ones.
+const READY_GROUPS: usize = 4;
+
+impl KeeperShared {
+    fn lock(&self) -> MutexGuard<'_, KeeperState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Launch groups are named `<judge pid>-<n>`, which lets a later judge remove what a dead
+    /// one left (see [`remove_stale`]).
+    fn make(&self) -> io::Result<LaunchCgroup> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let name = format!("{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed));
+        LaunchCgroup::blank(&self.host, &name, self.freezer)
+    }
+
+    fn run(&self) {
+        let mut state = self.lock();
+        loop {
+            if !state.retired.is_empty() {
+                let retired = std::mem::take(&mut state.retired);
+                drop(state);
+                for mut cg in retired {
+                    if let Err(e) = cg.destroy() {
+                        tracing::warn!("removing a launch's cgroup: {e}");
+                    }
+                }
+                state = self.lock();
+            } else if state.stopping {
+                let ready = std::mem::take(&mut state.ready);
+                drop(state);
+                for mut cg in ready {
+                    let _ = cg.destroy();
+                }
+                return;
+            } else if state.ready.len() < READY_GROUPS {
+                drop(state);
+                let made = self.make();
+                state = self.lock();
+                match made {
+                    Ok(cg) => state.ready.push(cg),
+                    Err(e) => {
+                        // A launch then makes its own group and reports the error if it persists.
+                        tracing::warn!("preparing a launch cgroup: {e}");
+                        state = self.wake.wait_timeout(state, Duration::from_secs(1)).map_or_else(|e| e.into_inner().0, |r| r.0);
+                    }
+                }
+            } else {
+                state = self.wake.wait(state).unwrap_or_else(|e| e.into_inner());
+            }
+        }
+    }
+}
+
+impl GroupKeeper {
+    /// Starts the keeper's thread; `freezer` as for [`LaunchCgroup::blank`].
+    pub fn start(host: CgroupHost, freezer: bool) -> io::Result<GroupKeeper> {
+        let shared = Arc::new(KeeperShared {
+            host,
+            freezer,
+            state: Mutex::new(KeeperState::default()),
+            wake: Condvar::new(),
+        });
+        let worker = shared.clone();
+        let thread =
+            std::thread::Builder::new().name("cgroup-keeper".into()).spawn(move || worker.run())?;
+        Ok(GroupKeeper { shared, thread: Some(thread) })
+    }
+
+    /// A group with `limits` applied: one made ahead, or (when none is ready) one made now.
+    pub fn take(&self, limits: &CgroupLimits) -> io::Result<LaunchCgroup> {
+        let ready = self.shared.lock().ready.pop();
+        self.shared.wake.notify_one();
+        let cg = match ready {
+            Some(cg) => cg,
+            None => self.shared.make()?,
+        };
+        if let Err(e) = cg.limit(limits) {
+            self.retire(cg);
+            return Err(e);
+        }
+        Ok(cg)
+    }
+
+    /// Hands back a group whose processes are all gone, to be removed off the caller's path.
+    pub fn retire(&self, cg: LaunchCgroup) {
+        self.shared.lock().retired.push(cg);
+        self.shared.wake.notify_one();
+    }
+}
+
+impl Drop for GroupKeeper {
+    /// Removes the groups still ready and those handed back, before the judge exits.
+    fn drop(&mut self) {
+        self.shared.lock().stopping = true;
+        self.shared.wake.notify_one();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
         }
     }
 }

@@ -49,7 +49,6 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -57,7 +56,7 @@ use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::{Gid, Pid, Uid};
 
-use self::cgroup::{CgroupHost, CgroupLimits, LaunchCgroup};
+use self::cgroup::{CgroupHost, CgroupLimits, GroupKeeper, LaunchCgroup};
 use self::helper::HelperSpec;
 use super::launch::{ExitInfo, LaunchSpec, Launched, Launcher, Process, Protection};
 
@@ -179,9 +178,10 @@ pub struct SandboxLauncher {
     /// (no namespaces, or it could not start) each launch spawns `sandbox exec` itself. One
     /// that died is replaced at the next launch.
     zygote: Mutex<Option<Arc<zygote::Zygote>>>,
+    /// Every launch's cgroups, made ahead and removed afterwards (as root, where cgroups can
+    /// track a launch's processes).
+    groups: Option<Arc<GroupKeeper>>,
 }
-
-static LAUNCH_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 impl SandboxLauncher {
     /// Detects what this host can enforce and prepares it (the cgroup parents, the shared
@@ -229,7 +229,12 @@ impl SandboxLauncher {
         } else {
             caps.namespace_note = "not running as root".to_string();
         }
-        let mut launcher = SandboxLauncher { config, caps, root_dir, uids, zygote: Mutex::new(None) };
+        let groups = if root && caps.cgroups.tracks_processes() {
+            Some(Arc::new(GroupKeeper::start(caps.cgroups.clone(), !caps.namespaces)?))
+        } else {
+            None
+        };
+        let mut launcher = SandboxLauncher { config, caps, root_dir, uids, zygote: Mutex::new(None), groups };
         if launcher.caps.namespaces {
             match zygote::Zygote::start(&launcher.config.helper) {
                 Ok(z) => *launcher.zygote.get_mut().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(z)),
@@ -248,6 +253,10 @@ impl SandboxLauncher {
                 launcher.caps.namespaces = false;
                 launcher.caps.netns = None;
                 launcher.caps.namespace_note = format!("a probe start failed: {e}");
+                // Without a PID namespace the groups must also join the freezer.
+                if launcher.groups.is_some() {
+                    launcher.groups = Some(Arc::new(GroupKeeper::start(launcher.caps.cgroups.clone(), true)?));
+                }
             }
         }
         Ok(launcher)
@@ -468,11 +477,10 @@ impl SandboxLauncher {
             }
         };
         // Dropped on any error below, which removes the groups again.
-        let cgroup = if caps.root && caps.cgroups.tracks_processes() {
-            let name = format!("{}-{}", std::process::id(), LAUNCH_COUNTER.fetch_add(1, Ordering::Relaxed));
+        let cgroup = if let Some(groups) = &self.groups {
             let limits =
                 CgroupLimits { memory_bytes, max_processes: spec.max_processes.max(1), cpu: spec.cpu };
-            match LaunchCgroup::create(&caps.cgroups, &name, &limits, !caps.namespaces) {
+            match groups.take(&limits) {
                 Ok(cg) => Some(cg),
                 Err(e) => {
                     give_back();
@@ -570,6 +578,7 @@ impl SandboxLauncher {
         let process = SandboxProcess {
             pidfd: pidfd_open(child.id()),
             cgroup,
+            groups: self.groups.clone(),
             finished: None,
             chown_back: chown,
             uid: drop_user.then_some(uid),
@@ -621,6 +630,7 @@ impl SandboxLauncher {
         let process = SandboxProcess {
             pidfd: None,
             cgroup,
+            groups: self.groups.clone(),
             finished: None,
             chown_back: chown,
             uid,
@@ -861,6 +871,8 @@ struct SandboxProcess {
     helper: Option<Helper>,
     pidfd: Option<OwnedFd>,
     cgroup: Option<LaunchCgroup>,
+    /// Where the cgroup goes back once its processes are gone.
+    groups: Option<Arc<GroupKeeper>>,
     finished: Option<ExitInfo>,
     chown_back: Option<PathBuf>,
     uid: Option<u32>,
@@ -909,8 +921,11 @@ impl SandboxProcess {
             result = cg.kill_all(Duration::from_secs(5));
             peak = cg.peak_memory_kib();
             oom = cg.memory_limit_hit();
-            if result.is_ok() {
-                result = cg.destroy();
+            // Emptied: removed off the game's path. Not emptied: dropping it tries again here.
+            match (&result, &self.groups) {
+                (Ok(()), Some(groups)) => groups.retire(cg),
+                (Ok(()), None) => result = cg.destroy(),
+                (Err(_), _) => {}
             }
         } else if let Some(uid) = self.uid {
             result = kill_user(uid, Duration::from_secs(5));

@@ -1,0 +1,137 @@
+//! Threads for the judge's blocking jobs (a bot's pipe readers), kept after their job to take the
+//! next one. A new thread on a busy machine waits for the scheduler's next tick before it first
+//! runs, a woken one runs at once (docs/bench.md measured both), and every game needs four
+//! readers at once: without this, their starts were part of every game's start.
+//!
+//! The pool grows as needed (a reader blocks until its bot's pipe closes, so a fixed number of
+//! threads could stall a game behind others) and a thread idle for a minute ends.
+
+use std::io;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// How long an idle thread waits for a job before it ends.
+const IDLE_FOR: Duration = Duration::from_secs(60);
+
+/// A pool of threads that grows as needed.
+pub struct Pool {
+    name: &'static str,
+    /// The idle threads, each as the sender of its job channel and an id to find it by.
+    idle: Mutex<Vec<(u64, Sender<Job>)>>,
+    next_id: AtomicU64,
+}
+
+/// The pool of the bots' pipe readers.
+pub static IO: Pool = Pool::new("judge-io");
+
+impl Pool {
+    pub const fn new(name: &'static str) -> Pool {
+        Pool { name, idle: Mutex::new(Vec::new()), next_id: AtomicU64::new(0) }
+    }
+
+    fn idle(&self) -> MutexGuard<'_, Vec<(u64, Sender<Job>)>> {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs `job` on an idle thread of the pool, or on a new one.
+    pub fn spawn(&'static self, job: impl FnOnce() + Send + 'static) -> io::Result<()> {
+        let mut job: Job = Box::new(job);
+        // The most recently idle thread first: its stack is the likeliest to be in cache.
+        while let Some((_, tx)) = self.idle().pop() {
+            match tx.send(job) {
+                Ok(()) => return Ok(()),
+                // A thread that ended takes itself off the list first; never seen, but go on.
+                Err(back) => job = back.0,
+            }
+        }
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        std::thread::Builder::new().name(self.name.into()).spawn(move || self.serve(id, job))?;
+        Ok(())
+    }
+
+    /// A pool thread: its first job, then whatever it is handed while on the idle list.
+    fn serve(&self, id: u64, first: Job) {
+        let (tx, rx) = channel::<Job>();
+        let mut next = Some(first);
+        loop {
+            if let Some(job) = next.take() {
+                // A panicking job (a bug) must not take the thread's later jobs with it.
+                if catch_unwind(AssertUnwindSafe(job)).is_err() {
+                    tracing::error!("a job of the {} pool panicked", self.name);
+                }
+                self.idle().push((id, tx.clone()));
+            }
+            match rx.recv_timeout(IDLE_FOR) {
+                Ok(job) => next = Some(job),
+                Err(RecvTimeoutError::Timeout) => {
+                    let mut idle = self.idle();
+                    match idle.iter().position(|(i, _)| *i == id) {
+                        Some(at) => {
+                            idle.remove(at);
+                            return;
+                        }
+                        // Taken off the list by `spawn` a moment ago: its job is on the way.
+                        None => continue,
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool() -> &'static Pool {
+        Box::leak(Box::new(Pool::new("test")))
+    }
+
+    #[test]
+    fn a_thread_done_with_its_job_takes_the_next_one() {
+        let pool = pool();
+        let (tx, rx) = channel();
+        let first = tx.clone();
+        pool.spawn(move || first.send(std::thread::current().id()).unwrap()).unwrap();
+        let a = rx.recv().unwrap();
+        // The thread puts itself on the idle list just after its job.
+        while pool.idle().is_empty() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        pool.spawn(move || tx.send(std::thread::current().id()).unwrap()).unwrap();
+        assert_eq!(rx.recv().unwrap(), a, "the idle thread was not reused");
+    }
+
+    #[test]
+    fn a_blocked_job_does_not_hold_up_the_next_one() {
+        let pool = pool();
+        let (release_tx, release_rx) = channel::<()>();
+        pool.spawn(move || {
+            let _ = release_rx.recv();
+        })
+        .unwrap();
+        let (tx, rx) = channel();
+        pool.spawn(move || tx.send(()).unwrap()).unwrap();
+        rx.recv_timeout(Duration::from_secs(5)).expect("the second job waited for the first");
+        release_tx.send(()).unwrap();
+    }
+
+    #[test]
+    fn a_panicking_job_leaves_its_thread_working() {
+        let pool = pool();
+        pool.spawn(|| panic!("a bug in a job")).unwrap();
+        while pool.idle().is_empty() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let (tx, rx) = channel();
+        pool.spawn(move || tx.send(()).unwrap()).unwrap();
+        rx.recv_timeout(Duration::from_secs(5)).unwrap();
+        assert_eq!(pool.next_id.load(Ordering::Relaxed), 1, "a second thread was started");
+    }
+}
