@@ -468,7 +468,10 @@ impl KeeperShared {
                     Err(e) => {
                         // A launch then makes its own group and reports the error if it persists.
                         tracing::warn!("preparing a launch cgroup: {e}");
-                        state = self.wake.wait_timeout(state, Duration::from_secs(1)).map_or_else(|e| e.into_inner().0, |r| r.0);
+                        state = self
+                            .wake
+                            .wait_timeout(state, Duration::from_secs(1))
+                            .map_or_else(|e| e.into_inner().0, |r| r.0);
                     }
                 }
             } else {
@@ -488,8 +491,7 @@ impl GroupKeeper {
             wake: Condvar::new(),
         });
         let worker = shared.clone();
-        let thread =
-            std::thread::Builder::new().name("cgroup-keeper".into()).spawn(move || worker.run())?;
+        let thread = std::thread::Builder::new().name("cgroup-keeper".into()).spawn(move || worker.run())?;
         Ok(GroupKeeper { shared, thread: Some(thread) })
     }
 

@@ -255,7 +255,8 @@ impl SandboxLauncher {
                 launcher.caps.namespace_note = format!("a probe start failed: {e}");
                 // Without a PID namespace the groups must also join the freezer.
                 if launcher.groups.is_some() {
-                    launcher.groups = Some(Arc::new(GroupKeeper::start(launcher.caps.cgroups.clone(), true)?));
+                    launcher.groups =
+                        Some(Arc::new(GroupKeeper::start(launcher.caps.cgroups.clone(), true)?));
                 }
             }
         }
@@ -463,9 +464,46 @@ impl Pending {
     }
 }
 
+/// A launch made ready on the judge's side (workdir, cgroups, error pipe, the helper's spec),
+/// its helper not started yet.
+struct Prepared {
+    hspec: HelperSpec,
+    err_r: OwnedFd,
+    err_w: OwnedFd,
+    cgroup: Option<LaunchCgroup>,
+    /// The workdir handed to the slot's user, to be given back at the end.
+    chown: Option<PathBuf>,
+    uid: Option<u32>,
+}
+
+impl Prepared {
+    /// Undoes what is not undone by dropping: the workdir's owner.
+    fn give_back(&self) {
+        if let Some(dir) = &self.chown {
+            chown_back(dir, 0);
+        }
+    }
+}
+
 impl SandboxLauncher {
-    /// Prepares a launch and starts its helper, without waiting for the helper's set-up.
-    fn begin(&self, spec: &LaunchSpec) -> io::Result<Pending> {
+    /// Prepares the launches and starts their helpers, without waiting for the helpers' set-up.
+    fn begin_all(&self, specs: &[LaunchSpec]) -> Vec<io::Result<Pending>> {
+        let prepared: Vec<io::Result<Prepared>> = specs.iter().map(|spec| self.prepare(spec)).collect();
+        match self.live_zygote() {
+            Some(Ok(z)) => self.fork_with_zygote(z, prepared),
+            Some(Err(e)) => prepared
+                .into_iter()
+                .map(|p| {
+                    p.inspect(Prepared::give_back)?;
+                    Err(io::Error::new(e.kind(), e.to_string()))
+                })
+                .collect(),
+            None => prepared.into_iter().map(|p| p.and_then(|p| self.spawn_helper(p))).collect(),
+        }
+    }
+
+    /// Everything of a launch the judge does before its helper starts.
+    fn prepare(&self, spec: &LaunchSpec) -> io::Result<Prepared> {
         let caps = &self.caps;
         let uid = self.slot_uid(spec.slot)?;
         let drop_user = caps.root;
@@ -530,22 +568,16 @@ impl SandboxLauncher {
             trace_phases: self.config.trace_phases,
             judge_pid: std::process::id(),
         };
-        if let Some(z) = self.live_zygote() {
-            return z
-                .and_then(|z| {
-                    self.fork_with_zygote(
-                        z,
-                        &hspec,
-                        err_r,
-                        err_w,
-                        cgroup,
-                        chown.clone(),
-                        drop_user.then_some(uid),
-                    )
-                })
-                .inspect_err(|_| give_back());
-        }
-        let json = serde_json::to_string(&hspec).map_err(io::Error::other).inspect_err(|_| give_back())?;
+        Ok(Prepared { hspec, err_r, err_w, cgroup, chown, uid: drop_user.then_some(uid) })
+    }
+
+    /// Spawns `botarena sandbox exec` for a launch (no zygote here).
+    fn spawn_helper(&self, prepared: Prepared) -> io::Result<Pending> {
+        let caps = &self.caps;
+        let json = serde_json::to_string(&prepared.hspec)
+            .map_err(io::Error::other)
+            .inspect_err(|_| prepared.give_back())?;
+        let Prepared { hspec, err_r, err_w, cgroup, chown, uid } = prepared;
         let inherit: Vec<i32> = [Some(err_w.as_raw_fd()), hspec.netns_fd].into_iter().flatten().collect();
 
         let mut cmd = Command::new(&self.config.helper);
@@ -571,7 +603,9 @@ impl SandboxLauncher {
         let child = match spawned {
             Ok(c) => c,
             Err(e) => {
-                give_back();
+                if let Some(dir) = &chown {
+                    chown_back(dir, 0);
+                }
                 return Err(io::Error::new(e.kind(), format!("starting the sandbox helper: {e}")));
             }
         };
@@ -581,81 +615,139 @@ impl SandboxLauncher {
             groups: self.groups.clone(),
             finished: None,
             chown_back: chown,
-            uid: drop_user.then_some(uid),
+            uid,
             process_group: !caps.namespaces,
             helper: Some(Helper::Spawned(child)),
         };
         Ok(Pending { process, err_r, pipes: None })
     }
 
-    /// Has the zygote fork the helper, with pipes made here for the bot's standard streams.
-    #[allow(clippy::too_many_arguments)]
+    /// Has the zygote fork the helpers (or hand the launches to its instances), with pipes made
+    /// here for the bots' standard streams. Every request goes out before the first answer is
+    /// read: the zygote then serves a game's two launches back to back, and only after them
+    /// starts the instances that replace the ones they took.
     fn fork_with_zygote(
         &self,
         z: Arc<zygote::Zygote>,
-        hspec: &HelperSpec,
-        err_r: OwnedFd,
-        err_w: OwnedFd,
-        cgroup: Option<LaunchCgroup>,
-        chown: Option<PathBuf>,
-        uid: Option<u32>,
-    ) -> io::Result<Pending> {
+        prepared: Vec<io::Result<Prepared>>,
+    ) -> Vec<io::Result<Pending>> {
         use nix::fcntl::OFlag;
-        let cloexec = OFlag::O_CLOEXEC;
-        let (stdin_r, stdin_w) = nix::unistd::pipe2(cloexec)?;
-        let (stdout_r, stdout_w) = nix::unistd::pipe2(cloexec)?;
-        let (stderr_r, stderr_w) = nix::unistd::pipe2(cloexec)?;
-        // Non-blocking, so the judge can look for the status without waiting for it.
-        let (status_r, status_w) = nix::unistd::pipe2(cloexec | OFlag::O_NONBLOCK)?;
-        let fds = zygote::LaunchFds {
-            stdin: stdin_r.as_fd(),
-            stdout: stdout_w.as_fd(),
-            stderr: stderr_w.as_fd(),
-            error: err_w.as_fd(),
-            status: status_w.as_fd(),
-            netns: self.caps.netns.as_ref().map(|f| f.as_fd()),
-        };
-        let (z, forked) = match z.fork_helper(hspec, &fds) {
-            Ok(forked) => (z, forked),
-            // Killed since we looked: nothing was started; ask a new one.
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
-                let fresh = self.replace_zygote(&z, &e.to_string())?;
-                let forked = fresh.fork_helper(hspec, &fds)?;
-                (fresh, forked)
+        /// A prepared launch with the pipes of its bot and of its status.
+        struct Piped {
+            prepared: Prepared,
+            stdin: (OwnedFd, OwnedFd),
+            stdout: (OwnedFd, OwnedFd),
+            stderr: (OwnedFd, OwnedFd),
+            status: (OwnedFd, OwnedFd),
+        }
+        let pipes = |prepared: Prepared| -> io::Result<Piped> {
+            let cloexec = OFlag::O_CLOEXEC;
+            let made = (|| {
+                Ok::<_, nix::Error>((
+                    nix::unistd::pipe2(cloexec)?,
+                    nix::unistd::pipe2(cloexec)?,
+                    nix::unistd::pipe2(cloexec)?,
+                    // Non-blocking, so the judge can look for the status without waiting for it.
+                    nix::unistd::pipe2(cloexec | OFlag::O_NONBLOCK)?,
+                ))
+            })();
+            match made {
+                Ok((stdin, stdout, stderr, status)) => Ok(Piped { prepared, stdin, stdout, stderr, status }),
+                Err(e) => {
+                    prepared.give_back();
+                    Err(e.into())
+                }
             }
-            Err(e) => return Err(e),
         };
-        // Only the helper holds the bot's ends and the error pipe's write end now.
-        drop((stdin_r, stdout_w, stderr_w, err_w, status_w));
-        let process = SandboxProcess {
-            pidfd: None,
-            cgroup,
-            groups: self.groups.clone(),
-            finished: None,
-            chown_back: chown,
-            uid,
-            process_group: false,
-            helper: Some(Helper::Forked {
-                pid: forked.pid,
-                pidfd: forked.pidfd,
-                status: status_r,
-                _zygote: z,
-            }),
-        };
-        let pipes = (ChildStdin::from(stdin_w), ChildStdout::from(stdout_r), ChildStderr::from(stderr_r));
-        Ok(Pending { process, err_r, pipes: Some(pipes) })
+        let piped: Vec<io::Result<Piped>> = prepared.into_iter().map(|p| p.and_then(pipes)).collect();
+        let netns = self.caps.netns.as_ref().map(|f| f.as_fd());
+        let requests: Vec<(&HelperSpec, zygote::LaunchFds)> = piped
+            .iter()
+            .flatten()
+            .map(|p| {
+                let fds = zygote::LaunchFds {
+                    stdin: p.stdin.0.as_fd(),
+                    stdout: p.stdout.1.as_fd(),
+                    stderr: p.stderr.1.as_fd(),
+                    error: p.prepared.err_w.as_fd(),
+                    status: p.status.1.as_fd(),
+                    netns,
+                };
+                (&p.prepared.hspec, fds)
+            })
+            .collect();
+        let mut answers: Vec<io::Result<(zygote::Forked, Arc<zygote::Zygote>)>> =
+            z.fork_helpers(&requests).into_iter().map(|a| a.map(|f| (f, z.clone()))).collect();
+        // Killed since we looked: the launches it refused were not started; ask a new one.
+        if answers.iter().any(|a| matches!(a, Err(e) if e.kind() == io::ErrorKind::BrokenPipe)) {
+            let why =
+                answers.iter().find_map(|a| a.as_ref().err()).map(|e| e.to_string()).unwrap_or_default();
+            match self.replace_zygote(&z, &why) {
+                Ok(fresh) => {
+                    let again: Vec<usize> = (0..answers.len())
+                        .filter(|&i| matches!(&answers[i], Err(e) if e.kind() == io::ErrorKind::BrokenPipe))
+                        .collect();
+                    let retried = fresh.fork_helpers(
+                        &again.iter().map(|&i| (requests[i].0, requests[i].1)).collect::<Vec<_>>(),
+                    );
+                    for (i, answer) in again.into_iter().zip(retried) {
+                        answers[i] = answer.map(|f| (f, fresh.clone()));
+                    }
+                }
+                Err(e) => tracing::warn!("replacing the sandbox zygote: {e}"),
+            }
+        }
+        let mut answers = answers.into_iter();
+        piped
+            .into_iter()
+            .map(|p| {
+                let p = p?;
+                let answer =
+                    answers.next().unwrap_or_else(|| Err(io::Error::other("no answer from the zygote")));
+                let (forked, z) = match answer {
+                    Ok(a) => a,
+                    Err(e) => {
+                        p.prepared.give_back();
+                        return Err(e);
+                    }
+                };
+                let Piped { prepared, stdin, stdout, stderr, status } = p;
+                let Prepared { err_r, err_w, cgroup, chown, uid, .. } = prepared;
+                // Only the helper holds the bot's ends and the error pipe's write end now.
+                drop((stdin.0, stdout.1, stderr.1, err_w, status.1));
+                let process = SandboxProcess {
+                    pidfd: None,
+                    cgroup,
+                    groups: self.groups.clone(),
+                    finished: None,
+                    chown_back: chown,
+                    uid,
+                    process_group: false,
+                    helper: Some(Helper::Forked {
+                        pid: forked.pid,
+                        pidfd: forked.pidfd,
+                        status: status.0,
+                        _zygote: z,
+                    }),
+                };
+                let pipes =
+                    (ChildStdin::from(stdin.1), ChildStdout::from(stdout.0), ChildStderr::from(stderr.0));
+                Ok(Pending { process, err_r, pipes: Some(pipes) })
+            })
+            .collect()
     }
 }
 
 impl Launcher for SandboxLauncher {
     fn launch(&self, spec: &LaunchSpec) -> io::Result<Launched> {
-        self.begin(spec)?.complete()
+        self.launch_all(std::slice::from_ref(spec))
+            .pop()
+            .unwrap_or_else(|| Err(io::Error::other("not started")))
     }
 
     /// Starts every helper first, then waits for their set-ups, which run side by side.
     fn launch_all(&self, specs: &[LaunchSpec]) -> Vec<io::Result<Launched>> {
-        let pending: Vec<io::Result<Pending>> = specs.iter().map(|spec| self.begin(spec)).collect();
-        pending.into_iter().map(|p| p.and_then(Pending::complete)).collect()
+        self.begin_all(specs).into_iter().map(|p| p.and_then(Pending::complete)).collect()
     }
 
     fn protections(&self) -> Vec<Protection> {

@@ -110,6 +110,7 @@ pub struct Zygote {
 }
 
 /// The descriptors of one launch, as the judge passes them.
+#[derive(Clone, Copy)]
 pub struct LaunchFds<'a> {
     pub stdin: BorrowedFd<'a>,
     pub stdout: BorrowedFd<'a>,
@@ -164,73 +165,83 @@ impl Zygote {
         self.alive.load(Ordering::SeqCst)
     }
 
-    /// Asks the zygote to fork the helper of `spec` with the launch's descriptors. An error of
-    /// kind [`io::ErrorKind::BrokenPipe`] means the zygote is gone (nothing was started): the
-    /// caller may start a new zygote and ask it.
-    pub fn fork_helper(&self, spec: &HelperSpec, fds: &LaunchFds) -> io::Result<Forked> {
-        let json = serde_json::to_vec(spec).map_err(io::Error::other)?;
-        let mut raw = vec![
-            fds.stdin.as_raw_fd(),
-            fds.stdout.as_raw_fd(),
-            fds.stderr.as_raw_fd(),
-            fds.error.as_raw_fd(),
-            fds.status.as_raw_fd(),
-        ];
-        raw.extend(fds.netns.map(|f| f.as_raw_fd()));
+    /// Asks the zygote to fork the helper of each launch (or hand it to an instance), with the
+    /// launch's descriptors. An error of kind [`io::ErrorKind::BrokenPipe`] means the zygote is
+    /// gone (that launch was not started): the caller may start a new zygote and ask it.
+    ///
+    /// Every request is sent before the first answer is read (the zygote answers in order), so
+    /// a game's launches are served back to back: the zygote starts the instances that replace
+    /// the ones they took only when no request is waiting.
+    pub fn fork_helpers(&self, launches: &[(&HelperSpec, LaunchFds)]) -> Vec<io::Result<Forked>> {
         let control = self.control.lock().unwrap_or_else(|e| e.into_inner());
         let sock = control.as_raw_fd();
-        sendmsg::<()>(
-            sock,
-            &[IoSlice::new(&json)],
-            &[ControlMessage::ScmRights(&raw)],
-            MsgFlags::MSG_NOSIGNAL,
-            None,
-        )
-        .map_err(|e| {
-            io::Error::new(io::ErrorKind::BrokenPipe, format!("sending a launch to the sandbox zygote: {e}"))
-        })?;
-        let mut buf = [0u8; 4096];
-        let mut cmsg = nix::cmsg_space!([RawFd; 1]);
-        let mut iov = [IoSliceMut::new(&mut buf)];
-        let msg = loop {
-            match recvmsg::<()>(sock, &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC) {
-                Err(nix::errno::Errno::EINTR) => continue,
-                Err(e) => {
-                    return Err(io::Error::new(
-                        io::ErrorKind::BrokenPipe,
-                        format!("reading the sandbox zygote's answer: {e}"),
-                    ))
-                }
-                Ok(msg) => break msg,
-            }
-        };
-        let mut pidfd = None;
-        for c in msg.cmsgs().map_err(io::Error::from)? {
-            if let ControlMessageOwned::ScmRights(fds) = c {
-                for fd in fds {
-                    // SAFETY: the kernel just installed this descriptor in our table for us.
-                    #[allow(unsafe_code)]
-                    let owned = unsafe { OwnedFd::from_raw_fd(fd) };
-                    pidfd.get_or_insert(owned);
-                }
-            }
-        }
-        let n = msg.bytes;
-        drop(control);
-        let answer = String::from_utf8_lossy(&buf[..n]).to_string();
-        if n == 0 {
-            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the sandbox zygote has exited"));
-        }
-        match answer.strip_prefix("ok ").and_then(|p| p.parse::<u32>().ok()) {
-            Some(pid) => Ok(Forked { pid, pidfd }),
-            None => Err(io::Error::other(format!("sandbox zygote: {answer}"))),
-        }
+        let sent: Vec<io::Result<()>> =
+            launches.iter().map(|(spec, fds)| send_request(sock, spec, fds)).collect();
+        sent.into_iter().map(|sent| sent.and_then(|()| read_answer(sock))).collect()
     }
 }
 
-/// Reads the status the zygote wrote for a helper: `Ok(None)` while there is none yet (the pipe
-/// is non-blocking); end of file without a status (the zygote died, and with it the helper)
-/// reads as a kill.
+fn send_request(sock: RawFd, spec: &HelperSpec, fds: &LaunchFds) -> io::Result<()> {
+    let json = serde_json::to_vec(spec).map_err(io::Error::other)?;
+    let mut raw = vec![
+        fds.stdin.as_raw_fd(),
+        fds.stdout.as_raw_fd(),
+        fds.stderr.as_raw_fd(),
+        fds.error.as_raw_fd(),
+        fds.status.as_raw_fd(),
+    ];
+    raw.extend(fds.netns.map(|f| f.as_raw_fd()));
+    sendmsg::<()>(
+        sock,
+        &[IoSlice::new(&json)],
+        &[ControlMessage::ScmRights(&raw)],
+        MsgFlags::MSG_NOSIGNAL,
+        None,
+    )
+    .map_err(|e| {
+        io::Error::new(io::ErrorKind::BrokenPipe, format!("sending a launch to the sandbox zygote: {e}"))
+    })?;
+    Ok(())
+}
+
+fn read_answer(sock: RawFd) -> io::Result<Forked> {
+    let mut buf = [0u8; 4096];
+    let mut cmsg = nix::cmsg_space!([RawFd; 1]);
+    let mut iov = [IoSliceMut::new(&mut buf)];
+    let msg = loop {
+        match recvmsg::<()>(sock, &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC) {
+            Err(nix::errno::Errno::EINTR) => continue,
+            Err(e) => {
+                return Err(io::Error::new(
+                    io::ErrorKind::BrokenPipe,
+                    format!("reading the sandbox zygote's answer: {e}"),
+                ))
+            }
+            Ok(msg) => break msg,
+        }
+    };
+    let mut pidfd = None;
+    for c in msg.cmsgs().map_err(io::Error::from)? {
+        if let ControlMessageOwned::ScmRights(fds) = c {
+            for fd in fds {
+                // SAFETY: the kernel just installed this descriptor in our table for us.
+                #[allow(unsafe_code)]
+                let owned = unsafe { OwnedFd::from_raw_fd(fd) };
+                pidfd.get_or_insert(owned);
+            }
+        }
+    }
+    let n = msg.bytes;
+    let answer = String::from_utf8_lossy(&buf[..n]).to_string();
+    if n == 0 {
+        return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the sandbox zygote has exited"));
+    }
+    match answer.strip_prefix("ok ").and_then(|p| p.parse::<u32>().ok()) {
+        Some(pid) => Ok(Forked { pid, pidfd }),
+        None => Err(io::Error::other(format!("sandbox zygote: {answer}"))),
+    }
+}
+
 pub fn read_status(status: &OwnedFd) -> io::Result<Option<ExitStatus>> {
     let mut buf = [0u8; 4];
     let mut got = 0;
