@@ -19,7 +19,8 @@
 //! them and keeps the strongest answer (kill, then errno, then allow), and the rule sets are
 //! disjoint, so every call gets exactly the answer it got from the single hand-written program
 //! this replaces. Each filter starts with seccompiler's architecture check, which kills any
-//! call made through a foreign ABI.
+//! call made through a foreign ABI. The stack is then chained into one program ([`chain`]):
+//! the same answers, one program for the kernel to prepare per bot and to run per call.
 
 use std::collections::BTreeMap;
 
@@ -28,7 +29,7 @@ use seccompiler::{
     TargetArch,
 };
 
-/// The filters, in the order they are installed.
+/// The filters, in the order they are installed (one, chained, where the stack fits).
 pub type Filters = Vec<BpfProgram>;
 
 #[cfg(target_arch = "x86_64")]
@@ -164,8 +165,42 @@ pub fn filter(deny_unix_sockets: bool) -> Result<Filters, seccompiler::BackendEr
             SeccompFilter::new(rules, SeccompAction::Allow, SeccompAction::Errno(errno as u32), arch)?;
         filters.push(filter.try_into()?);
     }
-    Ok(filters)
+    Ok(chain(filters))
 }
+
+/// The stack as one program, where it fits: each program's "allow" jumps to the start of the
+/// next one instead of returning, so a call gets the first answer that is not "allow". With rule
+/// sets that never give two different refusals to one call, that is the stack's answer, and the
+/// kernel then installs, checks and compiles one program per bot instead of four, and runs one
+/// on every system call the bot makes. A program that returns anything but a constant is left
+/// as it is.
+fn chain(programs: Vec<BpfProgram>) -> Filters {
+    const RET_K: u16 = (libc::BPF_RET | libc::BPF_K) as u16;
+    const JA: u16 = (libc::BPF_JMP | libc::BPF_JA) as u16;
+    let constant_returns =
+        programs.iter().flatten().all(|i| i.code & 0x07 != libc::BPF_RET as u16 || i.code == RET_K);
+    let total: usize = programs.iter().map(Vec::len).sum();
+    if !constant_returns || total > MAX_INSTRUCTIONS || programs.len() < 2 {
+        return programs;
+    }
+    let last = programs.len() - 1;
+    let mut one = Vec::with_capacity(total);
+    for (k, program) in programs.into_iter().enumerate() {
+        let len = program.len();
+        for (i, insn) in program.into_iter().enumerate() {
+            if k < last && insn.code == RET_K && insn.k == libc::SECCOMP_RET_ALLOW {
+                // Past this program's remaining instructions: the next program's first.
+                one.push(seccompiler::sock_filter { code: JA, jt: 0, jf: 0, k: (len - i - 1) as u32 });
+            } else {
+                one.push(insn);
+            }
+        }
+    }
+    vec![one]
+}
+
+/// The kernel's limit on one classic BPF program (`BPF_MAXINSNS`).
+const MAX_INSTRUCTIONS: usize = 4096;
 
 /// x32 system calls report the x86-64 architecture and carry bit 30 in their number, so the
 /// architecture check of the other filters lets them through, and their numbers match no rule;
