@@ -6,6 +6,7 @@
 //! hierarchy. [`CgroupHost::detect`] finds what is usable and [`LaunchCgroup`] hides the
 //! difference from the launcher.
 
+use std::collections::VecDeque;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -163,7 +164,7 @@ impl CgroupHost {
 }
 
 /// Limits for one launch.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CgroupLimits {
     pub memory_bytes: u64,
     pub max_processes: u64,
@@ -184,6 +185,8 @@ pub struct LaunchCgroup {
     v2: bool,
     v2_cpuset: bool,
     memsw: bool,
+    /// The limits written last (None: the group's defaults, a blank group).
+    applied: Option<CgroupLimits>,
 }
 
 impl LaunchCgroup {
@@ -203,6 +206,7 @@ impl LaunchCgroup {
             v2_cpuset: host.v2_cpuset,
             memsw: host.v1_memsw,
             pids: None,
+            applied: None,
         };
         let result = cg.make_all(host, name, freezer);
         if let Err(e) = result {
@@ -253,31 +257,44 @@ impl LaunchCgroup {
         Ok(())
     }
 
-    /// Applies the limits of a launch: a handful of small writes.
-    pub fn limit(&self, limits: &CgroupLimits) -> io::Result<()> {
-        let mem = limits.memory_bytes.to_string();
-        if let Some(dir) = &self.memory {
+    /// Applies the limits of a launch: a few small writes, only of what differs from the limits
+    /// applied already (the keeper applies the likely ones ahead).
+    pub fn limit(&mut self, limits: &CgroupLimits) -> io::Result<()> {
+        let before = self.applied.take();
+        let differs = |f: fn(&CgroupLimits) -> u64| before.as_ref().is_none_or(|b| f(b) != f(limits));
+        if let (Some(dir), true) = (&self.memory, differs(|l| l.memory_bytes)) {
+            let mem = limits.memory_bytes.to_string();
             if self.v2 {
                 write(&dir.join("memory.max"), &mem)?;
+            } else if self.memsw {
+                // v1 refuses a memory limit above the memory+swap one, so the order depends on
+                // whether the limit goes up or down.
+                let (memory, memsw) =
+                    (dir.join("memory.limit_in_bytes"), dir.join("memory.memsw.limit_in_bytes"));
+                let raising = before.as_ref().is_some_and(|b| limits.memory_bytes > b.memory_bytes);
+                let order = if raising { [&memsw, &memory] } else { [&memory, &memsw] };
+                for file in order {
+                    write(file, &mem)?;
+                }
             } else {
                 write(&dir.join("memory.limit_in_bytes"), &mem)?;
-                if self.memsw {
-                    write(&dir.join("memory.memsw.limit_in_bytes"), &mem)?;
-                }
             }
         }
-        if let Some(dir) = &self.pids {
+        if let (Some(dir), true) = (&self.pids, differs(|l| l.max_processes)) {
             write(&dir.join("pids.max"), &limits.max_processes.to_string())?;
         }
-        match (&self.cpuset, limits.cpu) {
-            (Some((dir, _)), Some(cpu)) => write(&dir.join("cpuset.cpus"), &cpu.to_string())?,
-            (Some((dir, all)), None) => write(&dir.join("cpuset.cpus"), all)?,
-            (None, Some(cpu)) if self.v2 && self.v2_cpuset => {
-                let dir = self.memory.as_ref().expect("a v2 group is its memory group");
-                write(&dir.join("cpuset.cpus"), &cpu.to_string())?
+        if before.as_ref().is_none_or(|b| b.cpu != limits.cpu) {
+            match (&self.cpuset, limits.cpu) {
+                (Some((dir, _)), Some(cpu)) => write(&dir.join("cpuset.cpus"), &cpu.to_string())?,
+                (Some((dir, all)), None) => write(&dir.join("cpuset.cpus"), all)?,
+                (None, Some(cpu)) if self.v2 && self.v2_cpuset => {
+                    let dir = self.memory.as_ref().expect("a v2 group is its memory group");
+                    write(&dir.join("cpuset.cpus"), &cpu.to_string())?
+                }
+                (None, _) => {}
             }
-            (None, _) => {}
         }
+        self.applied = Some(limits.clone());
         Ok(())
     }
 
@@ -420,7 +437,21 @@ struct KeeperShared {
 struct KeeperState {
     ready: Vec<LaunchCgroup>,
     retired: Vec<LaunchCgroup>,
+    /// The limits of the latest launches, newest first, one entry per distinct value: the
+    /// keeper applies them to the groups it makes (a worker's launches repeat a few values,
+    /// one per CPU its bots are pinned to).
+    recent: VecDeque<CgroupLimits>,
     stopping: bool,
+}
+
+impl KeeperState {
+    /// The limits the next group should be made with: the recent value with the fewest ready
+    /// groups already made with it.
+    fn limits_to_make(&self) -> Option<CgroupLimits> {
+        let ready_with =
+            |l: &CgroupLimits| self.ready.iter().filter(|cg| cg.applied.as_ref() == Some(l)).count();
+        self.recent.iter().min_by_key(|l| ready_with(l)).cloned()
+    }
 }
 
 /// How many blank groups the keeper holds: a game takes two at once, and a worker with several
@@ -460,8 +491,12 @@ impl KeeperShared {
                 }
                 return;
             } else if state.ready.len() < READY_GROUPS {
+                let limits = state.limits_to_make();
                 drop(state);
-                let made = self.make();
+                let made = self.make().and_then(|mut cg| match &limits {
+                    Some(limits) => cg.limit(limits).map(|()| cg),
+                    None => Ok(cg),
+                });
                 state = self.lock();
                 match made {
                     Ok(cg) => state.ready.push(cg),
@@ -497,9 +532,20 @@ impl GroupKeeper {
 
     /// A group with `limits` applied: one made ahead, or (when none is ready) one made now.
     pub fn take(&self, limits: &CgroupLimits) -> io::Result<LaunchCgroup> {
-        let ready = self.shared.lock().ready.pop();
+        let ready = {
+            let mut state = self.shared.lock();
+            state.recent.retain(|l| l != limits);
+            state.recent.push_front(limits.clone());
+            state.recent.truncate(READY_GROUPS);
+            // One made with these limits, else the newest (whose limits are likeliest close).
+            let same = state.ready.iter().rposition(|cg| cg.applied.as_ref() == Some(limits));
+            match same {
+                Some(at) => Some(state.ready.remove(at)),
+                None => state.ready.pop(),
+            }
+        };
         self.shared.wake.notify_one();
-        let cg = match ready {
+        let mut cg = match ready {
             Some(cg) => cg,
             None => self.shared.make()?,
         };
@@ -537,5 +583,68 @@ fn remove_stale(parent: &Path) {
         if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
             let _ = fs::remove_dir(entry.path());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a group's files say of its limits: memory, memory+swap (v1), pids, CPUs.
+    fn read_limits(cg: &LaunchCgroup) -> (String, Option<String>, String, Option<String>) {
+        let memory = cg.memory.as_ref().unwrap();
+        let (mem, memsw) = if cg.v2 {
+            (read_trim(&memory.join("memory.max")).unwrap(), None)
+        } else {
+            let memsw = cg.memsw.then(|| read_trim(&memory.join("memory.memsw.limit_in_bytes")).unwrap());
+            (read_trim(&memory.join("memory.limit_in_bytes")).unwrap(), memsw)
+        };
+        let pids = read_trim(&cg.pids.as_ref().unwrap().join("pids.max")).unwrap();
+        let cpus = match (&cg.cpuset, cg.v2 && cg.v2_cpuset) {
+            (Some((dir, _)), _) => Some(read_trim(&dir.join("cpuset.cpus")).unwrap()),
+            (None, true) => Some(read_trim(&memory.join("cpuset.cpus")).unwrap()),
+            (None, false) => None,
+        };
+        (mem, memsw, pids, cpus)
+    }
+
+    #[test]
+    fn a_group_made_ahead_gets_exactly_the_limits_of_the_launch_that_takes_it() {
+        let host = CgroupHost::detect("botarena-test-keeper");
+        if !(host.memory() && host.pids()) {
+            eprintln!("skipped: no memory and pids cgroups here (not root?)");
+            return;
+        }
+        let keeper = GroupKeeper::start(host.clone(), false).unwrap();
+        let cpu = host.cpuset().then_some(0);
+        let small = CgroupLimits { memory_bytes: 64 << 20, max_processes: 8, cpu };
+        // Up and down: v1 takes the memory and memory+swap limits in the order that keeps the
+        // first no larger than the second.
+        let large = CgroupLimits { memory_bytes: 512 << 20, max_processes: 80, cpu: None };
+        for limits in [&small, &large, &small, &small, &large, &large] {
+            // Give the keeper time to make groups with the limits it has seen.
+            std::thread::sleep(Duration::from_millis(20));
+            let cg = keeper.take(limits).unwrap();
+            let (mem, memsw, pids, cpus) = read_limits(&cg);
+            assert_eq!(mem, limits.memory_bytes.to_string());
+            if let Some(memsw) = memsw {
+                assert_eq!(memsw, limits.memory_bytes.to_string());
+            }
+            assert_eq!(pids, limits.max_processes.to_string());
+            if let (Some(cpus), Some(cpu)) = (cpus, limits.cpu) {
+                assert_eq!(cpus, cpu.to_string());
+            }
+            keeper.retire(cg);
+        }
+        drop(keeper);
+        // Every group went again: those taken and those still ready.
+        let parent = host.v2.or(host.v1_memory).unwrap();
+        let left: Vec<_> = fs::read_dir(&parent)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with(&format!("{}-", std::process::id())))
+            .map(|e| e.file_name())
+            .collect();
+        assert!(left.is_empty(), "groups left behind: {left:?}");
     }
 }
