@@ -1,5 +1,5 @@
-//! The judge's figures: the cost of a move, of a sandboxed start, of a game that ends before it
-//! begins, and games per second, each against its baseline (see `docs/bench.md`).
+//! The judge's figures: the cost of a move, of a sandboxed start (on an idle machine and with
+//! every CPU busy), of a game that ends before it begins, and games per second, each against its baseline (see `docs/bench.md`).
 //!
 //! The bots are two small C programs compiled with the host's `cc` when the bench starts
 //! (`bots/`): an instant connect4 player (the leftmost column that is not full) and an echo
@@ -23,6 +23,7 @@ use crate::judge::{play_game, BotCommand, PlainLauncher};
 
 pub const MOVE_OVERHEAD: &str = "move_overhead";
 pub const SANDBOXED_START: &str = "sandboxed_start";
+pub const BUSY_SANDBOXED_START: &str = "busy_sandboxed_start";
 pub const DOUBLE_FORFEIT_GAME: &str = "double_forfeit_game";
 pub const GAMES_PER_SECOND: &str = "games_per_second";
 
@@ -277,6 +278,27 @@ pub fn move_overhead(b: &mut Bench) -> anyhow::Result<Figure> {
 pub fn sandboxed_start(b: &mut Bench) -> anyhow::Result<Figure> {
     let n = b.reps(200, 20);
     let kit = b.judge()?;
+    let (boxed, plain) = start_times(kit, n)?;
+    let f = Figure::new(SANDBOXED_START, median(boxed), "ms", "plain_start", median(plain));
+    Ok(with_note(f, &kit.note))
+}
+
+/// `busy_sandboxed_start`: `sandboxed_start` while every CPU runs a spinner at the lowest
+/// priority (`SCHED_IDLE`, which gives way at once to any other process), as on a worker whose
+/// bots compute on every core. What waits for the other CPUs (an RCU grace period, say) costs
+/// little on an idle machine and shows here.
+pub fn busy_sandboxed_start(b: &mut Bench) -> anyhow::Result<Figure> {
+    let n = b.reps(200, 20);
+    let kit = b.judge()?;
+    let spinners = Spinners::start()?;
+    let (boxed, plain) = start_times(kit, n)?;
+    drop(spinners);
+    let f = Figure::new(BUSY_SANDBOXED_START, median(boxed), "ms", "busy_plain_start", median(plain));
+    Ok(with_note(f, &kit.note))
+}
+
+/// `n` sandboxed and `n` plain starts of `/bin/true`, interleaved, in milliseconds.
+fn start_times(kit: &Kit, n: usize) -> anyhow::Result<(Vec<f64>, Vec<f64>)> {
     kit.sandboxed_true()?; // warm-up
     let (mut boxed, mut plain) = (Vec::new(), Vec::new());
     for _ in 0..n {
@@ -286,8 +308,53 @@ pub fn sandboxed_start(b: &mut Bench) -> anyhow::Result<Figure> {
         plain.push(ms(t.elapsed()));
         boxed.push(ms(kit.sandboxed_true()?));
     }
-    let f = Figure::new(SANDBOXED_START, median(boxed), "ms", "plain_start", median(plain));
-    Ok(with_note(f, &kit.note))
+    Ok((boxed, plain))
+}
+
+/// One busy-looping thread per CPU, each pinned to its CPU at `SCHED_IDLE`; stopped when dropped.
+struct Spinners {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Spinners {
+    fn start() -> anyhow::Result<Spinners> {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let mut spinners = Spinners { stop: stop.clone(), threads: Vec::new() };
+        let cpus = nix::sched::sched_getaffinity(nix::unistd::Pid::from_raw(0))?;
+        for cpu in (0..nix::sched::CpuSet::count()).filter(|&c| cpus.is_set(c).unwrap_or(false)) {
+            let stop = stop.clone();
+            let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+            spinners.threads.push(std::thread::spawn(move || {
+                let mut set = nix::sched::CpuSet::new();
+                let pinned = set.set(cpu).is_ok()
+                    && nix::sched::sched_setaffinity(nix::unistd::Pid::from_raw(0), &set).is_ok();
+                let param = libc::sched_param { sched_priority: 0 };
+                // SAFETY: sched_setscheduler on the calling thread with a valid parameter.
+                #[allow(unsafe_code)]
+                let idle = unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) } == 0;
+                let _ = ready_tx.send(pinned && idle);
+                if !(pinned && idle) {
+                    return;
+                }
+                while !stop.load(Ordering::Relaxed) {
+                    std::hint::spin_loop();
+                }
+            }));
+            ensure!(ready_rx.recv().unwrap_or(false), "could not start a SCHED_IDLE spinner on CPU {cpu}");
+        }
+        Ok(spinners)
+    }
+}
+
+impl Drop for Spinners {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
 }
 
 /// `double_forfeit_game`: a connect4 game in which both bots exit at once (`/bin/true`),

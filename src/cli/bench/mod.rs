@@ -87,6 +87,7 @@ pub struct Measurement {
 pub const MEASUREMENTS: &[Measurement] = &[
     Measurement { name: judge::MOVE_OVERHEAD, run: judge::move_overhead },
     Measurement { name: judge::SANDBOXED_START, run: judge::sandboxed_start },
+    Measurement { name: judge::BUSY_SANDBOXED_START, run: judge::busy_sandboxed_start },
     Measurement { name: judge::DOUBLE_FORFEIT_GAME, run: judge::double_forfeit_game },
     Measurement { name: judge::GAMES_PER_SECOND, run: judge::games_per_second },
     Measurement { name: platform::SCOREBOARD_REFRESH, run: platform::scoreboard_refresh },
