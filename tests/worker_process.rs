@@ -9,6 +9,7 @@ mod common;
 use botarena::db::users::Role;
 use common::queues::{compile_all, submit};
 use common::*;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -44,25 +45,74 @@ async fn wait_for(app: &TestApp, sql: &str, n: i64, limit: Duration, log: &Path)
     }
 }
 
-/// Processes running under the sandbox's user ids (61000 and up).
-fn sandboxed_processes() -> Vec<String> {
+/// A process as `/proc` shows it: pid, parent pid, real uid, name.
+struct Proc {
+    pid: u32,
+    ppid: u32,
+    uid: u32,
+    name: String,
+}
+
+fn processes() -> Vec<Proc> {
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
         let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else { continue };
-        let uid = status
-            .lines()
-            .find_map(|l| l.strip_prefix("Uid:"))
-            .and_then(|l| l.split_whitespace().next())
-            .and_then(|u| u.parse::<u32>().ok());
-        if uid.is_some_and(|u| (61000..65000).contains(&u)) {
-            found.push(format!(
-                "{}: {}",
-                entry.file_name().to_string_lossy(),
-                status.lines().next().unwrap_or("")
-            ));
-        }
+        let field = |key: &str| {
+            status.lines().find_map(|l| l.strip_prefix(key)).and_then(|l| l.split_whitespace().next())
+        };
+        let (Some(ppid), Some(uid)) = (field("PPid:"), field("Uid:")) else { continue };
+        let (Ok(ppid), Ok(uid)) = (ppid.parse(), uid.parse()) else { continue };
+        found.push(Proc { pid, ppid, uid, name: field("Name:").unwrap_or("").to_string() });
     }
     found
+}
+
+/// The sandbox user ids (61000 and up) that `worker`'s bots run under: those of its descendants.
+/// (The tests of this file run side by side, each with its own worker and its own range of uids,
+/// so a test looks at its own worker's bots only.)
+fn bot_uids_of(worker: u32) -> HashSet<u32> {
+    let procs = processes();
+    let parent: HashMap<u32, u32> = procs.iter().map(|p| (p.pid, p.ppid)).collect();
+    let descends = |mut pid: u32| {
+        while let Some(&up) = parent.get(&pid) {
+            if up == worker {
+                return true;
+            }
+            pid = up;
+        }
+        false
+    };
+    procs.iter().filter(|p| (61000..65000).contains(&p.uid) && descends(p.pid)).map(|p| p.uid).collect()
+}
+
+/// Waits (up to 10 s) until `worker`, which is running a game, runs its bots, and returns their uids.
+fn wait_for_bots_of(worker: u32) -> HashSet<u32> {
+    let start = Instant::now();
+    loop {
+        let uids = bot_uids_of(worker);
+        if !uids.is_empty() {
+            return uids;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "worker {worker} runs no bot under a sandbox uid");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Waits (up to 10 s) until no process runs under any of `uids`.
+fn wait_until_no_bot_is_left(uids: &HashSet<u32>) {
+    let start = Instant::now();
+    let left = || -> Vec<String> {
+        processes()
+            .iter()
+            .filter(|p| uids.contains(&p.uid))
+            .map(|p| format!("{}: {}", p.pid, p.name))
+            .collect()
+    };
+    while !left().is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(10), "left running: {:?}", left());
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 /// A connect4 contest (with `extra` settings) with two slow Python bots submitted: two games of a
@@ -78,15 +128,6 @@ async fn slow_match(extra: &[&str]) -> TestApp {
         submit(&app, "c4", &token, "python", SLOW_PY).await;
     }
     app
-}
-
-/// Waits (up to 10 s) until no process runs under the sandbox's user ids.
-fn wait_until_no_bot_is_left() {
-    let start = Instant::now();
-    while !sandboxed_processes().is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(10), "left running: {:?}", sandboxed_processes());
-        std::thread::sleep(Duration::from_millis(100));
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -111,13 +152,13 @@ async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and
     .fetch_one(&app.pool)
     .await
     .unwrap();
-    let bots = sandboxed_processes();
-    assert!(!bots.is_empty(), "the game's bots run under the sandbox's user ids");
+    // The game's bots run under the sandbox's user ids.
+    let bots = wait_for_bots_of(first.id());
     first.kill().unwrap();
     first.wait().unwrap();
 
     // Its bots die with it (PR_SET_PDEATHSIG down the sandbox's process tree).
-    wait_until_no_bot_is_left();
+    wait_until_no_bot_is_left(&bots);
     // Nothing is written for the game it held, which stays claimed until its lease runs out;
     // instead of waiting the 60 s lease, the test lets it run out now.
     assert_eq!(
@@ -186,6 +227,7 @@ async fn a_worker_told_to_stop_gives_its_running_game_back_after_the_drain_time(
         .unwrap();
 
     // A slow game lasts several seconds; the drain gives it one, then the worker exits.
+    let bots = wait_for_bots_of(worker.id());
     let stopped = Instant::now();
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(worker.id() as i32), nix::sys::signal::Signal::SIGTERM)
         .unwrap();
@@ -207,7 +249,7 @@ async fn a_worker_told_to_stop_gives_its_running_game_back_after_the_drain_time(
     .unwrap();
     assert_eq!((status.as_str(), locked_by, attempts), ("queued", None, 0), "log:\n{log_text}");
     assert_eq!(count(&app, "select count(*) from jobs where kind = 'game' and attempts > 0").await, 0);
-    wait_until_no_bot_is_left();
+    wait_until_no_bot_is_left(&bots);
 
     // The next worker plays it to the end.
     let mut next = start_worker(&app, &log, &[]);
