@@ -483,6 +483,30 @@ impl Prepared {
             chown_back(dir, 0);
         }
     }
+
+    /// The launch's process once its helper runs, and the error pipe's read end: only the
+    /// helper holds the write end now.
+    fn started(
+        self,
+        helper: Helper,
+        pidfd: Option<OwnedFd>,
+        process_group: bool,
+        groups: Option<Arc<GroupKeeper>>,
+    ) -> (SandboxProcess, OwnedFd) {
+        let Prepared { err_r, err_w, cgroup, chown, uid, .. } = self;
+        drop(err_w);
+        let process = SandboxProcess {
+            helper: Some(helper),
+            pidfd,
+            cgroup,
+            groups,
+            finished: None,
+            chown_back: chown,
+            uid,
+            process_group,
+        };
+        (process, err_r)
+    }
 }
 
 impl SandboxLauncher {
@@ -577,8 +601,8 @@ impl SandboxLauncher {
         let json = serde_json::to_string(&prepared.hspec)
             .map_err(io::Error::other)
             .inspect_err(|_| prepared.give_back())?;
-        let Prepared { hspec, err_r, err_w, cgroup, chown, uid } = prepared;
-        let inherit: Vec<i32> = [Some(err_w.as_raw_fd()), hspec.netns_fd].into_iter().flatten().collect();
+        let inherit: Vec<i32> =
+            [Some(prepared.err_w.as_raw_fd()), prepared.hspec.netns_fd].into_iter().flatten().collect();
 
         let mut cmd = Command::new(&self.config.helper);
         cmd.arg("sandbox").arg("exec").arg(json);
@@ -598,27 +622,16 @@ impl SandboxLauncher {
                 Ok(())
             });
         }
-        let spawned = cmd.spawn();
-        drop(err_w);
-        let child = match spawned {
+        let child = match cmd.spawn() {
             Ok(c) => c,
             Err(e) => {
-                if let Some(dir) = &chown {
-                    chown_back(dir, 0);
-                }
+                prepared.give_back();
                 return Err(io::Error::new(e.kind(), format!("starting the sandbox helper: {e}")));
             }
         };
-        let process = SandboxProcess {
-            pidfd: pidfd_open(child.id()),
-            cgroup,
-            groups: self.groups.clone(),
-            finished: None,
-            chown_back: chown,
-            uid,
-            process_group: !caps.namespaces,
-            helper: Some(Helper::Spawned(child)),
-        };
+        let pidfd = pidfd_open(child.id());
+        let (process, err_r) =
+            prepared.started(Helper::Spawned(child), pidfd, !caps.namespaces, self.groups.clone());
         Ok(Pending { process, err_r, pipes: None })
     }
 
@@ -679,17 +692,13 @@ impl SandboxLauncher {
         let mut answers: Vec<io::Result<(zygote::Forked, Arc<zygote::Zygote>)>> =
             z.fork_helpers(&requests).into_iter().map(|a| a.map(|f| (f, z.clone()))).collect();
         // Killed since we looked: the launches it refused were not started; ask a new one.
-        if answers.iter().any(|a| matches!(a, Err(e) if e.kind() == io::ErrorKind::BrokenPipe)) {
-            let why =
-                answers.iter().find_map(|a| a.as_ref().err()).map(|e| e.to_string()).unwrap_or_default();
+        let refused = |a: &io::Result<_>| matches!(a, Err(e) if e.kind() == io::ErrorKind::BrokenPipe);
+        let again: Vec<usize> = (0..answers.len()).filter(|&i| refused(&answers[i])).collect();
+        if let Some(&first) = again.first() {
+            let why = answers[first].as_ref().err().map(|e| e.to_string()).unwrap_or_default();
             match self.replace_zygote(&z, &why) {
                 Ok(fresh) => {
-                    let again: Vec<usize> = (0..answers.len())
-                        .filter(|&i| matches!(&answers[i], Err(e) if e.kind() == io::ErrorKind::BrokenPipe))
-                        .collect();
-                    let retried = fresh.fork_helpers(
-                        &again.iter().map(|&i| (requests[i].0, requests[i].1)).collect::<Vec<_>>(),
-                    );
+                    let retried = fresh.fork_helpers(&again.iter().map(|&i| requests[i]).collect::<Vec<_>>());
                     for (i, answer) in again.into_iter().zip(retried) {
                         answers[i] = answer.map(|f| (f, fresh.clone()));
                     }
@@ -712,24 +721,11 @@ impl SandboxLauncher {
                     }
                 };
                 let Piped { prepared, stdin, stdout, stderr, status } = p;
-                let Prepared { err_r, err_w, cgroup, chown, uid, .. } = prepared;
-                // Only the helper holds the bot's ends and the error pipe's write end now.
-                drop((stdin.0, stdout.1, stderr.1, err_w, status.1));
-                let process = SandboxProcess {
-                    pidfd: None,
-                    cgroup,
-                    groups: self.groups.clone(),
-                    finished: None,
-                    chown_back: chown,
-                    uid,
-                    process_group: false,
-                    helper: Some(Helper::Forked {
-                        pid: forked.pid,
-                        pidfd: forked.pidfd,
-                        status: status.0,
-                        _zygote: z,
-                    }),
-                };
+                // Only the helper holds the bot's ends now.
+                drop((stdin.0, stdout.1, stderr.1, status.1));
+                let helper =
+                    Helper::Forked { pid: forked.pid, pidfd: forked.pidfd, status: status.0, _zygote: z };
+                let (process, err_r) = prepared.started(helper, None, false, self.groups.clone());
                 let pipes =
                     (ChildStdin::from(stdin.1), ChildStdout::from(stdout.0), ChildStderr::from(stderr.0));
                 Ok(Pending { process, err_r, pipes: Some(pipes) })
