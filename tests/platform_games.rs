@@ -76,11 +76,7 @@ async fn three_users_end_with_the_hand_computed_standings_and_a_resubmission_rep
     app.contest("c4", &["submit_interval_s=0"]).await;
     let admin = app.user("root", Role::Admin).await;
     let admin = app.token(admin).await;
-    let mut tokens = Vec::new();
-    for name in ["ada", "bob", "cyd"] {
-        let id = app.user(name, Role::Student).await;
-        tokens.push(app.token(id).await);
-    }
+    let tokens = app.students(&["ada", "bob", "cyd"]).await;
     submit(&app, &tokens[0], "python", LEFTMOST_PY).await;
     submit(&app, &tokens[1], "c", LEFTMOST_C).await;
     let cyd = submit(&app, &tokens[2], "python", RESIGN_PY).await;
@@ -306,11 +302,7 @@ async fn a_game_being_played_is_followed_live_and_then_shows_its_replay() {
 async fn a_submission_page_counts_its_games_played_and_the_games_queued_ahead_of_it() {
     let app = setup().await;
     app.contest("c4", &["submit_interval_s=0"]).await;
-    let mut tokens = Vec::new();
-    for name in ["ada", "bob", "cyd"] {
-        let id = app.user(name, Role::Student).await;
-        tokens.push(app.token(id).await);
-    }
+    let tokens = app.students(&["ada", "bob", "cyd"]).await;
     submit(&app, &tokens[0], "python", LEFTMOST_PY).await;
     submit(&app, &tokens[1], "python", LEFTMOST_PY).await;
     compile_all(&app).await;

@@ -51,11 +51,7 @@ async fn a_test_match_jumps_the_round_robin_queue_and_never_touches_the_standing
     app.contest("c4", &["submit_interval_s=0"]).await;
     let admin = app.user("root", Role::Admin).await;
     let admin = app.token(admin).await;
-    let mut tokens = Vec::new();
-    for name in ["ada", "bob", "cyd", "dan"] {
-        let id = app.user(name, Role::Student).await;
-        tokens.push(app.token(id).await);
-    }
+    let tokens = app.students(&["ada", "bob", "cyd", "dan"]).await;
     let (ada, bob, cyd, dan) = (&tokens[0], &tokens[1], &tokens[2], &tokens[3]);
     let ada_first = submit(&app, "c4", ada, "python", LEFTMOST_PY).await;
     submit(&app, "c4", bob, "python", RANDOM_PY).await;

@@ -65,11 +65,7 @@ fn pair<'a>(v: &'a Value, a: &str, b: &str) -> Option<&'a Value> {
 async fn a_disguised_copy_is_caught_and_a_bot_from_the_same_starter_is_not() {
     let app = setup().await;
     app.contest("c4", &["submit_interval_s=0"]).await;
-    let mut tokens = Vec::new();
-    for name in ["ada", "bob", "cyd"] {
-        let id = app.user(name, Role::Student).await;
-        tokens.push(app.token(id).await);
-    }
+    let tokens = app.students(&["ada", "bob", "cyd"]).await;
     let root = app.user("root", Role::Admin).await;
     let admin = app.token(root).await;
     let ada = submit(&app, "c4", &tokens[0], "python", &ada_bot()).await;

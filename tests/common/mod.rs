@@ -67,6 +67,16 @@ impl TestApp {
         botarena::db::contests::create(&mut self.pool.acquire().await.unwrap(), &c).await.unwrap().unwrap();
     }
 
+    /// Students made by [`TestApp::user`], each with an API token; the tokens, in order.
+    pub async fn students(&self, names: &[&str]) -> Vec<String> {
+        let mut tokens = Vec::new();
+        for name in names {
+            let id = self.user(name, Role::Student).await;
+            tokens.push(self.token(id).await);
+        }
+        tokens
+    }
+
     pub async fn token(&self, user_id: UserId) -> String {
         botarena::db::tokens::create(&mut self.pool.acquire().await.unwrap(), user_id, "test")
             .await
