@@ -1,5 +1,6 @@
 //! The judge's figures: the cost of a move, of a sandboxed start (on an idle machine and with
-//! every CPU busy), of a game that ends before it begins, and games per second, each against its baseline (see `docs/bench.md`).
+//! every CPU busy), of a game that ends before it begins, and games per second, each against its
+//! baseline (see `docs/bench.md`).
 //!
 //! The bots are two small C programs compiled with the host's `cc` when the bench starts
 //! (`bots/`): an instant connect4 player (the leftmost column that is not full) and an echo
@@ -8,6 +9,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, ensure, Context};
@@ -313,14 +316,13 @@ fn start_times(kit: &Kit, n: usize) -> anyhow::Result<(Vec<f64>, Vec<f64>)> {
 
 /// One busy-looping thread per CPU, each pinned to its CPU at `SCHED_IDLE`; stopped when dropped.
 struct Spinners {
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    stop: Arc<AtomicBool>,
     threads: Vec<std::thread::JoinHandle<()>>,
 }
 
 impl Spinners {
     fn start() -> anyhow::Result<Spinners> {
-        use std::sync::atomic::{AtomicBool, Ordering};
-        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let stop = Arc::new(AtomicBool::new(false));
         let mut spinners = Spinners { stop: stop.clone(), threads: Vec::new() };
         let cpus = nix::sched::sched_getaffinity(nix::unistd::Pid::from_raw(0))?;
         for cpu in (0..nix::sched::CpuSet::count()).filter(|&c| cpus.is_set(c).unwrap_or(false)) {
@@ -350,7 +352,7 @@ impl Spinners {
 
 impl Drop for Spinners {
     fn drop(&mut self) {
-        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
         for t in self.threads.drain(..) {
             let _ = t.join();
         }
