@@ -119,6 +119,10 @@ pub struct HelperSpec {
     /// The judge's pid, to notice a judge that died before the helper armed its death signal.
     #[serde(default)]
     pub judge_pid: u32,
+    /// Another launch follows this one at once (the other bot of the game): the zygote waits
+    /// for it before it starts the instances that replace the ones taken.
+    #[serde(default)]
+    pub more_follow: bool,
 }
 
 /// Reports a setup milestone (see [`HelperSpec::trace_phases`]).

@@ -591,6 +591,7 @@ impl SandboxLauncher {
             deny_unix_sockets: caps.netns.is_some(),
             trace_phases: self.config.trace_phases,
             judge_pid: std::process::id(),
+            more_follow: false,
         };
         Ok(Prepared { hspec, err_r, err_w, cgroup, chown, uid: drop_user.then_some(uid) })
     }

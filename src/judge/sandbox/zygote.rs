@@ -88,6 +88,10 @@ use nix::unistd::{self, ForkResult};
 use super::helper::{self, HelperSpec};
 use super::seccomp;
 
+/// How long the zygote waits for a launch announced to follow (see
+/// [`HelperSpec::more_follow`]) before it goes on to refill.
+const MORE_FOLLOW_WAIT_MS: u8 = 5;
+
 /// Largest request: a spec is a few KiB of JSON (paths, arguments, environment).
 pub const MAX_REQUEST: usize = 1 << 20;
 
@@ -175,8 +179,15 @@ impl Zygote {
     pub fn fork_helpers(&self, launches: &[(&HelperSpec, LaunchFds)]) -> Vec<io::Result<Forked>> {
         let control = self.control.lock().unwrap_or_else(|e| e.into_inner());
         let sock = control.as_raw_fd();
-        let sent: Vec<io::Result<()>> =
-            launches.iter().map(|(spec, fds)| send_request(sock, spec, fds)).collect();
+        let last = launches.len().saturating_sub(1);
+        let sent: Vec<io::Result<()>> = launches
+            .iter()
+            .enumerate()
+            .map(|(i, (spec, fds))| {
+                let spec = HelperSpec { more_follow: i < last, ..(*spec).clone() };
+                send_request(sock, &spec, fds)
+            })
+            .collect();
         sent.into_iter().map(|sent| sent.and_then(|()| read_answer(sock))).collect()
     }
 }
@@ -321,9 +332,18 @@ pub fn serve(judge_pid: u32) -> ! {
     let mut statuses: HashMap<i32, OwnedFd> = HashMap::new();
     let mut roots = SharedRoots::default();
     let mut buf = vec![0u8; MAX_REQUEST];
+    // The last request said another follows at once: wait for it (briefly) before refilling.
+    let mut more_follow = false;
     loop {
-        // Instances to replace are started when no launch is waiting: a launch first.
-        let timeout = if roots.refills.is_empty() { PollTimeout::NONE } else { PollTimeout::ZERO };
+        // Instances to replace are started when no launch is waiting (or announced): a launch
+        // first.
+        let timeout = if more_follow {
+            PollTimeout::from(MORE_FOLLOW_WAIT_MS)
+        } else if roots.refills.is_empty() {
+            PollTimeout::NONE
+        } else {
+            PollTimeout::ZERO
+        };
         let (control_ready, child_ready) = {
             let mut fds = [
                 PollFd::new(control.as_fd(), PollFlags::POLLIN),
@@ -341,11 +361,14 @@ pub fn serve(judge_pid: u32) -> ! {
             while let Ok(Some(_)) = sigfd.read_signal() {}
             reap(&mut statuses);
         }
-        if control_ready && !serve_one(&control, &mut statuses, &mut roots, &mut buf, &filters) {
-            // The judge closed the socket: the launcher and its processes are gone.
-            std::process::exit(0);
-        }
-        if !control_ready && !child_ready {
+        if control_ready {
+            match serve_one(&control, &mut statuses, &mut roots, &mut buf, &filters) {
+                Some(more) => more_follow = more,
+                // The judge closed the socket: the launcher and its processes are gone.
+                None => std::process::exit(0),
+            }
+        } else if !child_ready {
+            more_follow = false;
             roots.refill(&filters);
         }
     }
@@ -373,22 +396,23 @@ struct Filters {
     allow_unix: Option<seccomp::Filters>,
 }
 
-/// Handles one request; false when the control socket has closed.
+/// Handles one request: None when the control socket has closed, else whether the judge said
+/// another launch follows at once.
 fn serve_one(
     control: &OwnedFd,
     statuses: &mut HashMap<i32, OwnedFd>,
     roots: &mut SharedRoots,
     buf: &mut [u8],
     filters: &Filters,
-) -> bool {
+) -> Option<bool> {
     let mut cmsg = nix::cmsg_space!([RawFd; 8]);
     let (n, truncated, fds) = {
         let mut iov = [IoSliceMut::new(buf)];
         let msg =
             match recvmsg::<()>(control.as_raw_fd(), &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC) {
                 Ok(m) => m,
-                Err(nix::errno::Errno::EINTR) | Err(nix::errno::Errno::EAGAIN) => return true,
-                Err(_) => return false,
+                Err(nix::errno::Errno::EINTR) | Err(nix::errno::Errno::EAGAIN) => return Some(false),
+                Err(_) => return None,
             };
         let mut fds: Vec<OwnedFd> = Vec::new();
         if let Ok(cmsgs) = msg.cmsgs() {
@@ -404,7 +428,7 @@ fn serve_one(
         (msg.bytes, truncated, fds)
     };
     if n == 0 && fds.is_empty() {
-        return false;
+        return None;
     }
     let answer = |text: &str, pidfd: Option<&OwnedFd>| {
         let raw: Vec<RawFd> = pidfd.map(|f| f.as_raw_fd()).into_iter().collect();
@@ -420,19 +444,20 @@ fn serve_one(
     };
     if truncated {
         answer("error: launch request truncated", None);
-        return true;
+        return Some(false);
     }
     let received = helper::monotonic_ns();
     let mut spec: HelperSpec = match serde_json::from_slice(&buf[..n]) {
         Ok(s) => s,
         Err(e) => {
             answer(&format!("error: bad launch request: {e}"), None);
-            return true;
+            return Some(false);
         }
     };
+    let more = spec.more_follow;
     if fds.len() != 5 + usize::from(spec.netns_fd.is_some()) {
         answer(&format!("error: launch request came with {} descriptors", fds.len()), None);
-        return true;
+        return Some(false);
     }
     let mut fds = fds.into_iter();
     let (stdin, stdout, stderr, error, status) =
@@ -471,11 +496,11 @@ fn serve_one(
             Ok((pid, pidfd)) => {
                 trace("handed-over", helper::monotonic_ns());
                 answer(&format!("ok {pid}"), pidfd.as_ref());
-                return true;
+                return Some(more);
             }
             Err(Some(e)) => {
                 answer(&format!("error: {e}"), None);
-                return true;
+                return Some(more);
             }
             // Started the ordinary way below, which reports why if it fails too.
             Err(None) => {}
@@ -503,7 +528,7 @@ fn serve_one(
             // Our copies of the launch's other descriptors close here: the helper has its own.
         }
     }
-    true
+    Some(more)
 }
 
 /// In the forked child: the launch's descriptors at 0..=3, the network namespace at 4, the
@@ -733,16 +758,26 @@ impl SharedRoots {
         Err(None)
     }
 
-    /// Starts the instances launches have taken.
+    /// Starts one of the instances launches have taken (the caller looks for a waiting launch
+    /// between two).
     fn refill(&mut self, filters: &Filters) {
-        for (key, netns) in std::mem::take(&mut self.refills) {
-            let Some(Some(root)) = self.roots.get(&key.root) else { continue };
-            if self.instances.contains_key(&key) {
-                continue;
-            }
-            if let Ok(instance) = start_instance(&key, root.ns.as_raw_fd(), netns.as_ref(), filters) {
-                self.instances.insert(key, instance);
-            }
+        if self.refills.is_empty() {
+            return;
+        }
+        // The bots and the judge just woken by our messages were put on this CPU (the kernel
+        // expects a waker to sleep next); they run first, the instance's fork after them.
+        // SAFETY: sched_yield takes no arguments and only gives up the CPU.
+        #[allow(unsafe_code)]
+        unsafe {
+            libc::sched_yield()
+        };
+        let (key, netns) = self.refills.remove(0);
+        let Some(Some(root)) = self.roots.get(&key.root) else { return };
+        if self.instances.contains_key(&key) {
+            return;
+        }
+        if let Ok(instance) = start_instance(&key, root.ns.as_raw_fd(), netns.as_ref(), filters) {
+            self.instances.insert(key, instance);
         }
     }
 }
