@@ -654,3 +654,47 @@ fn a_workdir_outside_tmp_is_shown_at_its_path_and_alone() {
         assert_eq!(r.stdout, format!("{}\n{name}\n", d.display()), "{}", r.stderr);
     }
 }
+
+/// A readable directory replaced on the host (a toolchain reinstalled) is shown as it is now
+/// at the next launch, although launches of one kind share a prepared root and the judge holds
+/// an instance made ahead on it for the next launch.
+#[test]
+fn a_readable_path_replaced_on_the_host_is_shown_new() {
+    let Some(l) = launcher() else { return };
+    let (_t, dir) = submission_dir();
+    // Outside /tmp (a readable path under /tmp would be hidden by the launch's own /tmp).
+    let outside = if Path::new(env!("CARGO_TARGET_TMPDIR")).starts_with("/tmp") {
+        Path::new("/var/tmp")
+    } else {
+        Path::new(env!("CARGO_TARGET_TMPDIR"))
+    };
+    let base = tempfile::tempdir_in(outside).unwrap();
+    std::fs::set_permissions(base.path(), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let tool = base.path().join("tool");
+    let install = |version: &str| {
+        let fresh = base.path().join(format!("tool-{version}"));
+        std::fs::create_dir(&fresh).unwrap();
+        std::fs::write(fresh.join("version"), version).unwrap();
+        std::fs::set_permissions(&fresh, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        if tool.exists() {
+            std::fs::rename(&tool, base.path().join(format!("old-{version}"))).unwrap();
+        }
+        std::fs::rename(&fresh, &tool).unwrap();
+    };
+    let version = || {
+        let mut s = spec(&dir, "/bin/cat".into(), &[tool.join("version").to_str().unwrap()], 53);
+        s.readable = vec![tool.clone()];
+        let r = run(l, &s, Duration::from_secs(20));
+        assert_eq!(r.exit.code, Some(0), "{}", r.stderr);
+        r.stdout
+    };
+    install("1");
+    // The second and third launches may find an instance held for them.
+    for _ in 0..3 {
+        assert_eq!(version(), "1");
+    }
+    install("2");
+    for _ in 0..3 {
+        assert_eq!(version(), "2", "a launch saw the replaced directory");
+    }
+}

@@ -30,13 +30,13 @@
 //! the longest step of a start, ~0.2 ms, as the kernel translates and compiles the program).
 //! Then init waits on a socket for its part of the launch and the bot-to-be on another for
 //! its own. When the launch comes, init gets the workdir as a detached mount (taken by the
-//! zygote, which sees the host) and the judge's status pipe, shows the workdir at its path and
+//! judge, which sees the host; see [`super::zygote::hand_over`]) and the judge's status pipe, shows the workdir at its path and
 //! tells the bot-to-be on a pipe; the bot-to-be gets the spec, the bot's pipes, the error pipe
-//! and the launch's `cgroup.procs` files (opened by the zygote), joins the cgroups and sets
+//! and the launch's `cgroup.procs` files (opened by the judge), joins the cgroups and sets
 //! its limits meanwhile, and once the workdir is shown becomes the bot exactly as above
 //! ([`become_bot`], with the filter already in place); init reaps and reports as above. Every
 //! namespace, mount and process of an instance is made for one launch and serves no other; an
-//! instance never used is ended by the zygote closing its sockets. What a start waits for is
+//! instance never used is ended by the judge closing its sockets. What a start waits for is
 //! then two wake-ups of sleeping processes instead of three new ones (on a loaded machine a
 //! new process waits up to a scheduler tick before it first runs, a woken one microseconds),
 //! plus the workdir's mount, the cgroup joins and the `execve`. The bot ends with the same

@@ -20,7 +20,8 @@
 //! shared, or a kernel without `open_tree`, is built whole per launch as before); the
 //! namespaces, `/tmp`, `/dev/shm`, `/proc` and processes of the next launch of each kind are
 //! made by the zygote before that launch comes (a pre-started instance, one per launch, see
-//! [`zygote`]), so a start wakes a waiting process instead of forking three; the bot's status
+//! [`zygote`]) and held by the judge, which hands the launch to it directly, so a start wakes
+//! a waiting process instead of forking three, with no hop through the zygote; the bot's status
 //! reaches the judge from init as soon as init has reaped the bot and everything it left, not
 //! after init and the helper have ended and been reaped in turn; and a zygote that died is
 //! replaced at the next launch.
@@ -675,23 +676,41 @@ impl SandboxLauncher {
         };
         let piped: Vec<io::Result<Piped>> = prepared.into_iter().map(|p| p.and_then(pipes)).collect();
         let netns = self.caps.netns.as_ref().map(|f| f.as_fd());
+        fn fds_of<'a>(p: &'a Piped, netns: Option<std::os::fd::BorrowedFd<'a>>) -> zygote::LaunchFds<'a> {
+            zygote::LaunchFds {
+                stdin: p.stdin.0.as_fd(),
+                stdout: p.stdout.1.as_fd(),
+                stderr: p.stderr.1.as_fd(),
+                error: p.prepared.err_w.as_fd(),
+                status: p.status.1.as_fd(),
+                netns,
+            }
+        }
+        let launch_fds = |p| fds_of(p, netns);
+        // Launches with an instance of their kind at hand are handed to it here; the others go
+        // to the zygote, all requests sent before the first answer is read.
+        let direct: Vec<Option<io::Result<zygote::Forked>>> =
+            piped.iter().flatten().map(|p| z.launch_in_held(&p.prepared.hspec, &launch_fds(p))).collect();
         let requests: Vec<(&HelperSpec, zygote::LaunchFds)> = piped
             .iter()
             .flatten()
-            .map(|p| {
-                let fds = zygote::LaunchFds {
-                    stdin: p.stdin.0.as_fd(),
-                    stdout: p.stdout.1.as_fd(),
-                    stderr: p.stderr.1.as_fd(),
-                    error: p.prepared.err_w.as_fd(),
-                    status: p.status.1.as_fd(),
-                    netns,
-                };
-                (&p.prepared.hspec, fds)
+            .zip(&direct)
+            .filter(|(_, d)| d.is_none())
+            .map(|(p, _)| (&p.prepared.hspec, launch_fds(p)))
+            .collect();
+        let mut forked = z.fork_helpers(&requests).into_iter();
+        let mut answers: Vec<io::Result<(zygote::Forked, Arc<zygote::Zygote>)>> = direct
+            .into_iter()
+            .map(|d| {
+                d.unwrap_or_else(|| {
+                    forked.next().unwrap_or_else(|| Err(io::Error::other("no answer from the zygote")))
+                })
+                .map(|f| (f, z.clone()))
             })
             .collect();
-        let mut answers: Vec<io::Result<(zygote::Forked, Arc<zygote::Zygote>)>> =
-            z.fork_helpers(&requests).into_iter().map(|a| a.map(|f| (f, z.clone()))).collect();
+        // Instances for the next launches of these kinds, made while these run.
+        let specs: Vec<&HelperSpec> = piped.iter().flatten().map(|p| &p.prepared.hspec).collect();
+        z.want_instances(&specs, netns);
         // Killed since we looked: the launches it refused were not started; ask a new one.
         let refused = |a: &io::Result<_>| matches!(a, Err(e) if e.kind() == io::ErrorKind::BrokenPipe);
         let again: Vec<usize> = (0..answers.len()).filter(|&i| refused(&answers[i])).collect();

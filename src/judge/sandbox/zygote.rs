@@ -23,19 +23,24 @@
 //! joins its mount namespace before unsharing its own (a copy), so nothing a launch mounts
 //! reaches the prepared root or another launch, and its mounts are read-only to the bot.
 //!
-//! **Pre-started instances.** For a launch with a prepared root the zygote does not fork a
-//! helper at all: it hands the launch to an instance started earlier for launches of the same
-//! kind (same root, `/tmp` size and network namespace; see [`helper::run_instance`]), whose
-//! outer helper, init and bot-to-be already exist in their new namespaces and wait on two
-//! sockets, the bot-to-be already under its seccomp filter. The zygote takes the workdir as a
-//! detached mount (`open_tree`, as the helper did before joining the prepared root) and opens
-//! the launch's `cgroup.procs` files, sends init the workdir and the judge's status pipe and
-//! the bot-to-be the request as it came with the other descriptors, and answers the judge with the pid and a pidfd of the instance's outer helper,
-//! as for a forked helper. It then starts the next instance of that kind, once no launch is
-//! waiting (so the two launches of a game are handed out first). An instance found dead
-//! (killed from outside) is replaced by a fresh one for the same launch; one that will not
-//! start makes the launch go the ordinary way, which reports why. Instances made on a root
-//! that is made again (a readable path replaced on the host) are dropped with it.
+//! **Pre-started instances.** For a launch with a prepared root nobody forks a helper at the
+//! launch: it goes to an instance started earlier for launches of the same kind (same root,
+//! `/tmp` size and network namespace; see [`helper::run_instance`]), whose outer helper, init
+//! and bot-to-be already exist in their new namespaces and wait on two sockets, the bot-to-be
+//! already under its seccomp filter. The zygote starts the instances and hands them to the
+//! judge on a second socket, the *instance channel* (the judge asks for one of each kind it
+//! has launched, [`Zygote::want_instances`], and a thread of the judge's takes them in); the
+//! judge then hands a launch to the instance itself ([`Zygote::launch_in_held`],
+//! [`hand_over`]), with no hop through the zygote: it takes the workdir as a detached mount
+//! (`open_tree`) and opens the launch's `cgroup.procs` files, sends init the workdir and the
+//! status pipe and the bot-to-be the request with the other descriptors, and asks for the
+//! next instance of that kind. The zygote starts it once no launch is waiting (so the two
+//! launches of a game go first). A launch of a kind the judge holds no instance of goes to
+//! the zygote, which starts an instance for it at once; one that will not start makes the
+//! launch go the ordinary way, which reports why. An instance found ended (killed from
+//! outside, or its zygote gone) is dropped and the launch goes to the zygote; one made on a
+//! root whose readable paths have changed on the host since is dropped too, and the zygote
+//! makes the root again.
 //!
 //! The seccomp filters are compiled once, when the zygote starts (both variants: with and
 //! without Unix sockets denied), and every helper inherits the finished programs with the fork.
@@ -45,7 +50,9 @@
 //! the helper or the instance's init); an instance is made from the same pristine state as a
 //! forked helper, serves exactly one launch, and until then holds nothing of any launch (its
 //! `/tmp` and `/dev/shm` are new and empty, its PID namespace holds only its init and
-//! bot-to-be, both root, not dumpable, unreachable from any bot's namespace);
+//! bot-to-be, both root, not dumpable, unreachable from any bot's namespace; the judge holds
+//! its sockets, which no other process has, and the bot-to-be closes its own before it becomes
+//! the bot);
 //! the helper it forks starts from the zygote's pristine state, which no launch ever changes
 //! (everything a launch does happens in the forked child and its descendants); the child keeps
 //! no descriptor but its own launch's (the control socket, the signalfd and other launches'
@@ -65,7 +72,7 @@
 //! started are gone). Helpers die with the zygote (their own death signal), and inits with
 //! their helpers, as before.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::fs;
 use std::io::{self, IoSlice, IoSliceMut, Read};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
@@ -84,6 +91,8 @@ use nix::sys::socket::{
     SockType,
 };
 use nix::unistd::{self, ForkResult};
+
+use serde::{Deserialize, Serialize};
 
 use super::helper::{self, HelperSpec};
 use super::seccomp;
@@ -104,14 +113,42 @@ const ROOT_FD: RawFd = 6;
 
 /// The judge's side of a running zygote. Dropping the last handle closes the control socket,
 /// and the zygote exits.
-#[derive(Debug)]
 pub struct Zygote {
     control: Mutex<OwnedFd>,
     pid: u32,
     /// Cleared by the thread that waits for the zygote when it has ended (killed from outside,
     /// or crashed): the launcher then starts a new one.
     alive: Arc<AtomicBool>,
+    /// Our end of the instance channel: wants go out here, and a thread of ours puts what the
+    /// zygote delivers into `held`.
+    channel: Mutex<OwnedFd>,
+    held: Arc<Mutex<Held>>,
 }
+
+impl std::fmt::Debug for Zygote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Zygote").field("pid", &self.pid).finish_non_exhaustive()
+    }
+}
+
+/// The instances the judge holds, ready for launches of their kind (one per kind), and the
+/// kinds asked for and not delivered yet.
+#[derive(Default)]
+struct Held {
+    ready: HashMap<InstanceKey, HeldInstance>,
+    asked: HashMap<u64, (InstanceKey, Stamps)>,
+    next_id: u64,
+}
+
+/// An instance delivered to the judge, with what the root's readable paths were when it was
+/// asked for: a path replaced on the host since has it dropped (and the zygote makes the root
+/// again for the next one).
+struct HeldInstance {
+    instance: Instance,
+    stamps: Stamps,
+}
+
+type Stamps = Vec<Option<(u64, u64)>>;
 
 /// The descriptors of one launch, as the judge passes them.
 #[derive(Clone, Copy)]
@@ -134,11 +171,12 @@ impl Zygote {
     /// Starts the zygote (`<helper> sandbox zygote <our pid>`) from a thread that stays until the
     /// zygote ends, so its death signal fires only when the judge itself dies.
     pub fn start(helper: &Path) -> io::Result<Zygote> {
-        let (ours, theirs) =
-            socketpair(AddressFamily::Unix, SockType::SeqPacket, None, SockFlag::SOCK_CLOEXEC)?;
+        let pair = || socketpair(AddressFamily::Unix, SockType::SeqPacket, None, SockFlag::SOCK_CLOEXEC);
+        let (ours, theirs) = pair()?;
+        let (channel, channel_theirs) = pair()?;
         let mut cmd = Command::new(helper);
         cmd.arg("sandbox").arg("zygote").arg(std::process::id().to_string());
-        cmd.env_clear().stdin(Stdio::from(theirs)).stdout(Stdio::null()).stderr(Stdio::null());
+        cmd.env_clear().stdin(Stdio::from(theirs)).stdout(Stdio::from(channel_theirs)).stderr(Stdio::null());
         let (tx, rx) = mpsc::channel();
         let alive = Arc::new(AtomicBool::new(true));
         let flag = alive.clone();
@@ -156,7 +194,80 @@ impl Zygote {
             }
         })?;
         let pid = rx.recv().map_err(|_| io::Error::other("the zygote thread ended"))??;
-        Ok(Zygote { control: Mutex::new(ours), pid, alive })
+        let held = Arc::new(Mutex::new(Held::default()));
+        let (reader, pool) = (channel.try_clone()?, held.clone());
+        std::thread::Builder::new()
+            .name("sandbox-instances".into())
+            .spawn(move || receive_deliveries(&reader, &pool))?;
+        Ok(Zygote { control: Mutex::new(ours), pid, alive, channel: Mutex::new(channel), held })
+    }
+
+    /// Hands a launch to the instance of its kind the judge holds, if there is one: the zygote
+    /// is not involved (see [`hand_over`]). None: there is none (or it had ended, or its root's
+    /// paths have changed since), so the launch goes to the zygote.
+    pub fn launch_in_held(&self, spec: &HelperSpec, launch: &LaunchFds) -> Option<io::Result<Forked>> {
+        let key = InstanceKey::of(spec, launch.netns)?;
+        let held = self.held.lock().unwrap_or_else(|e| e.into_inner()).ready.remove(&key)?;
+        if held.stamps != stamps(&key.root.readable) {
+            return None;
+        }
+        let request = serde_json::to_vec(spec).ok()?;
+        if spec.trace_phases {
+            let _ = unistd::write(
+                launch.stderr,
+                format!("phase judge-took {}\n", helper::monotonic_ns()).as_bytes(),
+            );
+        }
+        let HeldInstance { instance, .. } = held;
+        match hand_over(&instance, spec, &request, launch) {
+            Ok(()) => {
+                if spec.trace_phases {
+                    let line = format!("phase handed-over {}\n", helper::monotonic_ns());
+                    let _ = unistd::write(launch.stderr, line.as_bytes());
+                }
+                Some(Ok(Forked { pid: instance.pid as u32, pidfd: instance.pidfd }))
+            }
+            Err(None) => None,
+            Err(Some(e)) => Some(Err(io::Error::other(e))),
+        }
+    }
+
+    /// Asks the zygote for an instance of each launch's kind that the judge does not hold or
+    /// has not asked for yet. It starts them when no launch is waiting, and a thread of ours
+    /// takes them in as they come.
+    pub fn want_instances(&self, specs: &[&HelperSpec], netns: Option<BorrowedFd>) {
+        let channel = self.channel.lock().unwrap_or_else(|e| e.into_inner());
+        for spec in specs {
+            let Some(key) = InstanceKey::of(spec, netns) else { continue };
+            let id = {
+                let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+                if held.ready.contains_key(&key) || held.asked.values().any(|(k, _)| *k == key) {
+                    continue;
+                }
+                held.next_id += 1;
+                let id = held.next_id;
+                let now = stamps(&key.root.readable);
+                held.asked.insert(id, (key, now));
+                id
+            };
+            let message = WantMessage { id, spec: (*spec).clone() };
+            let Ok(json) = serde_json::to_vec(&message) else { continue };
+            let raw: Vec<RawFd> = netns.map(|f| f.as_raw_fd()).into_iter().collect();
+            let cmsgs: Vec<ControlMessage> =
+                if raw.is_empty() { Vec::new() } else { vec![ControlMessage::ScmRights(&raw)] };
+            let sent = sendmsg::<()>(
+                channel.as_raw_fd(),
+                &[IoSlice::new(&json)],
+                &cmsgs,
+                MsgFlags::MSG_NOSIGNAL,
+                None,
+            );
+            if sent.is_err() {
+                // The zygote is gone; its successor gets asked.
+                self.held.lock().unwrap_or_else(|e| e.into_inner()).asked.remove(&id);
+                return;
+            }
+        }
     }
 
     /// The zygote's pid.
@@ -189,6 +300,44 @@ impl Zygote {
             })
             .collect();
         sent.into_iter().map(|sent| sent.and_then(|()| read_answer(sock))).collect()
+    }
+}
+
+/// The judge's thread that takes in the instances the zygote delivers, until the channel
+/// closes (the zygote has ended).
+fn receive_deliveries(channel: &OwnedFd, held: &Mutex<Held>) {
+    let mut buf = [0u8; 4096];
+    loop {
+        let mut cmsg = nix::cmsg_space!([RawFd; 3]);
+        let mut iov = [IoSliceMut::new(&mut buf)];
+        let msg =
+            match recvmsg::<()>(channel.as_raw_fd(), &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC) {
+                Ok(m) => m,
+                Err(nix::errno::Errno::EINTR) => continue,
+                Err(_) => return,
+            };
+        let mut fds: Vec<OwnedFd> = Vec::new();
+        if let Ok(cmsgs) = msg.cmsgs() {
+            for c in cmsgs {
+                if let ControlMessageOwned::ScmRights(raw) = c {
+                    // SAFETY: the kernel just installed these descriptors in our table for us.
+                    #[allow(unsafe_code)]
+                    fds.extend(raw.into_iter().map(|fd| unsafe { OwnedFd::from_raw_fd(fd) }));
+                }
+            }
+        }
+        let n = msg.bytes;
+        if n == 0 && fds.is_empty() {
+            return;
+        }
+        let Ok(delivery) = serde_json::from_slice::<Delivery>(&buf[..n]) else { continue };
+        let mut held = held.lock().unwrap_or_else(|e| e.into_inner());
+        let Some((key, stamps)) = held.asked.remove(&delivery.id) else { continue };
+        let mut fds = fds.into_iter();
+        if let (None, Some(init), Some(bot)) = (&delivery.error, fds.next(), fds.next()) {
+            let instance = Instance { pid: delivery.pid, pidfd: fds.next(), init, bot };
+            held.ready.insert(key, HeldInstance { instance, stamps });
+        }
     }
 }
 
@@ -304,19 +453,20 @@ pub fn serve(judge_pid: u32) -> ! {
         std::process::exit(127); // the judge died before the death signal was armed
     }
     let _ = nix::sys::prctl::set_dumpable(false);
-    // SAFETY: fd 0 is the control socket the judge gave us; nothing else in this process uses it.
-    #[allow(unsafe_code)]
-    let control = unsafe { OwnedFd::from_raw_fd(0) };
-    // The control socket moves off 0..=4, where forked helpers put their own descriptors.
-    let control =
-        match nix::fcntl::fcntl(control.as_raw_fd(), nix::fcntl::FcntlArg::F_DUPFD_CLOEXEC(NETNS_FD + 1)) {
+    // The control socket (fd 0) and the instance channel (fd 1) move off 0..=6, where forked
+    // helpers put their own descriptors.
+    let adopt_high = |fd: RawFd| -> OwnedFd {
+        match nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_DUPFD_CLOEXEC(ROOT_FD + 1)) {
             // SAFETY: F_DUPFD_CLOEXEC returned a new descriptor that we own.
             #[allow(unsafe_code)]
             Ok(fd) => unsafe { OwnedFd::from_raw_fd(fd) },
             Err(_) => std::process::exit(127),
-        };
-    if let Ok(null) = fs::OpenOptions::new().read(true).open("/dev/null") {
+        }
+    };
+    let (control, channel) = (adopt_high(0), adopt_high(1));
+    if let Ok(null) = fs::OpenOptions::new().read(true).write(true).open("/dev/null") {
         let _ = unistd::dup2(null.as_raw_fd(), 0);
+        let _ = unistd::dup2(null.as_raw_fd(), 1);
     }
     let mut mask = SigSet::empty();
     mask.add(Signal::SIGCHLD);
@@ -332,22 +482,26 @@ pub fn serve(judge_pid: u32) -> ! {
     let mut statuses: HashMap<i32, OwnedFd> = HashMap::new();
     let mut roots = SharedRoots::default();
     let mut buf = vec![0u8; MAX_REQUEST];
-    // The last request said another follows at once: wait for it (briefly) before refilling.
+    // Instances the judge asked for, started one at a time when no launch is waiting.
+    let mut wants: VecDeque<Want> = VecDeque::new();
+    let mut channel_open = true;
+    // The last request said another follows at once: wait for it (briefly) before building.
     let mut more_follow = false;
     loop {
-        // Instances to replace are started when no launch is waiting (or announced): a launch
-        // first.
+        // A launch first: instances are started when none is waiting (or announced).
         let timeout = if more_follow {
             PollTimeout::from(MORE_FOLLOW_WAIT_MS)
-        } else if roots.refills.is_empty() {
+        } else if wants.is_empty() {
             PollTimeout::NONE
         } else {
             PollTimeout::ZERO
         };
-        let (control_ready, child_ready) = {
+        let (control_ready, child_ready, channel_ready) = {
+            let channel_events = if channel_open { PollFlags::POLLIN } else { PollFlags::empty() };
             let mut fds = [
                 PollFd::new(control.as_fd(), PollFlags::POLLIN),
                 PollFd::new(sigfd.as_fd(), PollFlags::POLLIN),
+                PollFd::new(channel.as_fd(), channel_events),
             ];
             match poll(&mut fds, timeout) {
                 Ok(_) => {}
@@ -355,11 +509,18 @@ pub fn serve(judge_pid: u32) -> ! {
                 Err(_) => std::process::exit(1),
             }
             let ready = |f: &PollFd| f.revents().is_some_and(|r| !r.is_empty());
-            (ready(&fds[0]), ready(&fds[1]))
+            (ready(&fds[0]), ready(&fds[1]), ready(&fds[2]))
         };
         if child_ready {
             while let Ok(Some(_)) = sigfd.read_signal() {}
             reap(&mut statuses);
+        }
+        if channel_ready {
+            match receive_want(&channel, &mut buf) {
+                Some(Ok(want)) => wants.push_back(want),
+                Some(Err(())) => {}
+                None => channel_open = false,
+            }
         }
         if control_ready {
             match serve_one(&control, &mut statuses, &mut roots, &mut buf, &filters) {
@@ -367,11 +528,90 @@ pub fn serve(judge_pid: u32) -> ! {
                 // The judge closed the socket: the launcher and its processes are gone.
                 None => std::process::exit(0),
             }
-        } else if !child_ready {
+        } else if !child_ready && !channel_ready {
             more_follow = false;
-            roots.refill(&filters);
+            if let Some(want) = wants.pop_front() {
+                deliver(&channel, want, &mut roots, &filters);
+            }
         }
     }
+}
+
+/// An instance the judge asked for ahead of a launch of `spec`'s kind.
+struct Want {
+    id: u64,
+    spec: HelperSpec,
+    netns: Option<OwnedFd>,
+}
+
+/// What the judge sends on the instance channel: an instance wanted for launches like `spec`.
+#[derive(Serialize, Deserialize)]
+struct WantMessage {
+    id: u64,
+    spec: HelperSpec,
+}
+
+/// What the zygote sends back: the instance (its pid, with its init's and bot-to-be's sockets
+/// and a pidfd as descriptors), or why none could be started.
+#[derive(Serialize, Deserialize)]
+struct Delivery {
+    id: u64,
+    pid: i32,
+    error: Option<String>,
+}
+
+/// Reads one want from the channel: None when it has closed, `Some(Err)` for a message that is
+/// not one.
+fn receive_want(channel: &OwnedFd, buf: &mut [u8]) -> Option<Result<Want, ()>> {
+    let mut cmsg = nix::cmsg_space!([RawFd; 2]);
+    let mut iov = [IoSliceMut::new(buf)];
+    let msg = match recvmsg::<()>(channel.as_raw_fd(), &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC)
+    {
+        Ok(m) => m,
+        Err(nix::errno::Errno::EINTR) | Err(nix::errno::Errno::EAGAIN) => return Some(Err(())),
+        Err(_) => return None,
+    };
+    let mut fds: Vec<OwnedFd> = Vec::new();
+    if let Ok(cmsgs) = msg.cmsgs() {
+        for c in cmsgs {
+            if let ControlMessageOwned::ScmRights(raw) = c {
+                // SAFETY: the kernel just installed these descriptors in our table for us.
+                #[allow(unsafe_code)]
+                fds.extend(raw.into_iter().map(|fd| unsafe { OwnedFd::from_raw_fd(fd) }));
+            }
+        }
+    }
+    let n = msg.bytes;
+    if n == 0 && fds.is_empty() {
+        return None;
+    }
+    let Ok(message) = serde_json::from_slice::<WantMessage>(&buf[..n]) else { return Some(Err(())) };
+    Some(Ok(Want { id: message.id, spec: message.spec, netns: fds.pop() }))
+}
+
+/// Starts the instance `want` asks for and sends it to the judge (or why it could not start).
+fn deliver(channel: &OwnedFd, want: Want, roots: &mut SharedRoots, filters: &Filters) {
+    // The bots and the judge just woken by our messages were put on this CPU (the kernel
+    // expects a waker to sleep next); they run first, the instance's fork after them.
+    // SAFETY: sched_yield takes no arguments and only gives up the CPU.
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::sched_yield()
+    };
+    let started = roots.start_instance_for(&want.spec, want.netns.as_ref().map(|f| f.as_fd()), filters);
+    let (delivery, fds) = match &started {
+        Ok(instance) => {
+            let mut fds = vec![instance.init.as_raw_fd(), instance.bot.as_raw_fd()];
+            fds.extend(instance.pidfd.as_ref().map(|f| f.as_raw_fd()));
+            (Delivery { id: want.id, pid: instance.pid, error: None }, fds)
+        }
+        Err(e) => (Delivery { id: want.id, pid: 0, error: Some(e.to_string()) }, Vec::new()),
+    };
+    let Ok(json) = serde_json::to_vec(&delivery) else { return };
+    let cmsgs: Vec<ControlMessage> =
+        if fds.is_empty() { Vec::new() } else { vec![ControlMessage::ScmRights(&fds)] };
+    let _ = sendmsg::<()>(channel.as_raw_fd(), &[IoSlice::new(&json)], &cmsgs, MsgFlags::MSG_NOSIGNAL, None);
+    // Our ends close here: the instance is the judge's now.
 }
 
 /// Reaps every ended child and writes its raw wait status on its status pipe.
@@ -485,17 +725,25 @@ fn serve_one(
     // The helper checks that its parent is the process it expects: us.
     spec.judge_pid = std::process::id();
     let root = if spec.namespaces { roots.for_spec(&spec).map(|ns| ns.as_raw_fd()) } else { None };
-    if let (Some(root), Some(status)) = (root, &status) {
-        let launch = LaunchDescriptors {
-            stdio: [&stdin, &stdout, &stderr],
-            error: &error,
-            status,
-            netns: netns.as_ref(),
+    if let (Some(_), Some(status)) = (root, &status) {
+        // An instance started for this launch: the judge had none of its kind at hand (see
+        // [`Zygote::launch_in_held`]).
+        let launch = LaunchFds {
+            stdin: stdin.as_fd(),
+            stdout: stdout.as_fd(),
+            stderr: stderr.as_fd(),
+            error: error.as_fd(),
+            status: status.as_fd(),
+            netns: netns.as_ref().map(|f| f.as_fd()),
         };
-        match roots.launch_in_instance(&spec, &buf[..n], root, &launch, filters) {
-            Ok((pid, pidfd)) => {
+        let handed = roots
+            .start_instance_for(&spec, launch.netns, filters)
+            .map_err(|_| None)
+            .and_then(|instance| hand_over(&instance, &spec, &buf[..n], &launch).map(|()| instance));
+        match handed {
+            Ok(instance) => {
                 trace("handed-over", helper::monotonic_ns());
-                answer(&format!("ok {pid}"), pidfd.as_ref());
+                answer(&format!("ok {}", instance.pid), instance.pidfd.as_ref());
                 return Some(more);
             }
             Err(Some(e)) => {
@@ -573,11 +821,6 @@ const MAX_SHARED_ROOTS: usize = 32;
 struct SharedRoots {
     /// None: preparing it failed; launches of that key build their whole root, as before.
     roots: HashMap<RootKey, Option<SharedRoot>>,
-    /// One pre-started instance per kind of launch, waiting for the next launch of its kind.
-    instances: HashMap<InstanceKey, Instance>,
-    /// Kinds whose instance a launch has taken, to start again when no launch is waiting
-    /// (with the network namespace to join, when launches share one).
-    refills: Vec<(InstanceKey, Option<OwnedFd>)>,
 }
 
 /// What a pre-started instance is made of, beyond its root: launches of the same key can use
@@ -597,23 +840,15 @@ struct InstanceKey {
 /// A pre-started instance (see [`helper::run_instance`]): its outer helper, a pidfd of it, and
 /// the sockets on which its init and its bot-to-be wait for a launch. Dropping it closes them,
 /// and the instance ends.
-struct Instance {
+pub struct Instance {
     pid: i32,
     pidfd: Option<OwnedFd>,
     init: OwnedFd,
     bot: OwnedFd,
 }
 
-/// The descriptors of one launch, as the zygote received them.
-struct LaunchDescriptors<'a> {
-    stdio: [&'a OwnedFd; 3],
-    error: &'a OwnedFd,
-    status: &'a OwnedFd,
-    netns: Option<&'a OwnedFd>,
-}
-
 impl InstanceKey {
-    fn of(spec: &HelperSpec, netns: Option<&OwnedFd>) -> Option<InstanceKey> {
+    fn of(spec: &HelperSpec, netns: Option<BorrowedFd>) -> Option<InstanceKey> {
         let netns = match netns {
             Some(fd) => {
                 let st = nix::sys::stat::fstat(fd.as_raw_fd()).ok()?;
@@ -697,10 +932,7 @@ impl SharedRoots {
         if !current {
             if self.roots.len() >= MAX_SHARED_ROOTS {
                 self.roots.clear();
-                self.instances.clear();
             }
-            // Instances made on the old root go with it.
-            self.instances.retain(|k, _| k.root != key);
             let root = prepare_root(&key).ok().map(|ns| SharedRoot { ns, stamps: now });
             self.roots.insert(key.clone(), root);
         }
@@ -709,77 +941,54 @@ impl SharedRoots {
 }
 
 impl SharedRoots {
-    /// Hands a launch to a pre-started instance of its kind (started now if there is none),
-    /// and has another started when no launch is waiting. Returns the instance's outer
-    /// helper's pid and a pidfd of it; `Err(None)` where the launch must be started the
-    /// ordinary way (no detached mount of the workdir, a `cgroup.procs` that cannot be
-    /// opened here, an instance that would not start); `Err(Some(_))` when the instance died
-    /// after its init took the launch.
-    fn launch_in_instance(
+    /// Starts an instance of `spec`'s kind on its prepared root, for a launch the judge asked
+    /// us for or an instance it wants ahead (see [`Zygote::want_instances`]).
+    fn start_instance_for(
         &mut self,
         spec: &HelperSpec,
-        request: &[u8],
-        root: RawFd,
-        launch: &LaunchDescriptors,
+        netns: Option<BorrowedFd>,
         filters: &Filters,
-    ) -> Result<(i32, Option<OwnedFd>), Option<String>> {
-        let key = InstanceKey::of(spec, launch.netns).ok_or(None)?;
-        // Taken here, where the host's tree and /sys are visible; the instance sees neither.
-        let workdir = helper::detached_bind(&spec.workdir, spec.workdir_writable).map_err(|_| None)?;
-        let mut cgroups = Vec::new();
-        for path in &spec.cgroup_procs {
-            cgroups.push(OwnedFd::from(fs::OpenOptions::new().write(true).open(path).map_err(|_| None)?));
-        }
-        let [stdin, stdout, stderr] = launch.stdio;
-        let mut fds =
-            vec![stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd(), launch.error.as_raw_fd()];
-        fds.extend(cgroups.iter().map(|f| f.as_raw_fd()));
-        let workdir_path = spec.workdir.as_os_str().as_encoded_bytes();
-        debug_assert_eq!(fds.len(), helper::INSTANCE_LAUNCH_FDS + cgroups.len());
-        for _ in 0..2 {
-            let instance = match self.instances.remove(&key) {
-                Some(instance) => instance,
-                None => start_instance(&key, root, launch.netns, filters).map_err(|_| None)?,
-            };
-            // Init first: the bot gets nothing unless its init holds the judge's status pipe
-            // (and shows the workdir).
-            let to_init = [launch.status.as_raw_fd(), workdir.as_raw_fd()];
-            if send(&instance.init, workdir_path, &to_init).is_err() {
-                continue; // ended since (killed from outside): a fresh one
-            }
-            if let Err(e) = send(&instance.bot, request, &fds) {
-                return Err(Some(format!("the sandbox instance ended before its launch: {e}")));
-            }
-            if !self.refills.iter().any(|(k, _)| *k == key) {
-                self.refills.push((key, launch.netns.and_then(|f| f.try_clone().ok())));
-            }
-            return Ok((instance.pid, instance.pidfd));
-        }
-        Err(None)
+    ) -> io::Result<Instance> {
+        let unsupported = || io::Error::other("this launch cannot run in a pre-started instance");
+        let key = InstanceKey::of(spec, netns).ok_or_else(unsupported)?;
+        let root = self.for_spec(spec).ok_or_else(unsupported)?.as_raw_fd();
+        start_instance(&key, root, netns, filters)
     }
+}
 
-    /// Starts one of the instances launches have taken (the caller looks for a waiting launch
-    /// between two).
-    fn refill(&mut self, filters: &Filters) {
-        if self.refills.is_empty() {
-            return;
-        }
-        // The bots and the judge just woken by our messages were put on this CPU (the kernel
-        // expects a waker to sleep next); they run first, the instance's fork after them.
-        // SAFETY: sched_yield takes no arguments and only gives up the CPU.
-        #[allow(unsafe_code)]
-        unsafe {
-            libc::sched_yield()
-        };
-        let (key, netns) = self.refills.remove(0);
-        let Some(Some(root)) = self.roots.get(&key.root) else { return };
-        if self.instances.contains_key(&key) {
-            return;
-        }
-        if let Ok(instance) = start_instance(&key, root.ns.as_raw_fd(), netns.as_ref(), filters) {
-            self.instances.insert(key, instance);
-        }
+/// Hands a launch to a pre-started instance: the workdir as a detached mount and the judge's
+/// status pipe to its init, the request with the bot's pipes, the error pipe and the launch's
+/// `cgroup.procs` files to its bot-to-be. Runs in the judge (instances it holds) and in the
+/// zygote (an instance started for the launch). `Err(None)`: nothing of the launch reached
+/// the instance (no detached mount of the workdir, a `cgroup.procs` that cannot be opened, an
+/// instance that has ended), so it may be started another way; `Err(Some(_))`: the instance
+/// ended after its init took the launch.
+pub fn hand_over(
+    instance: &Instance,
+    spec: &HelperSpec,
+    request: &[u8],
+    launch: &LaunchFds,
+) -> Result<(), Option<String>> {
+    // Taken here, where the host's tree and /sys are visible; the instance sees neither.
+    let workdir = helper::detached_bind(&spec.workdir, spec.workdir_writable).map_err(|_| None)?;
+    let mut cgroups = Vec::new();
+    for path in &spec.cgroup_procs {
+        cgroups.push(OwnedFd::from(fs::OpenOptions::new().write(true).open(path).map_err(|_| None)?));
     }
+    let mut fds = vec![
+        launch.stdin.as_raw_fd(),
+        launch.stdout.as_raw_fd(),
+        launch.stderr.as_raw_fd(),
+        launch.error.as_raw_fd(),
+    ];
+    fds.extend(cgroups.iter().map(|f| f.as_raw_fd()));
+    debug_assert_eq!(fds.len(), helper::INSTANCE_LAUNCH_FDS + cgroups.len());
+    // Init first: the bot gets nothing unless its init holds the judge's status pipe (and shows
+    // the workdir).
+    let to_init = [launch.status.as_raw_fd(), workdir.as_raw_fd()];
+    send(&instance.init, spec.workdir.as_os_str().as_encoded_bytes(), &to_init).map_err(|_| None)?;
+    send(&instance.bot, request, &fds)
+        .map_err(|e| Some(format!("the sandbox instance ended before its launch: {e}")))
 }
 
 /// Sends one message with descriptors on a socket to an instance.
@@ -799,7 +1008,7 @@ fn send(socket: &OwnedFd, bytes: &[u8], fds: &[RawFd]) -> nix::Result<()> {
 fn start_instance(
     key: &InstanceKey,
     root: RawFd,
-    netns: Option<&OwnedFd>,
+    netns: Option<BorrowedFd>,
     filters: &Filters,
 ) -> io::Result<Instance> {
     let pair = || socketpair(AddressFamily::Unix, SockType::SeqPacket, None, SockFlag::SOCK_CLOEXEC);
