@@ -22,26 +22,27 @@
 //!   `no_new_privs` and the seccomp filter, and `execve`s the program with the three pipes the
 //!   judge gave outer.
 //!
-//! **Pre-started instances.** Where the zygote has a prepared root for a launch, the same three
-//! processes are made *before* the launch, by [`run_instance`], and wait for it: outer joins
-//! the network namespace and the prepared root and unshares the others; init mounts the
-//! instance's own `/tmp`, `/dev/shm` and `/proc`, sets the hostname and forks the bot-to-be,
-//! which installs the launch's seccomp filter at once (the filter compiled by the zygote; it is
-//! the longest step of a start, ~0.2 ms, as the kernel translates and compiles the program).
-//! Then init waits on a socket for its part of the launch and the bot-to-be on another for
-//! its own. When the launch comes, init gets the workdir as a detached mount (taken by the
-//! judge, which sees the host; see [`super::zygote::hand_over`]) and the judge's status pipe, shows the workdir at its path and
-//! tells the bot-to-be on a pipe; the bot-to-be gets the spec, the bot's pipes, the error pipe
-//! and the launch's `cgroup.procs` files (opened by the judge), joins the cgroups and sets
-//! its limits meanwhile, and once the workdir is shown becomes the bot exactly as above
-//! ([`become_bot`], with the filter already in place); init reaps and reports as above. Every
-//! namespace, mount and process of an instance is made for one launch and serves no other; an
-//! instance never used is ended by the judge closing its sockets. What a start waits for is
-//! then two wake-ups of sleeping processes instead of three new ones (on a loaded machine a
-//! new process waits up to a scheduler tick before it first runs, a woken one microseconds),
-//! plus the workdir's mount, the cgroup joins and the `execve`. The bot ends with the same
-//! filter, user, limits and `no_new_privs` as a forked one; only the filter came earlier in its
-//! life, which only narrows what the code before its `execve` (ours) may do.
+//! **Pre-started instances.** Where the zygote has a prepared root for a launch, init and the bot
+//! are made *before* the launch ([`run_instance`]) and wait for it, with no outer: the zygote
+//! enters the namespaces itself (joins the network namespace and the prepared root, unshares the
+//! others), forks init straight into them and goes back to its own; init mounts the instance's own
+//! `/tmp`, `/dev/shm` and `/proc`, sets the hostname and forks the bot-to-be, which installs the
+//! launch's seccomp filter at once (the filter compiled by the zygote; it is the longest step of a
+//! start, ~0.2 ms, as the kernel translates and compiles the program). Then init waits on a socket
+//! for its part of the launch and the bot-to-be on another for its own. When the launch comes, init
+//! gets the workdir as a detached mount (taken by the judge, which sees the host; see
+//! [`super::zygote::hand_over`]) and the judge's status pipe, shows the workdir at its path and
+//! tells the bot-to-be on a pipe; the bot-to-be gets the spec, the bot's pipes, the error pipe and
+//! the launch's `cgroup.procs` files (opened by the judge), joins the cgroups and sets its limits
+//! meanwhile, and once the workdir is shown becomes the bot exactly as above ([`become_bot`], with
+//! the filter already in place); init reaps and reports as above. Every namespace, mount and
+//! process of an instance is made for one launch and serves no other; an instance never used is
+//! ended by the judge closing its sockets. What a start waits for is then two wake-ups of sleeping
+//! processes instead of three new ones (on a loaded machine a new process waits up to a scheduler
+//! tick before it first runs, a woken one microseconds), plus the workdir's mount, the cgroup joins
+//! and the `execve`. The bot ends with the same filter, user, limits and `no_new_privs` as a forked
+//! one; only the filter came earlier in its life, which only narrows what the code before its
+//! `execve` (ours) may do.
 //!
 //! Setup errors are written to an error pipe the judge reads until it closes (at the bot's
 //! `execve`, the pipe being close-on-exec), so `launch` fails with the real reason.
@@ -400,25 +401,16 @@ fn kill_the_rest() {
 
 // ---- pre-started instances (see the module docs) ----
 
-/// Where the outer helper of a pre-started instance finds its descriptors: the network
-/// namespace to join (when one is shared), the prepared root's mount namespace, and its
-/// init's and bot's ends of their sockets to the zygote.
-pub const INSTANCE_NETNS_FD: RawFd = 3;
-pub const INSTANCE_ROOT_FD: RawFd = 4;
-pub const INSTANCE_INIT_FD: RawFd = 5;
-pub const INSTANCE_BOT_FD: RawFd = 6;
+/// Where the init of a pre-started instance finds its and its bot's ends of their sockets to
+/// the judge (see [`super::zygote`]).
+pub const INSTANCE_INIT_FD: RawFd = 3;
+pub const INSTANCE_BOT_FD: RawFd = 4;
 
 /// What a pre-started instance is made with: the same for every launch it may serve.
 #[derive(Clone, Copy, Debug)]
 pub struct InstanceSetup {
-    /// Join the network namespace at [`INSTANCE_NETNS_FD`].
-    pub join_netns: bool,
-    /// Unshare a fresh network namespace instead.
-    pub new_netns: bool,
     /// Size of the instance's `/tmp`, MiB.
     pub tmp_mib: u64,
-    /// The zygote's pid, to notice a zygote that died before the death signal was armed.
-    pub zygote_pid: u32,
     /// The seccomp filter the bot-to-be installs before its launch comes, and which variant.
     pub seccomp: bool,
     pub deny_unix_sockets: bool,
@@ -431,47 +423,14 @@ pub struct InstanceFilters<'a> {
     pub allow_unix: Option<&'a seccomp::Filters>,
 }
 
-/// The outer helper of a pre-started instance, forked by the zygote before any launch needs
-/// it: joins the network namespace and the prepared root, unshares the other namespaces and
-/// forks their init, then waits for it. Never returns; exits quietly on any failure (the zygote
-/// then finds the instance's sockets closed and starts the launch the ordinary way, which
-/// reports the reason).
+/// A pre-started instance, in the child the zygote forked straight into the instance's new
+/// namespaces (on a copy of the prepared root, in the shared network namespace): its init.
+/// Never returns; exits quietly on any failure (the judge then finds the instance's sockets
+/// closed and the launch goes to the zygote, which reports the reason the ordinary way).
+/// A zygote that dies before the death signal is armed closes its ends of the sockets, which
+/// ends the instance just the same.
 pub fn run_instance(setup: InstanceSetup, filters: InstanceFilters) -> ! {
-    if nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).is_err()
-        || unistd::getppid().as_raw() as u32 != setup.zygote_pid
-    {
-        std::process::exit(127);
-    }
-    let _ = nix::sys::prctl::set_dumpable(false);
-    if setup.join_netns && setns(adopt_fd(INSTANCE_NETNS_FD), CloneFlags::CLONE_NEWNET).is_err() {
-        std::process::exit(127);
-    }
-    if setns(adopt_fd(INSTANCE_ROOT_FD), CloneFlags::CLONE_NEWNS).is_err() {
-        std::process::exit(127);
-    }
-    let mut flags = CloneFlags::CLONE_NEWNS
-        | CloneFlags::CLONE_NEWPID
-        | CloneFlags::CLONE_NEWIPC
-        | CloneFlags::CLONE_NEWUTS;
-    if setup.new_netns {
-        flags |= CloneFlags::CLONE_NEWNET;
-    }
-    if unshare(flags).is_err() {
-        std::process::exit(127);
-    }
-    // SAFETY: this process is single-threaded (forked from the single-threaded zygote).
-    #[allow(unsafe_code)]
-    let fork = unsafe { unistd::fork() };
-    match fork {
-        Err(_) => std::process::exit(127),
-        Ok(ForkResult::Child) => instance_init(setup, filters),
-        Ok(ForkResult::Parent { child }) => {
-            let _ = unistd::close(INSTANCE_INIT_FD);
-            let _ = unistd::close(INSTANCE_BOT_FD);
-            while let Err(nix::errno::Errno::EINTR) = waitpid(child, None) {}
-            std::process::exit(0)
-        }
-    }
+    instance_init(setup, filters)
 }
 
 /// Init of a pre-started instance (PID 1): mounts the instance's own `/tmp`, `/dev/shm` and
@@ -493,7 +452,7 @@ fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
         std::process::exit(127);
     }
     let Ok((ready_r, ready_w)) = unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC) else { std::process::exit(127) };
-    // SAFETY: init is single-threaded (forked from the single-threaded outer helper).
+    // SAFETY: init is single-threaded (forked from the single-threaded zygote).
     #[allow(unsafe_code)]
     let fork = unsafe { unistd::fork() };
     let bot = match fork {

@@ -24,23 +24,23 @@
 //! reaches the prepared root or another launch, and its mounts are read-only to the bot.
 //!
 //! **Pre-started instances.** For a launch with a prepared root nobody forks a helper at the
-//! launch: it goes to an instance started earlier for launches of the same kind (same root,
-//! `/tmp` size and network namespace; see [`helper::run_instance`]), whose outer helper, init
-//! and bot-to-be already exist in their new namespaces and wait on two sockets, the bot-to-be
-//! already under its seccomp filter. The zygote starts the instances and hands them to the
-//! judge on a second socket, the *instance channel* (the judge asks for one of each kind it
-//! has launched, [`Zygote::want_instances`], and a thread of the judge's takes them in); the
-//! judge then hands a launch to the instance itself ([`Zygote::launch_in_held`],
+//! launch: it goes to an instance started earlier for launches of the same kind (same root, `/tmp`
+//! size and network namespace; see [`helper::run_instance`]), whose init and bot-to-be already
+//! exist in their new namespaces and wait on two sockets, the bot-to-be already under its seccomp
+//! filter (the zygote forks that init straight into the namespaces, entering them itself and coming
+//! back, so no outer helper stands between: `start_instance`). The zygote starts the instances and
+//! hands them to the judge on a second socket, the *instance channel* (the judge asks for one of
+//! each kind it has launched, [`Zygote::want_instances`], and a thread of the judge's takes them
+//! in); the judge then hands a launch to the instance itself ([`Zygote::launch_in_held`],
 //! [`hand_over`]), with no hop through the zygote: it takes the workdir as a detached mount
-//! (`open_tree`) and opens the launch's `cgroup.procs` files, sends init the workdir and the
-//! status pipe and the bot-to-be the request with the other descriptors, and asks for the
-//! next instance of that kind. The zygote starts it once no launch is waiting (so the two
-//! launches of a game go first). A launch of a kind the judge holds no instance of goes to
-//! the zygote, which starts an instance for it at once; one that will not start makes the
-//! launch go the ordinary way, which reports why. An instance found ended (killed from
-//! outside, or its zygote gone) is dropped and the launch goes to the zygote; one made on a
-//! root whose readable paths have changed on the host since is dropped too, and the zygote
-//! makes the root again.
+//! (`open_tree`) and opens the launch's `cgroup.procs` files, sends init the workdir and the status
+//! pipe and the bot-to-be the request with the other descriptors, and asks for the next instance of
+//! that kind. The zygote starts it once no launch is waiting (so the two launches of a game go
+//! first). A launch of a kind the judge holds no instance of goes to the zygote, which starts an
+//! instance for it at once; one that will not start makes the launch go the ordinary way, which
+//! reports why. An instance found ended (killed from outside, or its zygote gone) is dropped and
+//! the launch goes to the zygote; one made on a root whose readable paths have changed on the host
+//! since is dropped too, and the zygote makes the root again.
 //!
 //! The seccomp filters are compiled once, when the zygote starts (both variants: with and
 //! without Unix sockets denied), and every helper inherits the finished programs with the fork.
@@ -84,6 +84,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+use nix::sched::{setns, unshare, CloneFlags};
 use nix::sys::signal::{self, SigSet, Signal};
 use nix::sys::signalfd::{SfdFlags, SignalFd};
 use nix::sys::socket::{
@@ -480,7 +481,7 @@ pub fn serve(judge_pid: u32) -> ! {
     // whose filter could not be compiled compiles it itself and reports the error.
     let filters = Filters { deny_unix: seccomp::filter(true).ok(), allow_unix: seccomp::filter(false).ok() };
     let mut statuses: HashMap<i32, OwnedFd> = HashMap::new();
-    let mut roots = SharedRoots::default();
+    let mut roots = SharedRoots { home: HomeNamespaces::open(), ..SharedRoots::default() };
     let mut buf = vec![0u8; MAX_REQUEST];
     // Instances the judge asked for, started one at a time when no launch is waiting.
     let mut wants: VecDeque<Want> = VecDeque::new();
@@ -821,6 +822,8 @@ const MAX_SHARED_ROOTS: usize = 32;
 struct SharedRoots {
     /// None: preparing it failed; launches of that key build their whole root, as before.
     roots: HashMap<RootKey, Option<SharedRoot>>,
+    /// Where we come back to after forking an instance's init; None: no instances.
+    home: Option<HomeNamespaces>,
 }
 
 /// What a pre-started instance is made of, beyond its root: launches of the same key can use
@@ -837,8 +840,8 @@ struct InstanceKey {
     deny_unix_sockets: bool,
 }
 
-/// A pre-started instance (see [`helper::run_instance`]): its outer helper, a pidfd of it, and
-/// the sockets on which its init and its bot-to-be wait for a launch. Dropping it closes them,
+/// A pre-started instance (see [`helper::run_instance`]): its init (our child), a pidfd of it,
+/// and the sockets on which its init and its bot-to-be wait for a launch. Dropping it closes them,
 /// and the instance ends.
 pub struct Instance {
     pid: i32,
@@ -952,7 +955,8 @@ impl SharedRoots {
         let unsupported = || io::Error::other("this launch cannot run in a pre-started instance");
         let key = InstanceKey::of(spec, netns).ok_or_else(unsupported)?;
         let root = self.for_spec(spec).ok_or_else(unsupported)?.as_raw_fd();
-        start_instance(&key, root, netns, filters)
+        let home = self.home.as_ref().ok_or_else(unsupported)?;
+        start_instance(&key, root, netns, filters, home)
     }
 }
 
@@ -1003,39 +1007,39 @@ fn send(socket: &OwnedFd, bytes: &[u8], fds: &[RawFd]) -> nix::Result<()> {
     .map(|_| ())
 }
 
-/// Forks the outer helper of a new instance of `key` (see [`helper::run_instance`]), with the
-/// prepared root's namespace `root` and, when launches share one, the network namespace.
+/// Starts a new instance of `key` (see [`helper::run_instance`]): enters its namespaces
+/// ourselves (the network namespace launches share, or a new one; a copy of the prepared
+/// root's mount namespace `root`; new PID, IPC and UTS namespaces), forks its init straight
+/// into them, and comes back to our own. No helper process stands between us and the
+/// instance's init, so an instance costs one process less to make and to end.
 fn start_instance(
     key: &InstanceKey,
     root: RawFd,
     netns: Option<BorrowedFd>,
     filters: &Filters,
+    home: &HomeNamespaces,
 ) -> io::Result<Instance> {
     let pair = || socketpair(AddressFamily::Unix, SockType::SeqPacket, None, SockFlag::SOCK_CLOEXEC);
     let (init_ours, init_theirs) = pair()?;
     let (bot_ours, bot_theirs) = pair()?;
     let setup = helper::InstanceSetup {
-        join_netns: netns.is_some(),
-        new_netns: key.new_netns,
         tmp_mib: key.tmp_mib,
-        zygote_pid: std::process::id(),
         seccomp: key.seccomp,
         deny_unix_sockets: key.deny_unix_sockets,
     };
+    let entered = home.enter(netns, root, key.new_netns);
     // SAFETY: this process is single-threaded, so the child may run arbitrary code after fork.
     #[allow(unsafe_code)]
-    let fork = unsafe { unistd::fork() }?;
-    match fork {
+    let fork = entered.and_then(|()| unsafe { unistd::fork() }.map_err(io::Error::from));
+    if !matches!(fork, Ok(ForkResult::Child)) {
+        home.come_back();
+    }
+    match fork? {
         ForkResult::Child => {
-            let targets: Vec<(RawFd, RawFd)> = netns
-                .map(|fd| (fd.as_raw_fd(), helper::INSTANCE_NETNS_FD))
-                .into_iter()
-                .chain([
-                    (root, helper::INSTANCE_ROOT_FD),
-                    (init_theirs.as_raw_fd(), helper::INSTANCE_INIT_FD),
-                    (bot_theirs.as_raw_fd(), helper::INSTANCE_BOT_FD),
-                ])
-                .collect();
+            let targets = [
+                (init_theirs.as_raw_fd(), helper::INSTANCE_INIT_FD),
+                (bot_theirs.as_raw_fd(), helper::INSTANCE_BOT_FD),
+            ];
             place_fds(&targets, 3..=helper::INSTANCE_BOT_FD);
             let _ = signal::sigprocmask(signal::SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None);
             let filters = helper::InstanceFilters {
@@ -1050,6 +1054,71 @@ fn start_instance(
             init: init_ours,
             bot: bot_ours,
         }),
+    }
+}
+
+/// The zygote's own namespaces (and working directory), to come back to after entering an
+/// instance's to fork its init.
+struct HomeNamespaces {
+    net: OwnedFd,
+    mnt: OwnedFd,
+    pid: OwnedFd,
+    ipc: OwnedFd,
+    uts: OwnedFd,
+    cwd: OwnedFd,
+}
+
+impl HomeNamespaces {
+    /// Ours, or None where they cannot be opened (no instances then: launches go the ordinary
+    /// way).
+    fn open() -> Option<HomeNamespaces> {
+        let ns = |name: &str| fs::File::open(format!("/proc/self/ns/{name}")).ok().map(OwnedFd::from);
+        Some(HomeNamespaces {
+            net: ns("net")?,
+            mnt: ns("mnt")?,
+            pid: ns("pid")?,
+            ipc: ns("ipc")?,
+            uts: ns("uts")?,
+            cwd: fs::File::open(".").ok().map(OwnedFd::from)?,
+        })
+    }
+
+    /// Enters an instance's namespaces: the ones its children will have. On failure we are
+    /// back home (or the zygote exits).
+    fn enter(&self, netns: Option<BorrowedFd>, root: RawFd, new_netns: bool) -> io::Result<()> {
+        // SAFETY: `root` is the prepared root's namespace, open for as long as its SharedRoot.
+        #[allow(unsafe_code)]
+        let root = unsafe { BorrowedFd::borrow_raw(root) };
+        let mut flags = CloneFlags::CLONE_NEWNS
+            | CloneFlags::CLONE_NEWPID
+            | CloneFlags::CLONE_NEWIPC
+            | CloneFlags::CLONE_NEWUTS;
+        if new_netns {
+            flags |= CloneFlags::CLONE_NEWNET;
+        }
+        let entered = netns
+            .map_or(Ok(()), |n| setns(n, CloneFlags::CLONE_NEWNET))
+            .and_then(|()| setns(root, CloneFlags::CLONE_NEWNS))
+            .and_then(|()| unshare(flags));
+        entered.map_err(|e| {
+            self.come_back();
+            io::Error::other(format!("entering a sandbox instance's namespaces: {e}"))
+        })
+    }
+
+    /// Back to our own namespaces and working directory. A zygote that cannot come back would
+    /// start the next launches in the wrong place: it exits instead, and the launcher starts a
+    /// new one.
+    fn come_back(&self) {
+        let back = setns(self.net.as_fd(), CloneFlags::CLONE_NEWNET)
+            .and_then(|()| setns(self.mnt.as_fd(), CloneFlags::CLONE_NEWNS))
+            .and_then(|()| setns(self.pid.as_fd(), CloneFlags::CLONE_NEWPID))
+            .and_then(|()| setns(self.ipc.as_fd(), CloneFlags::CLONE_NEWIPC))
+            .and_then(|()| setns(self.uts.as_fd(), CloneFlags::CLONE_NEWUTS))
+            .and_then(|()| unistd::fchdir(self.cwd.as_raw_fd()));
+        if back.is_err() {
+            std::process::exit(1);
+        }
     }
 }
 
