@@ -50,7 +50,7 @@
 use std::ffi::CString;
 use std::fs;
 use std::io::{Read, Write};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -469,7 +469,7 @@ fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
     let socket = adopt_fd(INSTANCE_INIT_FD);
     let mut path = vec![0u8; 4096];
     let launch = loop {
-        match receive(&socket, &mut path) {
+        match receive(socket.as_fd(), &mut path) {
             Err(nix::errno::Errno::EINTR) => continue,
             Ok((n, fds)) if n > 0 && fds.len() == 2 => break Some((n, fds)),
             _ => break None,
@@ -494,8 +494,10 @@ fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
     reap_and_report(bot, Some(fs::File::from(status)), None)
 }
 
-/// Receives one message and the descriptors that came with it (close-on-exec).
-fn receive(socket: &OwnedFd, buf: &mut [u8]) -> nix::Result<(usize, Vec<OwnedFd>)> {
+/// Receives one message on a `SOCK_SEQPACKET` socket and the descriptors that came with it
+/// (close-on-exec); `EMSGSIZE` for a message or descriptors cut short. Every socket of the
+/// sandbox's processes (judge, zygote, instances) is read with it.
+pub fn receive(socket: BorrowedFd, buf: &mut [u8]) -> nix::Result<(usize, Vec<OwnedFd>)> {
     use nix::sys::socket::{recvmsg, ControlMessageOwned, MsgFlags};
     let mut cmsg = nix::cmsg_space!([RawFd; 16]);
     let mut iov = [std::io::IoSliceMut::new(buf)];
@@ -538,7 +540,7 @@ fn instance_bot(setup: InstanceSetup, filters: InstanceFilters, root_ready: Owne
     // Pages are only touched as a request fills them.
     let mut buf = vec![0u8; super::zygote::MAX_REQUEST];
     let (n, fds) = loop {
-        match receive(&socket, &mut buf) {
+        match receive(socket.as_fd(), &mut buf) {
             Err(nix::errno::Errno::EINTR) => continue,
             Ok((n, fds)) if n > 0 => break (n, fds),
             _ => std::process::exit(0),

@@ -74,7 +74,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::fs;
-use std::io::{self, IoSlice, IoSliceMut, Read};
+use std::io::{self, IoSlice, Read};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::fs::MetadataExt;
 use std::os::unix::process::ExitStatusExt;
@@ -87,10 +87,7 @@ use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sched::{setns, unshare, CloneFlags};
 use nix::sys::signal::{self, SigSet, Signal};
 use nix::sys::signalfd::{SfdFlags, SignalFd};
-use nix::sys::socket::{
-    recvmsg, sendmsg, socketpair, AddressFamily, ControlMessage, ControlMessageOwned, MsgFlags, SockFlag,
-    SockType,
-};
+use nix::sys::socket::{sendmsg, socketpair, AddressFamily, ControlMessage, MsgFlags, SockFlag, SockType};
 use nix::unistd::{self, ForkResult};
 
 use serde::{Deserialize, Serialize};
@@ -254,16 +251,7 @@ impl Zygote {
             let message = WantMessage { id, spec: (*spec).clone() };
             let Ok(json) = serde_json::to_vec(&message) else { continue };
             let raw: Vec<RawFd> = netns.map(|f| f.as_raw_fd()).into_iter().collect();
-            let cmsgs: Vec<ControlMessage> =
-                if raw.is_empty() { Vec::new() } else { vec![ControlMessage::ScmRights(&raw)] };
-            let sent = sendmsg::<()>(
-                channel.as_raw_fd(),
-                &[IoSlice::new(&json)],
-                &cmsgs,
-                MsgFlags::MSG_NOSIGNAL,
-                None,
-            );
-            if sent.is_err() {
+            if send(channel.as_raw_fd(), &json, &raw).is_err() {
                 // The zygote is gone; its successor gets asked.
                 self.held.lock().unwrap_or_else(|e| e.into_inner()).asked.remove(&id);
                 return;
@@ -309,28 +297,12 @@ impl Zygote {
 fn receive_deliveries(channel: &OwnedFd, held: &Mutex<Held>) {
     let mut buf = [0u8; 4096];
     loop {
-        let mut cmsg = nix::cmsg_space!([RawFd; 3]);
-        let mut iov = [IoSliceMut::new(&mut buf)];
-        let msg =
-            match recvmsg::<()>(channel.as_raw_fd(), &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC) {
-                Ok(m) => m,
-                Err(nix::errno::Errno::EINTR) => continue,
-                Err(_) => return,
-            };
-        let mut fds: Vec<OwnedFd> = Vec::new();
-        if let Ok(cmsgs) = msg.cmsgs() {
-            for c in cmsgs {
-                if let ControlMessageOwned::ScmRights(raw) = c {
-                    // SAFETY: the kernel just installed these descriptors in our table for us.
-                    #[allow(unsafe_code)]
-                    fds.extend(raw.into_iter().map(|fd| unsafe { OwnedFd::from_raw_fd(fd) }));
-                }
-            }
-        }
-        let n = msg.bytes;
-        if n == 0 && fds.is_empty() {
-            return;
-        }
+        let (n, fds) = match helper::receive(channel.as_fd(), &mut buf) {
+            Ok((0, fds)) if fds.is_empty() => return,
+            Ok(received) => received,
+            Err(nix::errno::Errno::EINTR) | Err(nix::errno::Errno::EMSGSIZE) => continue,
+            Err(_) => return,
+        };
         let Ok(delivery) = serde_json::from_slice::<Delivery>(&buf[..n]) else { continue };
         let mut held = held.lock().unwrap_or_else(|e| e.into_inner());
         let Some((key, stamps)) = held.asked.remove(&delivery.id) else { continue };
@@ -352,14 +324,7 @@ fn send_request(sock: RawFd, spec: &HelperSpec, fds: &LaunchFds) -> io::Result<(
         fds.status.as_raw_fd(),
     ];
     raw.extend(fds.netns.map(|f| f.as_raw_fd()));
-    sendmsg::<()>(
-        sock,
-        &[IoSlice::new(&json)],
-        &[ControlMessage::ScmRights(&raw)],
-        MsgFlags::MSG_NOSIGNAL,
-        None,
-    )
-    .map_err(|e| {
+    send(sock, &json, &raw).map_err(|e| {
         io::Error::new(io::ErrorKind::BrokenPipe, format!("sending a launch to the sandbox zygote: {e}"))
     })?;
     Ok(())
@@ -367,10 +332,11 @@ fn send_request(sock: RawFd, spec: &HelperSpec, fds: &LaunchFds) -> io::Result<(
 
 fn read_answer(sock: RawFd) -> io::Result<Forked> {
     let mut buf = [0u8; 4096];
-    let mut cmsg = nix::cmsg_space!([RawFd; 1]);
-    let mut iov = [IoSliceMut::new(&mut buf)];
-    let msg = loop {
-        match recvmsg::<()>(sock, &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC) {
+    // SAFETY: the control socket, open while the caller holds its lock.
+    #[allow(unsafe_code)]
+    let socket = unsafe { BorrowedFd::borrow_raw(sock) };
+    let (n, fds) = loop {
+        match helper::receive(socket, &mut buf) {
             Err(nix::errno::Errno::EINTR) => continue,
             Err(e) => {
                 return Err(io::Error::new(
@@ -378,21 +344,10 @@ fn read_answer(sock: RawFd) -> io::Result<Forked> {
                     format!("reading the sandbox zygote's answer: {e}"),
                 ))
             }
-            Ok(msg) => break msg,
+            Ok(received) => break received,
         }
     };
-    let mut pidfd = None;
-    for c in msg.cmsgs().map_err(io::Error::from)? {
-        if let ControlMessageOwned::ScmRights(fds) = c {
-            for fd in fds {
-                // SAFETY: the kernel just installed this descriptor in our table for us.
-                #[allow(unsafe_code)]
-                let owned = unsafe { OwnedFd::from_raw_fd(fd) };
-                pidfd.get_or_insert(owned);
-            }
-        }
-    }
-    let n = msg.bytes;
+    let pidfd = fds.into_iter().next();
     let answer = String::from_utf8_lossy(&buf[..n]).to_string();
     if n == 0 {
         return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the sandbox zygote has exited"));
@@ -564,28 +519,14 @@ struct Delivery {
 /// Reads one want from the channel: None when it has closed, `Some(Err)` for a message that is
 /// not one.
 fn receive_want(channel: &OwnedFd, buf: &mut [u8]) -> Option<Result<Want, ()>> {
-    let mut cmsg = nix::cmsg_space!([RawFd; 2]);
-    let mut iov = [IoSliceMut::new(buf)];
-    let msg = match recvmsg::<()>(channel.as_raw_fd(), &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC)
-    {
-        Ok(m) => m,
-        Err(nix::errno::Errno::EINTR) | Err(nix::errno::Errno::EAGAIN) => return Some(Err(())),
+    let (n, mut fds) = match helper::receive(channel.as_fd(), buf) {
+        Ok((0, fds)) if fds.is_empty() => return None,
+        Ok(received) => received,
+        Err(nix::errno::Errno::EINTR | nix::errno::Errno::EAGAIN | nix::errno::Errno::EMSGSIZE) => {
+            return Some(Err(()))
+        }
         Err(_) => return None,
     };
-    let mut fds: Vec<OwnedFd> = Vec::new();
-    if let Ok(cmsgs) = msg.cmsgs() {
-        for c in cmsgs {
-            if let ControlMessageOwned::ScmRights(raw) = c {
-                // SAFETY: the kernel just installed these descriptors in our table for us.
-                #[allow(unsafe_code)]
-                fds.extend(raw.into_iter().map(|fd| unsafe { OwnedFd::from_raw_fd(fd) }));
-            }
-        }
-    }
-    let n = msg.bytes;
-    if n == 0 && fds.is_empty() {
-        return None;
-    }
     let Ok(message) = serde_json::from_slice::<WantMessage>(&buf[..n]) else { return Some(Err(())) };
     Some(Ok(Want { id: message.id, spec: message.spec, netns: fds.pop() }))
 }
@@ -609,9 +550,7 @@ fn deliver(channel: &OwnedFd, want: Want, roots: &mut SharedRoots, filters: &Fil
         Err(e) => (Delivery { id: want.id, pid: 0, error: Some(e.to_string()) }, Vec::new()),
     };
     let Ok(json) = serde_json::to_vec(&delivery) else { return };
-    let cmsgs: Vec<ControlMessage> =
-        if fds.is_empty() { Vec::new() } else { vec![ControlMessage::ScmRights(&fds)] };
-    let _ = sendmsg::<()>(channel.as_raw_fd(), &[IoSlice::new(&json)], &cmsgs, MsgFlags::MSG_NOSIGNAL, None);
+    let _ = send(channel.as_raw_fd(), &json, &fds);
     // Our ends close here: the instance is the judge's now.
 }
 
@@ -646,42 +585,18 @@ fn serve_one(
     buf: &mut [u8],
     filters: &Filters,
 ) -> Option<bool> {
-    let mut cmsg = nix::cmsg_space!([RawFd; 8]);
-    let (n, truncated, fds) = {
-        let mut iov = [IoSliceMut::new(buf)];
-        let msg =
-            match recvmsg::<()>(control.as_raw_fd(), &mut iov, Some(&mut cmsg), MsgFlags::MSG_CMSG_CLOEXEC) {
-                Ok(m) => m,
-                Err(nix::errno::Errno::EINTR) | Err(nix::errno::Errno::EAGAIN) => return Some(false),
-                Err(_) => return None,
-            };
-        let mut fds: Vec<OwnedFd> = Vec::new();
-        if let Ok(cmsgs) = msg.cmsgs() {
-            for c in cmsgs {
-                if let ControlMessageOwned::ScmRights(raw) = c {
-                    // SAFETY: the kernel just installed these descriptors in our table for us.
-                    #[allow(unsafe_code)]
-                    fds.extend(raw.into_iter().map(|fd| unsafe { OwnedFd::from_raw_fd(fd) }));
-                }
-            }
-        }
-        let truncated = msg.flags.intersects(MsgFlags::MSG_TRUNC | MsgFlags::MSG_CTRUNC);
-        (msg.bytes, truncated, fds)
+    let (n, truncated, fds) = match helper::receive(control.as_fd(), buf) {
+        Ok((n, fds)) => (n, false, fds),
+        Err(nix::errno::Errno::EMSGSIZE) => (0, true, Vec::new()),
+        Err(nix::errno::Errno::EINTR) | Err(nix::errno::Errno::EAGAIN) => return Some(false),
+        Err(_) => return None,
     };
-    if n == 0 && fds.is_empty() {
+    if n == 0 && fds.is_empty() && !truncated {
         return None;
     }
     let answer = |text: &str, pidfd: Option<&OwnedFd>| {
         let raw: Vec<RawFd> = pidfd.map(|f| f.as_raw_fd()).into_iter().collect();
-        let cmsgs: Vec<ControlMessage> =
-            if raw.is_empty() { Vec::new() } else { vec![ControlMessage::ScmRights(&raw)] };
-        let _ = sendmsg::<()>(
-            control.as_raw_fd(),
-            &[IoSlice::new(text.as_bytes())],
-            &cmsgs,
-            MsgFlags::empty(),
-            None,
-        );
+        let _ = send(control.as_raw_fd(), text.as_bytes(), &raw);
     };
     if truncated {
         answer("error: launch request truncated", None);
@@ -990,21 +905,18 @@ pub fn hand_over(
     // Init first: the bot gets nothing unless its init holds the judge's status pipe (and shows
     // the workdir).
     let to_init = [launch.status.as_raw_fd(), workdir.as_raw_fd()];
-    send(&instance.init, spec.workdir.as_os_str().as_encoded_bytes(), &to_init).map_err(|_| None)?;
-    send(&instance.bot, request, &fds)
+    send(instance.init.as_raw_fd(), spec.workdir.as_os_str().as_encoded_bytes(), &to_init)
+        .map_err(|_| None)?;
+    send(instance.bot.as_raw_fd(), request, &fds)
         .map_err(|e| Some(format!("the sandbox instance ended before its launch: {e}")))
 }
 
-/// Sends one message with descriptors on a socket to an instance.
-fn send(socket: &OwnedFd, bytes: &[u8], fds: &[RawFd]) -> nix::Result<()> {
-    sendmsg::<()>(
-        socket.as_raw_fd(),
-        &[IoSlice::new(bytes)],
-        &[ControlMessage::ScmRights(fds)],
-        MsgFlags::MSG_NOSIGNAL,
-        None,
-    )
-    .map(|_| ())
+/// Sends one message, with descriptors when there are any, on a `SOCK_SEQPACKET` socket (of the
+/// judge, the zygote or an instance); a closed peer is an error, not a `SIGPIPE`.
+fn send(socket: RawFd, bytes: &[u8], fds: &[RawFd]) -> nix::Result<()> {
+    let rights = [ControlMessage::ScmRights(fds)];
+    let cmsgs: &[ControlMessage] = if fds.is_empty() { &[] } else { &rights };
+    sendmsg::<()>(socket, &[IoSlice::new(bytes)], cmsgs, MsgFlags::MSG_NOSIGNAL, None).map(|_| ())
 }
 
 /// Starts a new instance of `key` (see [`helper::run_instance`]): enters its namespaces
