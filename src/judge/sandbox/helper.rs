@@ -129,10 +129,15 @@ pub struct HelperSpec {
 /// Reports a setup milestone (see [`HelperSpec::trace_phases`]).
 fn phase(spec: &HelperSpec, name: &str) {
     if spec.trace_phases {
-        // One write, so a line is never torn by the zygote's own phase lines on the same pipe.
-        let line = format!("phase {name} {}\n", monotonic_ns());
-        let _ = unistd::write(std::io::stderr(), line.as_bytes());
+        write_phase(std::io::stderr().as_fd(), name, monotonic_ns());
     }
+}
+
+/// Writes a `phase` line on the bot's standard error (`fd`), as the helper, the zygote and the
+/// judge report their part of a start to `sandbox bench`. One write, so lines of different
+/// processes on the same pipe are never torn.
+pub fn write_phase(fd: BorrowedFd, name: &str, at: i128) {
+    let _ = unistd::write(fd, format!("phase {name} {at}\n").as_bytes());
 }
 
 /// CLOCK_MONOTONIC in nanoseconds, the clock `Instant` uses, so the judge can compare.

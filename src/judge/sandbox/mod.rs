@@ -691,14 +691,15 @@ impl SandboxLauncher {
         // to the zygote, all requests sent before the first answer is read.
         let direct: Vec<Option<io::Result<zygote::Forked>>> =
             piped.iter().flatten().map(|p| z.launch_in_held(&p.prepared.hspec, &launch_fds(p))).collect();
-        let requests: Vec<(&HelperSpec, zygote::LaunchFds)> = piped
+        // The zygote's requests, in the launches' places (None: handed over here).
+        let requests: Vec<Option<(&HelperSpec, zygote::LaunchFds)>> = piped
             .iter()
             .flatten()
             .zip(&direct)
-            .filter(|(_, d)| d.is_none())
-            .map(|(p, _)| (&p.prepared.hspec, launch_fds(p)))
+            .map(|(p, d)| d.is_none().then(|| (&p.prepared.hspec, launch_fds(p))))
             .collect();
-        let mut forked = z.fork_helpers(&requests).into_iter();
+        let to_zygote: Vec<_> = requests.iter().flatten().copied().collect();
+        let mut forked = z.fork_helpers(&to_zygote).into_iter();
         let mut answers: Vec<io::Result<(zygote::Forked, Arc<zygote::Zygote>)>> = direct
             .into_iter()
             .map(|d| {
@@ -718,7 +719,10 @@ impl SandboxLauncher {
             let why = answers[first].as_ref().err().map(|e| e.to_string()).unwrap_or_default();
             match self.replace_zygote(&z, &why) {
                 Ok(fresh) => {
-                    let retried = fresh.fork_helpers(&again.iter().map(|&i| requests[i]).collect::<Vec<_>>());
+                    // Only the zygote's answers are refused, so each of these has a request.
+                    let again: Vec<usize> = again.into_iter().filter(|&i| requests[i].is_some()).collect();
+                    let retried =
+                        fresh.fork_helpers(&again.iter().filter_map(|&i| requests[i]).collect::<Vec<_>>());
                     for (i, answer) in again.into_iter().zip(retried) {
                         answers[i] = answer.map(|f| (f, fresh.clone()));
                     }

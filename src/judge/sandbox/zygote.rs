@@ -69,8 +69,9 @@
 //! Lifetime: the zygote dies with the judge (`PR_SET_PDEATHSIG`, armed from a thread that
 //! lives exactly as long as the zygote, since a death signal follows the *thread* that started
 //! a process), and it exits when its control socket closes (the launcher and every process it
-//! started are gone). Helpers die with the zygote (their own death signal), and inits with
-//! their helpers, as before.
+//! started are gone). Helpers and the inits of instances die with the zygote (their own death
+//! signal), the inits of helpers with their helpers, and the instances the judge holds end
+//! with the instance channel.
 
 use std::collections::{HashMap, VecDeque};
 use std::fs;
@@ -211,17 +212,13 @@ impl Zygote {
         }
         let request = serde_json::to_vec(spec).ok()?;
         if spec.trace_phases {
-            let _ = unistd::write(
-                launch.stderr,
-                format!("phase judge-took {}\n", helper::monotonic_ns()).as_bytes(),
-            );
+            helper::write_phase(launch.stderr, "judge-took", helper::monotonic_ns());
         }
         let HeldInstance { instance, .. } = held;
         match hand_over(&instance, spec, &request, launch) {
             Ok(()) => {
                 if spec.trace_phases {
-                    let line = format!("phase handed-over {}\n", helper::monotonic_ns());
-                    let _ = unistd::write(launch.stderr, line.as_bytes());
+                    helper::write_phase(launch.stderr, "handed-over", helper::monotonic_ns());
                 }
                 Some(Ok(Forked { pid: instance.pid as u32, pidfd: instance.pidfd }))
             }
@@ -358,6 +355,9 @@ fn read_answer(sock: RawFd) -> io::Result<Forked> {
     }
 }
 
+/// Reads the status the zygote wrote for a helper: `Ok(None)` while there is none yet (the pipe
+/// is non-blocking); end of file without a status (the zygote died, and with it the helper)
+/// reads as a kill.
 pub fn read_status(status: &OwnedFd) -> io::Result<Option<ExitStatus>> {
     let mut buf = [0u8; 4];
     let mut got = 0;
@@ -626,7 +626,7 @@ fn serve_one(
     let tracing = spec.trace_phases;
     let trace = |name: &str, at: i128| {
         if tracing {
-            let _ = unistd::write(&stderr, format!("phase {name} {at}\n").as_bytes());
+            helper::write_phase(stderr.as_fd(), name, at);
         }
     };
     trace("zygote-received", received);
