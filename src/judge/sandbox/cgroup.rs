@@ -316,6 +316,16 @@ impl LaunchCgroup {
         pids
     }
 
+    /// Whether no process is left in the launch's groups. The first group is enough: the bot
+    /// joins it first and every other one after it, and its descendants inherit them all, so
+    /// a process in any of them is in the first one too.
+    pub fn is_empty(&self) -> bool {
+        match self.dirs.first() {
+            Some(dir) => fs::read(dir.join("cgroup.procs")).is_ok_and(|procs| procs.is_empty()),
+            None => true,
+        }
+    }
+
     /// Peak memory of the group, in KiB (`memory.max_usage_in_bytes` on v1, `memory.peak` on v2).
     pub fn peak_memory_kib(&self) -> Option<u64> {
         let dir = self.memory.as_ref()?;
@@ -352,7 +362,7 @@ impl LaunchCgroup {
         let start = Instant::now();
         // Nothing left, as after a bot that ended alone: no member can fork or join any more,
         // so there is nothing to freeze (two writes off every launch's end).
-        if self.pids().is_empty() {
+        if self.is_empty() {
             return Ok(());
         }
         if self.v2 {
@@ -536,20 +546,25 @@ impl GroupKeeper {
     }
 
     /// A group with `limits` applied: one made ahead, or (when none is ready) one made now.
+    /// The keeper makes the next ones once groups are given back (the launches are over), or
+    /// at once if few are left: its `mkdir`s then never compete with a starting bot.
     pub fn take(&self, limits: &CgroupLimits) -> io::Result<LaunchCgroup> {
-        let ready = {
+        let (ready, running_low) = {
             let mut state = self.shared.lock();
             state.recent.retain(|l| l != limits);
             state.recent.push_front(limits.clone());
             state.recent.truncate(READY_GROUPS);
             // One made with these limits, else the newest (whose limits are likeliest close).
             let same = state.ready.iter().rposition(|cg| cg.applied.as_ref() == Some(limits));
-            match same {
+            let taken = match same {
                 Some(at) => Some(state.ready.remove(at)),
                 None => state.ready.pop(),
-            }
+            };
+            (taken, state.ready.len() < READY_GROUPS / 2)
         };
-        self.shared.wake.notify_one();
+        if running_low {
+            self.shared.wake.notify_one();
+        }
         let mut cg = match ready {
             Some(cg) => cg,
             None => self.shared.make()?,
