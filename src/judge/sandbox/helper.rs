@@ -351,13 +351,21 @@ fn init(
     release_stdio();
     // The judge's status pipe, when there is one: written first, since the judge waits on it.
     let judge_status = spec.status_fd.map(file_from_fd);
-    reap_and_report(bot, judge_status, Some(fs::File::from(status_w)))
+    reap_and_report(bot, judge_status, Some(fs::File::from(status_w)), None)
 }
 
 /// Init's end: reaps every child until the bot has ended; then kills and reaps whatever the
 /// bot left, writes the bot's raw wait status on the judge's status pipe (when there is one)
-/// and its exit code or signal to outer (when there is one), and exits.
-fn reap_and_report(bot: Pid, mut judge_status: Option<fs::File>, outer: Option<fs::File>) -> ! {
+/// and its exit code or signal to outer (when there is one), and exits; with `linger` (an
+/// instance's socket), only once the judge has closed its end, so that the namespaces are torn
+/// down when the judge is done with the launch (after the game), not while the other bot of
+/// the game is still starting or playing.
+fn reap_and_report(
+    bot: Pid,
+    mut judge_status: Option<fs::File>,
+    outer: Option<fs::File>,
+    linger: Option<OwnedFd>,
+) -> ! {
     loop {
         let mut raw: libc::c_int = 0;
         // SAFETY: waitpid with a valid out-pointer.
@@ -386,6 +394,10 @@ fn reap_and_report(bot: Pid, mut judge_status: Option<fs::File>, outer: Option<f
             } else {
                 let _ = write!(status, "signal {}", libc::WTERMSIG(raw));
             }
+        }
+        if let Some(socket) = linger {
+            // Nothing is left in the namespace to reap: wait for the judge's end to close.
+            while let Err(nix::errno::Errno::EINTR) = unistd::read(socket.as_raw_fd(), &mut [0u8; 1]) {}
         }
         std::process::exit(0);
     }
@@ -480,7 +492,6 @@ fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
             _ => break None,
         }
     };
-    drop(socket);
     let Some((n, fds)) = launch else {
         // Dropped unused (or the zygote is gone): nothing was ever run here.
         kill_the_rest();
@@ -496,7 +507,7 @@ fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
     let mut ready = fs::File::from(ready_w);
     let _ = ready.write_all(report.as_bytes());
     drop(ready);
-    reap_and_report(bot, Some(fs::File::from(status)), None)
+    reap_and_report(bot, Some(fs::File::from(status)), None, Some(socket))
 }
 
 /// Receives one message on a `SOCK_SEQPACKET` socket and the descriptors that came with it

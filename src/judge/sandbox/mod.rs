@@ -237,7 +237,8 @@ impl SandboxLauncher {
         };
         let mut launcher = SandboxLauncher { config, caps, root_dir, uids, zygote: Mutex::new(None), groups };
         if launcher.caps.namespaces {
-            match zygote::Zygote::start(&launcher.config.helper) {
+            let netns = launcher.caps.netns.as_ref().map(|f| f.as_fd());
+            match zygote::Zygote::start(&launcher.config.helper, netns) {
                 Ok(z) => *launcher.zygote.get_mut().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(z)),
                 Err(e) => tracing::warn!("sandbox zygote did not start, spawning each helper: {e}"),
             }
@@ -347,7 +348,8 @@ impl SandboxLauncher {
                 return Ok(current.clone());
             }
         }
-        let fresh = Arc::new(zygote::Zygote::start(&self.config.helper).map_err(|e| {
+        let netns = self.caps.netns.as_ref().map(|f| f.as_fd());
+        let fresh = Arc::new(zygote::Zygote::start(&self.config.helper, netns).map_err(|e| {
             io::Error::new(
                 e.kind(),
                 format!("restarting the sandbox zygote (pid {} is gone): {e}", dead.pid()),
@@ -505,6 +507,7 @@ impl Prepared {
             chown_back: chown,
             uid,
             process_group,
+            refill: None,
         };
         (process, err_r)
     }
@@ -709,9 +712,10 @@ impl SandboxLauncher {
                 .map(|f| (f, z.clone()))
             })
             .collect();
-        // Instances for the next launches of these kinds, made while these run.
+        // Instances for the next launches of these kinds: made now only where none is left,
+        // else once these launches are over (see `SandboxProcess::refill`).
         let specs: Vec<&HelperSpec> = piped.iter().flatten().map(|p| &p.prepared.hspec).collect();
-        z.want_instances(&specs, netns);
+        z.want_instances(&specs, zygote::Refill::IfNoneLeft);
         // Killed since we looked: the launches it refused were not started; ask a new one.
         let refused = |a: &io::Result<_>| matches!(a, Err(e) if e.kind() == io::ErrorKind::BrokenPipe);
         let again: Vec<usize> = (0..answers.len()).filter(|&i| refused(&answers[i])).collect();
@@ -747,9 +751,16 @@ impl SandboxLauncher {
                 let Piped { prepared, stdin, stdout, stderr, status } = p;
                 // Only the helper holds the bot's ends now.
                 drop((stdin.0, stdout.1, stderr.1, status.1));
-                let helper =
-                    Helper::Forked { pid: forked.pid, pidfd: forked.pidfd, status: status.0, _zygote: z };
-                let (process, err_r) = prepared.started(helper, None, false, self.groups.clone());
+                let refill = Some((z.clone(), prepared.hspec.clone()));
+                let helper = Helper::Forked {
+                    pid: forked.pid,
+                    pidfd: forked.pidfd,
+                    status: status.0,
+                    _linger: forked.linger,
+                    _zygote: z,
+                };
+                let (mut process, err_r) = prepared.started(helper, None, false, self.groups.clone());
+                process.refill = refill;
                 let pipes =
                     (ChildStdin::from(stdin.1), ChildStdout::from(stdout.0), ChildStderr::from(stderr.0));
                 Ok(Pending { process, err_r, pipes: Some(pipes) })
@@ -946,6 +957,9 @@ enum Helper {
         /// Where the helper's init writes the bot's raw wait status once it has reaped it and
         /// everything the bot left (end of file: killed before it could).
         status: OwnedFd,
+        /// A held instance's init socket: closed with the launch, which ends init (see
+        /// [`zygote::Forked::linger`]).
+        _linger: Option<OwnedFd>,
         /// The zygote stays while a process it forked lives (it reports its status).
         _zygote: Arc<zygote::Zygote>,
     },
@@ -989,6 +1003,9 @@ struct SandboxProcess {
     chown_back: Option<PathBuf>,
     uid: Option<u32>,
     process_group: bool,
+    /// The zygote and the spec of a launch it served: when the launch is over (dropped), the
+    /// instances of its kind are made up again, off the path of any bot's start.
+    refill: Option<(Arc<zygote::Zygote>, HelperSpec)>,
 }
 
 impl SandboxProcess {
@@ -1166,6 +1183,9 @@ impl Drop for SandboxProcess {
             if let Err(e) = self.kill_tree() {
                 tracing::error!("sandbox cleanup failed: {e}");
             }
+        }
+        if let Some((zygote, spec)) = self.refill.take() {
+            zygote.launch_over(spec);
         }
     }
 }

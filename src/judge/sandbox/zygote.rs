@@ -29,14 +29,19 @@
 //! exist in their new namespaces and wait on two sockets, the bot-to-be already under its seccomp
 //! filter (the zygote forks that init straight into the namespaces, entering them itself and coming
 //! back, so no outer helper stands between: `start_instance`). The zygote starts the instances and
-//! hands them to the judge on a second socket, the *instance channel* (the judge asks for one of
-//! each kind it has launched, [`Zygote::want_instances`], and a thread of the judge's takes them
-//! in); the judge then hands a launch to the instance itself ([`Zygote::launch_in_held`],
-//! [`hand_over`]), with no hop through the zygote: it takes the workdir as a detached mount
-//! (`open_tree`) and opens the launch's `cgroup.procs` files, sends init the workdir and the status
-//! pipe and the bot-to-be the request with the other descriptors, and asks for the next instance of
-//! that kind. The zygote starts it once no launch is waiting (so the two launches of a game go
-//! first). A launch of a kind the judge holds no instance of goes to the zygote, which starts an
+//! hands them to the judge on a second socket, the *instance channel* (the judge asks for up to
+//! [`INSTANCES_PER_KIND`] of each kind it has launched, [`Zygote::want_instances`], and a thread
+//! of the judge's takes them in); the judge then hands a launch to the instance itself
+//! ([`Zygote::launch_in_held`], [`hand_over`]), with no hop through the zygote: it takes the
+//! workdir as a detached mount (`open_tree`) and opens the launch's `cgroup.procs` files, sends
+//! init the workdir and the status pipe and the bot-to-be the request with the other descriptors.
+//! The instance's successor is asked for once the launch is over ([`Zygote::launch_over`], when
+//! the judge drops the launch), and its init, having reported the bot's end, exits only then
+//! too, so neither the making of an instance nor the teardown of one (an RCU grace period for
+//! its mounts) competes with a bot that is starting or playing; only a launch that takes the
+//! last instance of its kind asks at once ([`Refill`]). The zygote starts instances when no
+//! launch is waiting (so the two launches of a game go first). A launch of a kind the judge
+//! holds no instance of goes to the zygote, which starts an
 //! instance for it at once; one that will not start makes the launch go the ordinary way, which
 //! reports why. An instance found ended (killed from outside, or its zygote gone) is dropped and
 //! the launch goes to the zygote; one made on a root whose readable paths have changed on the host
@@ -118,10 +123,22 @@ pub struct Zygote {
     /// Cleared by the thread that waits for the zygote when it has ended (killed from outside,
     /// or crashed): the launcher then starts a new one.
     alive: Arc<AtomicBool>,
-    /// Our end of the instance channel: wants go out here, and a thread of ours puts what the
-    /// zygote delivers into `held`.
+    /// Where instances are asked for, and held once delivered.
+    wants: Arc<Wants>,
+    /// The kinds of launches that are over, for the thread that asks for their successors
+    /// (see [`Zygote::launch_over`]).
+    over: Mutex<mpsc::Sender<HelperSpec>>,
+}
+
+/// The judge's side of the instance channel.
+struct Wants {
+    /// Our end of the channel: wants go out here, and a thread of ours puts what the zygote
+    /// delivers into `held`.
     channel: Mutex<OwnedFd>,
     held: Arc<Mutex<Held>>,
+    /// The network namespace the launcher's launches share (none: each makes its own), which
+    /// the instances asked for join.
+    netns: Option<OwnedFd>,
 }
 
 impl std::fmt::Debug for Zygote {
@@ -130,11 +147,28 @@ impl std::fmt::Debug for Zygote {
     }
 }
 
-/// The instances the judge holds, ready for launches of their kind (one per kind), and the
-/// kinds asked for and not delivered yet.
+/// How many instances of a kind the judge holds or has asked for: one for the next launch, and
+/// one for the launch after it, so that launches coming faster than instances are made (one
+/// process per move) still find one while its successor is made.
+pub const INSTANCES_PER_KIND: usize = 2;
+
+/// When the judge asks the zygote for instances of a kind (see [`Zygote::want_instances`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refill {
+    /// At a launch: only if it took the last instance of its kind (or found none), since the
+    /// next launch of that kind would then find none. Otherwise making its successor waits
+    /// until the launch is over, so it never competes with a starting or running bot.
+    IfNoneLeft,
+    /// When a launch is over: up to [`INSTANCES_PER_KIND`].
+    Full,
+}
+
+/// The instances the judge holds, ready for launches of their kind (at most
+/// [`INSTANCES_PER_KIND`] per kind, the oldest first), and the kinds asked for and not
+/// delivered yet.
 #[derive(Default)]
 struct Held {
-    ready: HashMap<InstanceKey, HeldInstance>,
+    ready: HashMap<InstanceKey, VecDeque<HeldInstance>>,
     asked: HashMap<u64, (InstanceKey, Stamps)>,
     next_id: u64,
 }
@@ -164,12 +198,17 @@ pub struct LaunchFds<'a> {
 pub struct Forked {
     pub pid: u32,
     pub pidfd: Option<OwnedFd>,
+    /// The judge's end of a held instance's init socket: once the bot has ended and been
+    /// reported, init waits for it to close before it exits and its namespaces are torn down.
+    pub linger: Option<OwnedFd>,
 }
 
 impl Zygote {
     /// Starts the zygote (`<helper> sandbox zygote <our pid>`) from a thread that stays until the
-    /// zygote ends, so its death signal fires only when the judge itself dies.
-    pub fn start(helper: &Path) -> io::Result<Zygote> {
+    /// zygote ends, so its death signal fires only when the judge itself dies. `netns`: the
+    /// network namespace every launch joins, if they share one.
+    pub fn start(helper: &Path, netns: Option<BorrowedFd>) -> io::Result<Zygote> {
+        let netns = netns.map(|fd| fd.try_clone_to_owned()).transpose()?;
         let pair = || socketpair(AddressFamily::Unix, SockType::SeqPacket, None, SockFlag::SOCK_CLOEXEC);
         let (ours, theirs) = pair()?;
         let (channel, channel_theirs) = pair()?;
@@ -198,7 +237,16 @@ impl Zygote {
         std::thread::Builder::new()
             .name("sandbox-instances".into())
             .spawn(move || receive_deliveries(&reader, &pool))?;
-        Ok(Zygote { control: Mutex::new(ours), pid, alive, channel: Mutex::new(channel), held })
+        let wants = Arc::new(Wants { channel: Mutex::new(channel), held, netns });
+        let (over, launches_over) = mpsc::channel::<HelperSpec>();
+        let asker = wants.clone();
+        // Ends when the zygote handle does (the sender is dropped).
+        std::thread::Builder::new().name("sandbox-wants".into()).spawn(move || {
+            for spec in launches_over {
+                asker.ask(&[&spec], Refill::Full);
+            }
+        })?;
+        Ok(Zygote { control: Mutex::new(ours), pid, alive, wants, over: Mutex::new(over) })
     }
 
     /// Hands a launch to the instance of its kind the judge holds, if there is one: the zygote
@@ -206,10 +254,16 @@ impl Zygote {
     /// paths have changed since), so the launch goes to the zygote.
     pub fn launch_in_held(&self, spec: &HelperSpec, launch: &LaunchFds) -> Option<io::Result<Forked>> {
         let key = InstanceKey::of(spec, launch.netns)?;
-        let held = self.held.lock().unwrap_or_else(|e| e.into_inner()).ready.remove(&key)?;
-        if held.stamps != stamps(&key.root.readable) {
-            return None;
-        }
+        let now = stamps(&key.root.readable);
+        let held = loop {
+            let mut held = self.wants.held.lock().unwrap_or_else(|e| e.into_inner());
+            let taken = held.ready.get_mut(&key)?.pop_front()?;
+            drop(held);
+            if taken.stamps == now {
+                break taken;
+            }
+            // Made on a root whose paths have changed since: dropped (and so ended).
+        };
         let request = serde_json::to_vec(spec).ok()?;
         if spec.trace_phases {
             helper::write_phase(launch.stderr, "judge-took", helper::monotonic_ns());
@@ -220,40 +274,26 @@ impl Zygote {
                 if spec.trace_phases {
                     helper::write_phase(launch.stderr, "handed-over", helper::monotonic_ns());
                 }
-                Some(Ok(Forked { pid: instance.pid as u32, pidfd: instance.pidfd }))
+                let Instance { pid, pidfd, init, .. } = instance;
+                Some(Ok(Forked { pid: pid as u32, pidfd, linger: Some(init) }))
             }
             Err(None) => None,
             Err(Some(e)) => Some(Err(io::Error::other(e))),
         }
     }
 
-    /// Asks the zygote for an instance of each launch's kind that the judge does not hold or
-    /// has not asked for yet. It starts them when no launch is waiting, and a thread of ours
-    /// takes them in as they come.
-    pub fn want_instances(&self, specs: &[&HelperSpec], netns: Option<BorrowedFd>) {
-        let channel = self.channel.lock().unwrap_or_else(|e| e.into_inner());
-        for spec in specs {
-            let Some(key) = InstanceKey::of(spec, netns) else { continue };
-            let id = {
-                let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
-                if held.ready.contains_key(&key) || held.asked.values().any(|(k, _)| *k == key) {
-                    continue;
-                }
-                held.next_id += 1;
-                let id = held.next_id;
-                let now = stamps(&key.root.readable);
-                held.asked.insert(id, (key, now));
-                id
-            };
-            let message = WantMessage { id, spec: (*spec).clone() };
-            let Ok(json) = serde_json::to_vec(&message) else { continue };
-            let raw: Vec<RawFd> = netns.map(|f| f.as_raw_fd()).into_iter().collect();
-            if send(channel.as_raw_fd(), &json, &raw).is_err() {
-                // The zygote is gone; its successor gets asked.
-                self.held.lock().unwrap_or_else(|e| e.into_inner()).asked.remove(&id);
-                return;
-            }
-        }
+    /// Asks the zygote for instances of each launch's kind, as `refill` says, up to
+    /// [`INSTANCES_PER_KIND`] held or asked for. It starts them when no launch is waiting, and
+    /// a thread of ours takes them in as they come.
+    pub fn want_instances(&self, specs: &[&HelperSpec], refill: Refill) {
+        self.wants.ask(specs, refill);
+    }
+
+    /// Says that a launch of `spec`'s kind is over: a thread of ours asks for instances of
+    /// that kind up to [`INSTANCES_PER_KIND`], so the caller (the end of a game) does not wait
+    /// for the asking.
+    pub fn launch_over(&self, spec: HelperSpec) {
+        let _ = self.over.lock().unwrap_or_else(|e| e.into_inner()).send(spec);
     }
 
     /// The zygote's pid.
@@ -289,6 +329,39 @@ impl Zygote {
     }
 }
 
+impl Wants {
+    /// See [`Zygote::want_instances`].
+    fn ask(&self, specs: &[&HelperSpec], refill: Refill) {
+        let netns = self.netns.as_ref().map(|f| f.as_fd());
+        let channel = self.channel.lock().unwrap_or_else(|e| e.into_inner());
+        let wants = specs.iter().flat_map(|spec| std::iter::repeat_n(*spec, INSTANCES_PER_KIND));
+        for spec in wants {
+            let Some(key) = InstanceKey::of(spec, netns) else { continue };
+            let id = {
+                let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+                let ready = held.ready.get(&key).map_or(0, VecDeque::len);
+                let asked = held.asked.values().filter(|(k, _)| *k == key).count();
+                if ready + asked >= INSTANCES_PER_KIND || (refill == Refill::IfNoneLeft && ready > 0) {
+                    continue;
+                }
+                held.next_id += 1;
+                let id = held.next_id;
+                let now = stamps(&key.root.readable);
+                held.asked.insert(id, (key, now));
+                id
+            };
+            let message = WantMessage { id, spec: (*spec).clone() };
+            let Ok(json) = serde_json::to_vec(&message) else { continue };
+            let raw: Vec<RawFd> = netns.map(|f| f.as_raw_fd()).into_iter().collect();
+            if send(channel.as_raw_fd(), &json, &raw).is_err() {
+                // The zygote is gone; its successor gets asked.
+                self.held.lock().unwrap_or_else(|e| e.into_inner()).asked.remove(&id);
+                return;
+            }
+        }
+    }
+}
+
 /// The judge's thread that takes in the instances the zygote delivers, until the channel
 /// closes (the zygote has ended).
 fn receive_deliveries(channel: &OwnedFd, held: &Mutex<Held>) {
@@ -306,7 +379,7 @@ fn receive_deliveries(channel: &OwnedFd, held: &Mutex<Held>) {
         let mut fds = fds.into_iter();
         if let (None, Some(init), Some(bot)) = (&delivery.error, fds.next(), fds.next()) {
             let instance = Instance { pid: delivery.pid, pidfd: fds.next(), init, bot };
-            held.ready.insert(key, HeldInstance { instance, stamps });
+            held.ready.entry(key).or_default().push_back(HeldInstance { instance, stamps });
         }
     }
 }
@@ -350,7 +423,7 @@ fn read_answer(sock: RawFd) -> io::Result<Forked> {
         return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the sandbox zygote has exited"));
     }
     match answer.strip_prefix("ok ").and_then(|p| p.parse::<u32>().ok()) {
-        Some(pid) => Ok(Forked { pid, pidfd }),
+        Some(pid) => Ok(Forked { pid, pidfd, linger: None }),
         None => Err(io::Error::other(format!("sandbox zygote: {answer}"))),
     }
 }
