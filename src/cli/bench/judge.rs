@@ -300,15 +300,25 @@ pub fn busy_sandboxed_start(b: &mut Bench) -> anyhow::Result<Figure> {
     Ok(with_note(f, &kit.note))
 }
 
-/// `n` sandboxed and `n` plain starts of `/bin/true`, interleaved, in milliseconds.
+/// How long the latency figures leave the machine quiet before each sample: what the sample
+/// before it left the sandbox to do once it was over (making up the pre-started instances,
+/// removing cgroups, the kernel tearing down namespaces) is then done, and is not counted in
+/// the next sample, whichever figure or baseline that is. `games_per_second` leaves no pause
+/// and so counts all of it.
+const SETTLE: Duration = Duration::from_millis(10);
+
+/// `n` sandboxed and `n` plain starts of `/bin/true`, interleaved, in milliseconds, each after
+/// the same pause.
 fn start_times(kit: &Kit, n: usize) -> anyhow::Result<(Vec<f64>, Vec<f64>)> {
     kit.sandboxed_true()?; // warm-up
     let (mut boxed, mut plain) = (Vec::new(), Vec::new());
     for _ in 0..n {
+        std::thread::sleep(SETTLE);
         let t = Instant::now();
         let status = Command::new("/bin/true").status()?;
         ensure!(status.success(), "/bin/true failed");
         plain.push(ms(t.elapsed()));
+        std::thread::sleep(SETTLE);
         boxed.push(ms(kit.sandboxed_true()?));
     }
     Ok((boxed, plain))
@@ -367,7 +377,9 @@ pub fn double_forfeit_game(b: &mut Bench) -> anyhow::Result<Figure> {
     let spec = kit.match_spec(&[], [kit.quitter(), kit.quitter()])?;
     let (mut games, mut starts) = (Vec::new(), Vec::new());
     for _ in 0..n {
+        std::thread::sleep(SETTLE);
         starts.push(ms(kit.sandboxed_true()?));
+        std::thread::sleep(SETTLE);
         let (r, t) = timed_game(&spec, kit.sandbox.as_ref());
         ensure!(r.forfeit.is_some(), "a game of two exiting bots ended without a forfeit ({})", r.reason);
         games.push(ms(t));
