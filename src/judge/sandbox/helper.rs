@@ -32,10 +32,14 @@
 //! for its part of the launch and the bot-to-be on another for its own. When the launch comes, init
 //! gets the workdir as a detached mount (taken by the judge, which sees the host; see
 //! [`super::zygote::hand_over`]) and the judge's status pipe, shows the workdir at its path and
-//! tells the bot-to-be on a pipe; the bot-to-be gets the spec, the bot's pipes, the error pipe and
-//! the launch's `cgroup.procs` files (opened by the judge), joins the cgroups and sets its limits
-//! meanwhile, and once the workdir is shown becomes the bot exactly as above ([`become_bot`], with
-//! the filter already in place); init reaps and reports as above. Every namespace, mount and
+//! tells the bot-to-be on a pipe; the bot-to-be gets the spec, the bot's pipes and the error pipe,
+//! sets its limits meanwhile, and once the workdir is shown becomes the bot exactly as above
+//! ([`become_bot`], with the filter already in place); init reaps and reports as above, and exits
+//! once the judge is done with the launch. The bot-to-be joined its launch's cgroups as it was
+//! made (groups the judge made for it, whose limits it writes at the launch): a join takes the
+//! kernel's cgroup lock for writing, which waits for an RCU grace period when no join came
+//! shortly before (milliseconds while every CPU is busy). An instance made for a launch that
+//! found none joins the launch's groups at the launch, from `cgroup.procs` files the judge opened. Every namespace, mount and
 //! process of an instance is made for one launch and serves no other; an instance never used is
 //! ended by the judge closing its sockets. What a start waits for is then two wake-ups of sleeping
 //! processes instead of three new ones (on a loaded machine a new process waits up to a scheduler
@@ -431,6 +435,10 @@ pub struct InstanceSetup {
     /// The seccomp filter the bot-to-be installs before its launch comes, and which variant.
     pub seccomp: bool,
     pub deny_unix_sockets: bool,
+    /// How many `cgroup.procs` files (after [`INSTANCE_BOT_FD`]) the bot-to-be joins as it is
+    /// made: the groups of its launch, made ahead by the judge, so that no join (which can wait
+    /// for an RCU grace period) is left on the launch's path. None: it joins at the launch.
+    pub cgroups: usize,
 }
 
 /// The seccomp filters a pre-started bot chooses from when its launch arrives.
@@ -482,7 +490,9 @@ fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
         Ok(ForkResult::Parent { child }) => child,
     };
     drop(ready_r);
-    let _ = unistd::close(INSTANCE_BOT_FD);
+    for fd in INSTANCE_BOT_FD..=INSTANCE_BOT_FD + setup.cgroups as RawFd {
+        let _ = unistd::close(fd);
+    }
     let socket = adopt_fd(INSTANCE_INIT_FD);
     let mut path = vec![0u8; 4096];
     let launch = loop {
@@ -543,6 +553,13 @@ pub const INSTANCE_LAUNCH_FDS: usize = 4;
 fn instance_bot(setup: InstanceSetup, filters: InstanceFilters, root_ready: OwnedFd) -> ! {
     if nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).is_err() {
         std::process::exit(127);
+    }
+    for fd in INSTANCE_BOT_FD + 1..=INSTANCE_BOT_FD + setup.cgroups as RawFd {
+        // A group that cannot be joined ends the instance; the launch then goes the ordinary way.
+        let mut procs = fs::File::from(adopt_fd(fd));
+        if procs.write_all(b"0").is_err() {
+            std::process::exit(127);
+        }
     }
     if setup.seccomp {
         let chosen = if setup.deny_unix_sockets { filters.deny_unix } else { filters.allow_unix };

@@ -238,7 +238,7 @@ impl SandboxLauncher {
         let mut launcher = SandboxLauncher { config, caps, root_dir, uids, zygote: Mutex::new(None), groups };
         if launcher.caps.namespaces {
             let netns = launcher.caps.netns.as_ref().map(|f| f.as_fd());
-            match zygote::Zygote::start(&launcher.config.helper, netns) {
+            match zygote::Zygote::start(&launcher.config.helper, netns, launcher.groups.clone()) {
                 Ok(z) => *launcher.zygote.get_mut().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(z)),
                 Err(e) => tracing::warn!("sandbox zygote did not start, spawning each helper: {e}"),
             }
@@ -349,12 +349,14 @@ impl SandboxLauncher {
             }
         }
         let netns = self.caps.netns.as_ref().map(|f| f.as_fd());
-        let fresh = Arc::new(zygote::Zygote::start(&self.config.helper, netns).map_err(|e| {
-            io::Error::new(
-                e.kind(),
-                format!("restarting the sandbox zygote (pid {} is gone): {e}", dead.pid()),
-            )
-        })?);
+        let fresh = Arc::new(
+            zygote::Zygote::start(&self.config.helper, netns, self.groups.clone()).map_err(|e| {
+                io::Error::new(
+                    e.kind(),
+                    format!("restarting the sandbox zygote (pid {} is gone): {e}", dead.pid()),
+                )
+            })?,
+        );
         tracing::warn!(
             "sandbox zygote pid {} is gone ({why}); started a new one, pid {}",
             dead.pid(),
@@ -474,6 +476,8 @@ struct Prepared {
     err_r: OwnedFd,
     err_w: OwnedFd,
     cgroup: Option<LaunchCgroup>,
+    /// The limits `cgroup` was given.
+    limits: Option<CgroupLimits>,
     /// The workdir handed to the slot's user, to be given back at the end.
     chown: Option<PathBuf>,
     uid: Option<u32>,
@@ -543,10 +547,13 @@ impl SandboxLauncher {
             }
         };
         // Dropped on any error below, which removes the groups again.
-        let cgroup = if let Some(groups) = &self.groups {
-            let limits =
-                CgroupLimits { memory_bytes, max_processes: spec.max_processes.max(1), cpu: spec.cpu };
-            match groups.take(&limits) {
+        let limits = self.groups.as_ref().map(|_| CgroupLimits {
+            memory_bytes,
+            max_processes: spec.max_processes.max(1),
+            cpu: spec.cpu,
+        });
+        let cgroup = if let (Some(groups), Some(limits)) = (&self.groups, &limits) {
+            match groups.take(limits) {
                 Ok(cg) => Some(cg),
                 Err(e) => {
                     give_back();
@@ -597,7 +604,7 @@ impl SandboxLauncher {
             judge_pid: std::process::id(),
             more_follow: false,
         };
-        Ok(Prepared { hspec, err_r, err_w, cgroup, chown, uid: drop_user.then_some(uid) })
+        Ok(Prepared { hspec, err_r, err_w, cgroup, limits, chown, uid: drop_user.then_some(uid) })
     }
 
     /// Spawns `botarena sandbox exec` for a launch (no zygote here).
@@ -692,8 +699,11 @@ impl SandboxLauncher {
         let launch_fds = |p| fds_of(p, netns);
         // Launches with an instance of their kind at hand are handed to it here; the others go
         // to the zygote, all requests sent before the first answer is read.
-        let direct: Vec<Option<io::Result<zygote::Forked>>> =
-            piped.iter().flatten().map(|p| z.launch_in_held(&p.prepared.hspec, &launch_fds(p))).collect();
+        let direct: Vec<Option<io::Result<zygote::Forked>>> = piped
+            .iter()
+            .flatten()
+            .map(|p| z.launch_in_held(&p.prepared.hspec, &launch_fds(p), p.prepared.limits.as_ref()))
+            .collect();
         // The zygote's requests, in the launches' places (None: handed over here).
         let requests: Vec<Option<(&HelperSpec, zygote::LaunchFds)>> = piped
             .iter()
@@ -714,8 +724,9 @@ impl SandboxLauncher {
             .collect();
         // Instances for the next launches of these kinds: made now only where none is left,
         // else once these launches are over (see `SandboxProcess::refill`).
-        let specs: Vec<&HelperSpec> = piped.iter().flatten().map(|p| &p.prepared.hspec).collect();
-        z.want_instances(&specs, zygote::Refill::IfNoneLeft);
+        let kinds: Vec<_> =
+            piped.iter().flatten().map(|p| (&p.prepared.hspec, p.prepared.limits.as_ref())).collect();
+        z.want_instances(&kinds, zygote::Refill::IfNoneLeft);
         // Killed since we looked: the launches it refused were not started; ask a new one.
         let refused = |a: &io::Result<_>| matches!(a, Err(e) if e.kind() == io::ErrorKind::BrokenPipe);
         let again: Vec<usize> = (0..answers.len()).filter(|&i| refused(&answers[i])).collect();
@@ -741,17 +752,24 @@ impl SandboxLauncher {
                 let p = p?;
                 let answer =
                     answers.next().unwrap_or_else(|| Err(io::Error::other("no answer from the zygote")));
-                let (forked, z) = match answer {
+                let (mut forked, z) = match answer {
                     Ok(a) => a,
                     Err(e) => {
                         p.prepared.give_back();
                         return Err(e);
                     }
                 };
-                let Piped { prepared, stdin, stdout, stderr, status } = p;
+                let Piped { mut prepared, stdin, stdout, stderr, status } = p;
+                if let Some(joined) = forked.cgroup.take() {
+                    // The instance's bot is in groups of its own: the ones made for the launch
+                    // were never used.
+                    if let (Some(unused), Some(groups)) = (prepared.cgroup.replace(joined), &self.groups) {
+                        groups.give_back(unused);
+                    }
+                }
                 // Only the helper holds the bot's ends now.
                 drop((stdin.0, stdout.1, stderr.1, status.1));
-                let refill = Some((z.clone(), prepared.hspec.clone()));
+                let refill = Some((z.clone(), prepared.hspec.clone(), prepared.limits.clone()));
                 let helper = Helper::Forked {
                     pid: forked.pid,
                     pidfd: forked.pidfd,
@@ -1005,7 +1023,7 @@ struct SandboxProcess {
     process_group: bool,
     /// The zygote and the spec of a launch it served: when the launch is over (dropped), the
     /// instances of its kind are made up again, off the path of any bot's start.
-    refill: Option<(Arc<zygote::Zygote>, HelperSpec)>,
+    refill: Option<(Arc<zygote::Zygote>, HelperSpec, Option<CgroupLimits>)>,
 }
 
 impl SandboxProcess {
@@ -1184,8 +1202,8 @@ impl Drop for SandboxProcess {
                 tracing::error!("sandbox cleanup failed: {e}");
             }
         }
-        if let Some((zygote, spec)) = self.refill.take() {
-            zygote.launch_over(spec);
+        if let Some((zygote, spec, limits)) = self.refill.take() {
+            zygote.launch_over(spec, limits);
         }
     }
 }

@@ -98,6 +98,7 @@ use nix::unistd::{self, ForkResult};
 
 use serde::{Deserialize, Serialize};
 
+use super::cgroup::{CgroupLimits, GroupKeeper, LaunchCgroup};
 use super::helper::{self, HelperSpec};
 use super::seccomp;
 
@@ -127,7 +128,7 @@ pub struct Zygote {
     wants: Arc<Wants>,
     /// The kinds of launches that are over, for the thread that asks for their successors
     /// (see [`Zygote::launch_over`]).
-    over: Mutex<mpsc::Sender<HelperSpec>>,
+    over: Mutex<mpsc::Sender<(HelperSpec, Option<CgroupLimits>)>>,
 }
 
 /// The judge's side of the instance channel.
@@ -139,6 +140,9 @@ struct Wants {
     /// The network namespace the launcher's launches share (none: each makes its own), which
     /// the instances asked for join.
     netns: Option<OwnedFd>,
+    /// Where the groups of the instances' launches come from (none: no cgroups here, or the
+    /// launcher's are made per launch): an instance's bot-to-be joins them as it is made.
+    groups: Option<Arc<GroupKeeper>>,
 }
 
 impl std::fmt::Debug for Zygote {
@@ -169,7 +173,7 @@ pub enum Refill {
 #[derive(Default)]
 struct Held {
     ready: HashMap<InstanceKey, VecDeque<HeldInstance>>,
-    asked: HashMap<u64, (InstanceKey, Stamps)>,
+    asked: HashMap<u64, Asked>,
     next_id: u64,
 }
 
@@ -179,6 +183,17 @@ struct Held {
 struct HeldInstance {
     instance: Instance,
     stamps: Stamps,
+    /// The groups its bot-to-be joined as it was made (dropped after the instance, which ends
+    /// it first).
+    cgroup: Option<LaunchCgroup>,
+}
+
+/// An instance asked for and not delivered yet: its kind, the stamps of its root's paths, and
+/// the groups made for it.
+struct Asked {
+    key: InstanceKey,
+    stamps: Stamps,
+    cgroup: Option<LaunchCgroup>,
 }
 
 type Stamps = Vec<Option<(u64, u64)>>;
@@ -201,13 +216,21 @@ pub struct Forked {
     /// The judge's end of a held instance's init socket: once the bot has ended and been
     /// reported, init waits for it to close before it exits and its namespaces are torn down.
     pub linger: Option<OwnedFd>,
+    /// The groups a held instance's bot joined as it was made, with the launch's limits: the
+    /// launch's own now (its spec's `cgroup_procs` were not used).
+    pub cgroup: Option<LaunchCgroup>,
 }
 
 impl Zygote {
     /// Starts the zygote (`<helper> sandbox zygote <our pid>`) from a thread that stays until the
     /// zygote ends, so its death signal fires only when the judge itself dies. `netns`: the
-    /// network namespace every launch joins, if they share one.
-    pub fn start(helper: &Path, netns: Option<BorrowedFd>) -> io::Result<Zygote> {
+    /// network namespace every launch joins, if they share one; `groups`: where launches'
+    /// cgroups come from, if they have any.
+    pub fn start(
+        helper: &Path,
+        netns: Option<BorrowedFd>,
+        groups: Option<Arc<GroupKeeper>>,
+    ) -> io::Result<Zygote> {
         let netns = netns.map(|fd| fd.try_clone_to_owned()).transpose()?;
         let pair = || socketpair(AddressFamily::Unix, SockType::SeqPacket, None, SockFlag::SOCK_CLOEXEC);
         let (ours, theirs) = pair()?;
@@ -237,13 +260,13 @@ impl Zygote {
         std::thread::Builder::new()
             .name("sandbox-instances".into())
             .spawn(move || receive_deliveries(&reader, &pool))?;
-        let wants = Arc::new(Wants { channel: Mutex::new(channel), held, netns });
-        let (over, launches_over) = mpsc::channel::<HelperSpec>();
+        let wants = Arc::new(Wants { channel: Mutex::new(channel), held, netns, groups });
+        let (over, launches_over) = mpsc::channel::<(HelperSpec, Option<CgroupLimits>)>();
         let asker = wants.clone();
         // Ends when the zygote handle does (the sender is dropped).
         std::thread::Builder::new().name("sandbox-wants".into()).spawn(move || {
-            for spec in launches_over {
-                asker.ask(&[&spec], Refill::Full);
+            for (spec, limits) in launches_over {
+                asker.ask(&[(&spec, limits.as_ref())], Refill::Full);
             }
         })?;
         Ok(Zygote { control: Mutex::new(ours), pid, alive, wants, over: Mutex::new(over) })
@@ -252,7 +275,15 @@ impl Zygote {
     /// Hands a launch to the instance of its kind the judge holds, if there is one: the zygote
     /// is not involved (see [`hand_over`]). None: there is none (or it had ended, or its root's
     /// paths have changed since), so the launch goes to the zygote.
-    pub fn launch_in_held(&self, spec: &HelperSpec, launch: &LaunchFds) -> Option<io::Result<Forked>> {
+    ///
+    /// An instance whose bot-to-be joined its groups as it was made gets `limits` written to
+    /// them, and the launch's own groups (`spec.cgroup_procs`) are not used.
+    pub fn launch_in_held(
+        &self,
+        spec: &HelperSpec,
+        launch: &LaunchFds,
+        limits: Option<&CgroupLimits>,
+    ) -> Option<io::Result<Forked>> {
         let key = InstanceKey::of(spec, launch.netns)?;
         let now = stamps(&key.root.readable);
         let held = loop {
@@ -264,18 +295,29 @@ impl Zygote {
             }
             // Made on a root whose paths have changed since: dropped (and so ended).
         };
+        let HeldInstance { instance, mut cgroup, .. } = held;
+        let joined;
+        let spec = match (&mut cgroup, limits) {
+            (Some(cg), Some(limits)) => {
+                // Written before the bot-to-be hears of the launch.
+                cg.limit(limits).ok()?;
+                joined = HelperSpec { cgroup_procs: Vec::new(), ..spec.clone() };
+                &joined
+            }
+            (Some(_), None) => return None,
+            (None, _) => spec,
+        };
         let request = serde_json::to_vec(spec).ok()?;
         if spec.trace_phases {
             helper::write_phase(launch.stderr, "judge-took", helper::monotonic_ns());
         }
-        let HeldInstance { instance, .. } = held;
         match hand_over(&instance, spec, &request, launch) {
             Ok(()) => {
                 if spec.trace_phases {
                     helper::write_phase(launch.stderr, "handed-over", helper::monotonic_ns());
                 }
                 let Instance { pid, pidfd, init, .. } = instance;
-                Some(Ok(Forked { pid: pid as u32, pidfd, linger: Some(init) }))
+                Some(Ok(Forked { pid: pid as u32, pidfd, linger: Some(init), cgroup }))
             }
             Err(None) => None,
             Err(Some(e)) => Some(Err(io::Error::other(e))),
@@ -285,15 +327,17 @@ impl Zygote {
     /// Asks the zygote for instances of each launch's kind, as `refill` says, up to
     /// [`INSTANCES_PER_KIND`] held or asked for. It starts them when no launch is waiting, and
     /// a thread of ours takes them in as they come.
-    pub fn want_instances(&self, specs: &[&HelperSpec], refill: Refill) {
-        self.wants.ask(specs, refill);
+    /// Each kind comes with the limits of its launches' groups, which the instances' groups
+    /// are made with.
+    pub fn want_instances(&self, kinds: &[(&HelperSpec, Option<&CgroupLimits>)], refill: Refill) {
+        self.wants.ask(kinds, refill);
     }
 
     /// Says that a launch of `spec`'s kind is over: a thread of ours asks for instances of
     /// that kind up to [`INSTANCES_PER_KIND`], so the caller (the end of a game) does not wait
     /// for the asking.
-    pub fn launch_over(&self, spec: HelperSpec) {
-        let _ = self.over.lock().unwrap_or_else(|e| e.into_inner()).send(spec);
+    pub fn launch_over(&self, spec: HelperSpec, limits: Option<CgroupLimits>) {
+        let _ = self.over.lock().unwrap_or_else(|e| e.into_inner()).send((spec, limits));
     }
 
     /// The zygote's pid.
@@ -331,28 +375,44 @@ impl Zygote {
 
 impl Wants {
     /// See [`Zygote::want_instances`].
-    fn ask(&self, specs: &[&HelperSpec], refill: Refill) {
+    fn ask(&self, kinds: &[(&HelperSpec, Option<&CgroupLimits>)], refill: Refill) {
         let netns = self.netns.as_ref().map(|f| f.as_fd());
         let channel = self.channel.lock().unwrap_or_else(|e| e.into_inner());
-        let wants = specs.iter().flat_map(|spec| std::iter::repeat_n(*spec, INSTANCES_PER_KIND));
-        for spec in wants {
+        let wants = kinds.iter().flat_map(|kind| std::iter::repeat_n(*kind, INSTANCES_PER_KIND));
+        for (spec, limits) in wants {
             let Some(key) = InstanceKey::of(spec, netns) else { continue };
             let id = {
                 let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
                 let ready = held.ready.get(&key).map_or(0, VecDeque::len);
-                let asked = held.asked.values().filter(|(k, _)| *k == key).count();
+                let asked = held.asked.values().filter(|a| a.key == key).count();
                 if ready + asked >= INSTANCES_PER_KIND || (refill == Refill::IfNoneLeft && ready > 0) {
                     continue;
                 }
                 held.next_id += 1;
                 let id = held.next_id;
-                let now = stamps(&key.root.readable);
-                held.asked.insert(id, (key, now));
+                let stamps = stamps(&key.root.readable);
+                held.asked.insert(id, Asked { key, stamps, cgroup: None });
                 id
             };
-            let message = WantMessage { id, spec: (*spec).clone() };
+            // The instance's groups, made (and their files opened) here, where /sys is seen;
+            // without them its bot joins the launch's groups at the launch.
+            let joined = self.groups.as_ref().zip(limits).and_then(|(groups, limits)| {
+                let cg = groups.take(limits).ok()?;
+                let files: io::Result<Vec<OwnedFd>> = cg
+                    .procs_files()
+                    .iter()
+                    .map(|path| fs::OpenOptions::new().write(true).open(path).map(OwnedFd::from))
+                    .collect();
+                files.ok().map(|files| (cg, files))
+            });
+            let (cgroup, files) = joined.map_or((None, Vec::new()), |(cg, files)| (Some(cg), files));
+            if let Some(asked) = self.held.lock().unwrap_or_else(|e| e.into_inner()).asked.get_mut(&id) {
+                asked.cgroup = cgroup;
+            }
+            let message = WantMessage { id, spec: (*spec).clone(), cgroups: files.len() };
             let Ok(json) = serde_json::to_vec(&message) else { continue };
-            let raw: Vec<RawFd> = netns.map(|f| f.as_raw_fd()).into_iter().collect();
+            let raw: Vec<RawFd> =
+                files.iter().map(|f| f.as_raw_fd()).chain(netns.map(|f| f.as_raw_fd())).collect();
             if send(channel.as_raw_fd(), &json, &raw).is_err() {
                 // The zygote is gone; its successor gets asked.
                 self.held.lock().unwrap_or_else(|e| e.into_inner()).asked.remove(&id);
@@ -375,11 +435,11 @@ fn receive_deliveries(channel: &OwnedFd, held: &Mutex<Held>) {
         };
         let Ok(delivery) = serde_json::from_slice::<Delivery>(&buf[..n]) else { continue };
         let mut held = held.lock().unwrap_or_else(|e| e.into_inner());
-        let Some((key, stamps)) = held.asked.remove(&delivery.id) else { continue };
+        let Some(Asked { key, stamps, cgroup }) = held.asked.remove(&delivery.id) else { continue };
         let mut fds = fds.into_iter();
         if let (None, Some(init), Some(bot)) = (&delivery.error, fds.next(), fds.next()) {
             let instance = Instance { pid: delivery.pid, pidfd: fds.next(), init, bot };
-            held.ready.entry(key).or_default().push_back(HeldInstance { instance, stamps });
+            held.ready.entry(key).or_default().push_back(HeldInstance { instance, stamps, cgroup });
         }
     }
 }
@@ -423,7 +483,7 @@ fn read_answer(sock: RawFd) -> io::Result<Forked> {
         return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the sandbox zygote has exited"));
     }
     match answer.strip_prefix("ok ").and_then(|p| p.parse::<u32>().ok()) {
-        Some(pid) => Ok(Forked { pid, pidfd, linger: None }),
+        Some(pid) => Ok(Forked { pid, pidfd, linger: None, cgroup: None }),
         None => Err(io::Error::other(format!("sandbox zygote: {answer}"))),
     }
 }
@@ -571,6 +631,8 @@ struct Want {
     id: u64,
     spec: HelperSpec,
     netns: Option<OwnedFd>,
+    /// The `cgroup.procs` files of the groups the instance's bot-to-be joins as it is made.
+    cgroups: Vec<OwnedFd>,
 }
 
 /// What the judge sends on the instance channel: an instance wanted for launches like `spec`.
@@ -578,6 +640,9 @@ struct Want {
 struct WantMessage {
     id: u64,
     spec: HelperSpec,
+    /// How many descriptors before the network namespace's are `cgroup.procs` files to join.
+    #[serde(default)]
+    cgroups: usize,
 }
 
 /// What the zygote sends back: the instance (its pid, with its init's and bot-to-be's sockets
@@ -601,7 +666,11 @@ fn receive_want(channel: &OwnedFd, buf: &mut [u8]) -> Option<Result<Want, ()>> {
         Err(_) => return None,
     };
     let Ok(message) = serde_json::from_slice::<WantMessage>(&buf[..n]) else { return Some(Err(())) };
-    Some(Ok(Want { id: message.id, spec: message.spec, netns: fds.pop() }))
+    let netns = if fds.len() > message.cgroups { fds.pop() } else { None };
+    if fds.len() != message.cgroups {
+        return Some(Err(()));
+    }
+    Some(Ok(Want { id: message.id, spec: message.spec, netns, cgroups: fds }))
 }
 
 /// Starts the instance `want` asks for and sends it to the judge (or why it could not start).
@@ -613,7 +682,8 @@ fn deliver(channel: &OwnedFd, want: Want, roots: &mut SharedRoots, filters: &Fil
     unsafe {
         libc::sched_yield()
     };
-    let started = roots.start_instance_for(&want.spec, want.netns.as_ref().map(|f| f.as_fd()), filters);
+    let netns = want.netns.as_ref().map(|f| f.as_fd());
+    let started = roots.start_instance_for(&want.spec, netns, &want.cgroups, filters);
     let (delivery, fds) = match &started {
         Ok(instance) => {
             let mut fds = vec![instance.init.as_raw_fd(), instance.bot.as_raw_fd()];
@@ -726,7 +796,7 @@ fn serve_one(
             netns: netns.as_ref().map(|f| f.as_fd()),
         };
         let handed = roots
-            .start_instance_for(&spec, launch.netns, filters)
+            .start_instance_for(&spec, launch.netns, &[], filters)
             .map_err(|_| None)
             .and_then(|instance| hand_over(&instance, &spec, &buf[..n], &launch).map(|()| instance));
         match handed {
@@ -934,17 +1004,20 @@ impl SharedRoots {
 impl SharedRoots {
     /// Starts an instance of `spec`'s kind on its prepared root, for a launch the judge asked
     /// us for or an instance it wants ahead (see [`Zygote::want_instances`]).
+    /// `cgroups`: the `cgroup.procs` files its bot-to-be joins as it is made (none: it joins
+    /// the launch's at the launch).
     fn start_instance_for(
         &mut self,
         spec: &HelperSpec,
         netns: Option<BorrowedFd>,
+        cgroups: &[OwnedFd],
         filters: &Filters,
     ) -> io::Result<Instance> {
         let unsupported = || io::Error::other("this launch cannot run in a pre-started instance");
         let key = InstanceKey::of(spec, netns).ok_or_else(unsupported)?;
         let root = self.for_spec(spec).ok_or_else(unsupported)?.as_raw_fd();
         let home = self.home.as_ref().ok_or_else(unsupported)?;
-        start_instance(&key, root, netns, filters, home)
+        start_instance(&key, root, netns, cgroups, filters, home)
     }
 }
 
@@ -1001,6 +1074,7 @@ fn start_instance(
     key: &InstanceKey,
     root: RawFd,
     netns: Option<BorrowedFd>,
+    cgroups: &[OwnedFd],
     filters: &Filters,
     home: &HomeNamespaces,
 ) -> io::Result<Instance> {
@@ -1011,6 +1085,7 @@ fn start_instance(
         tmp_mib: key.tmp_mib,
         seccomp: key.seccomp,
         deny_unix_sockets: key.deny_unix_sockets,
+        cgroups: cgroups.len(),
     };
     let entered = home.enter(netns, root, key.new_netns);
     // SAFETY: this process is single-threaded, so the child may run arbitrary code after fork.
@@ -1021,11 +1096,17 @@ fn start_instance(
     }
     match fork? {
         ForkResult::Child => {
-            let targets = [
+            // The groups to join follow the two sockets.
+            let joins =
+                cgroups.iter().zip(helper::INSTANCE_BOT_FD + 1..).map(|(fd, at)| (fd.as_raw_fd(), at));
+            let targets: Vec<(RawFd, RawFd)> = [
                 (init_theirs.as_raw_fd(), helper::INSTANCE_INIT_FD),
                 (bot_theirs.as_raw_fd(), helper::INSTANCE_BOT_FD),
-            ];
-            place_fds(&targets, 3..=helper::INSTANCE_BOT_FD);
+            ]
+            .into_iter()
+            .chain(joins)
+            .collect();
+            place_fds(&targets, 3..=helper::INSTANCE_BOT_FD + cgroups.len() as RawFd);
             let _ = signal::sigprocmask(signal::SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None);
             let filters = helper::InstanceFilters {
                 deny_unix: filters.deny_unix.as_ref(),
