@@ -698,3 +698,29 @@ fn a_readable_path_replaced_on_the_host_is_shown_new() {
         assert_eq!(version(), "2", "a launch saw the replaced directory");
     }
 }
+
+/// Launches of one kind go to instances made ahead, whose bots joined their cgroups as they were
+/// made, with the limits of the launch that asked for them: each launch must still get its own
+/// memory limit and CPU, lower or higher than the one before.
+#[test]
+fn each_launch_gets_its_own_limits_though_its_instance_joined_its_groups_ahead() {
+    let Some(l) = launcher() else { return };
+    let (_t, dir) = submission_dir();
+    let last_cpu = std::thread::available_parallelism().map(|n| n.get() - 1).unwrap_or(0);
+    let allocate = "import os; b = bytearray(100 << 20); print('allowed', sorted(os.sched_getaffinity(0)))";
+    for (memory_mib, cpu) in [(512, 0), (48, 0), (512, last_cpu), (48, last_cpu), (512, 0)] {
+        // Time for the instances asked for when the last launch ended to be delivered.
+        std::thread::sleep(Duration::from_millis(300));
+        let mut s = spec(&dir, "/usr/bin/python3".into(), &["-c", allocate], 13);
+        s.memory_mib = memory_mib;
+        s.cpu = Some(cpu);
+        let r = run(l, &s, Duration::from_secs(30));
+        if memory_mib < 100 {
+            assert_memory_limit(&r);
+        } else {
+            assert_eq!(r.exit.code, Some(0), "{} MiB: {}", memory_mib, r.stderr);
+            let want = format!("allowed [{cpu}]");
+            assert!(r.stdout.lines().any(|line| line == want), "{}", r.stdout);
+        }
+    }
+}
