@@ -500,8 +500,9 @@ impl Prepared {
         process_group: bool,
         groups: Option<Arc<GroupKeeper>>,
     ) -> (SandboxProcess, OwnedFd) {
-        let Prepared { err_r, err_w, cgroup, chown, uid, .. } = self;
+        let Prepared { hspec, err_r, err_w, cgroup, limits, chown, uid } = self;
         drop(err_w);
+        let kind = matches!(helper, Helper::Forked { .. }).then_some((hspec, limits));
         let process = SandboxProcess {
             helper: Some(helper),
             pidfd,
@@ -511,7 +512,7 @@ impl Prepared {
             chown_back: chown,
             uid,
             process_group,
-            refill: None,
+            kind,
         };
         (process, err_r)
     }
@@ -723,7 +724,7 @@ impl SandboxLauncher {
             })
             .collect();
         // Instances for the next launches of these kinds: made now only where none is left,
-        // else once these launches are over (see `SandboxProcess::refill`).
+        // else once these launches are over (see `SandboxProcess::kind`).
         let kinds: Vec<_> =
             piped.iter().flatten().map(|p| (&p.prepared.hspec, p.prepared.limits.as_ref())).collect();
         z.want_instances(&kinds, zygote::Refill::IfNoneLeft);
@@ -769,16 +770,14 @@ impl SandboxLauncher {
                 }
                 // Only the helper holds the bot's ends now.
                 drop((stdin.0, stdout.1, stderr.1, status.1));
-                let refill = Some((z.clone(), prepared.hspec.clone(), prepared.limits.clone()));
                 let helper = Helper::Forked {
                     pid: forked.pid,
                     pidfd: forked.pidfd,
                     status: status.0,
                     _linger: forked.linger,
-                    _zygote: z,
+                    zygote: z,
                 };
-                let (mut process, err_r) = prepared.started(helper, None, false, self.groups.clone());
-                process.refill = refill;
+                let (process, err_r) = prepared.started(helper, None, false, self.groups.clone());
                 let pipes =
                     (ChildStdin::from(stdin.1), ChildStdout::from(stdout.0), ChildStderr::from(stderr.0));
                 Ok(Pending { process, err_r, pipes: Some(pipes) })
@@ -978,8 +977,9 @@ enum Helper {
         /// A held instance's init socket: closed with the launch, which ends init (see
         /// [`zygote::Forked::linger`]).
         _linger: Option<OwnedFd>,
-        /// The zygote stays while a process it forked lives (it reports its status).
-        _zygote: Arc<zygote::Zygote>,
+        /// The zygote stays while a process it forked lives (it reports its status), and is
+        /// told when the launch is over.
+        zygote: Arc<zygote::Zygote>,
     },
 }
 
@@ -1021,9 +1021,9 @@ struct SandboxProcess {
     chown_back: Option<PathBuf>,
     uid: Option<u32>,
     process_group: bool,
-    /// The zygote and the spec of a launch it served: when the launch is over (dropped), the
-    /// instances of its kind are made up again, off the path of any bot's start.
-    refill: Option<(Arc<zygote::Zygote>, HelperSpec, Option<CgroupLimits>)>,
+    /// The spec and cgroup limits of a launch the zygote served: when the launch is over
+    /// (dropped), the instances of its kind are made up again, off the path of any bot's start.
+    kind: Option<(HelperSpec, Option<CgroupLimits>)>,
 }
 
 impl SandboxProcess {
@@ -1202,7 +1202,8 @@ impl Drop for SandboxProcess {
                 tracing::error!("sandbox cleanup failed: {e}");
             }
         }
-        if let Some((zygote, spec, limits)) = self.refill.take() {
+        if let (Some((spec, limits)), Some(Helper::Forked { zygote, .. })) = (self.kind.take(), &self.helper)
+        {
             zygote.launch_over(spec, limits);
         }
     }
