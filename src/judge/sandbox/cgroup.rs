@@ -257,6 +257,11 @@ impl LaunchCgroup {
         Ok(())
     }
 
+    /// Whether `limits` are what the group has already (a launch given it writes nothing).
+    pub fn has_limits(&self, limits: &CgroupLimits) -> bool {
+        self.applied.as_ref() == Some(limits)
+    }
+
     /// Applies the limits of a launch: a few small writes, only of what differs from the limits
     /// applied already (the keeper applies the likely ones ahead).
     pub fn limit(&mut self, limits: &CgroupLimits) -> io::Result<()> {
@@ -463,8 +468,7 @@ impl KeeperState {
     /// The limits the next group should be made with: the recent value with the fewest ready
     /// groups already made with it.
     fn limits_to_make(&self) -> Option<CgroupLimits> {
-        let ready_with =
-            |l: &CgroupLimits| self.ready.iter().filter(|cg| cg.applied.as_ref() == Some(l)).count();
+        let ready_with = |l: &CgroupLimits| self.ready.iter().filter(|cg| cg.has_limits(l)).count();
         self.recent.iter().min_by_key(|l| ready_with(l)).cloned()
     }
 }
@@ -555,7 +559,7 @@ impl GroupKeeper {
             state.recent.push_front(limits.clone());
             state.recent.truncate(READY_GROUPS);
             // One made with these limits, else the newest (whose limits are likeliest close).
-            let same = state.ready.iter().rposition(|cg| cg.applied.as_ref() == Some(limits));
+            let same = state.ready.iter().rposition(|cg| cg.has_limits(limits));
             let taken = match same {
                 Some(at) => Some(state.ready.remove(at)),
                 None => state.ready.pop(),

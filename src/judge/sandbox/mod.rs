@@ -484,6 +484,24 @@ struct Prepared {
 }
 
 impl Prepared {
+    /// Takes the launch's cgroups from `groups` (where the judge has cgroups): its bot joins
+    /// them as it starts. Dropping the launch removes them again.
+    fn with_groups(mut self, groups: Option<&GroupKeeper>) -> io::Result<Prepared> {
+        if let (Some(groups), Some(limits)) = (groups, &self.limits) {
+            match groups.take(limits) {
+                Ok(cg) => {
+                    self.hspec.cgroup_procs = cg.procs_files();
+                    self.cgroup = Some(cg);
+                }
+                Err(e) => {
+                    self.give_back();
+                    return Err(e);
+                }
+            }
+        }
+        Ok(self)
+    }
+
     /// Undoes what is not undone by dropping: the workdir's owner.
     fn give_back(&self) {
         if let Some(dir) = &self.chown {
@@ -521,21 +539,20 @@ impl Prepared {
 impl SandboxLauncher {
     /// Prepares the launches and starts their helpers, without waiting for the helpers' set-up.
     fn begin_all(&self, specs: &[LaunchSpec]) -> Vec<io::Result<Pending>> {
-        let prepared: Vec<io::Result<Prepared>> = specs.iter().map(|spec| self.prepare(spec)).collect();
         match self.live_zygote() {
-            Some(Ok(z)) => self.fork_with_zygote(z, prepared),
-            Some(Err(e)) => prepared
-                .into_iter()
-                .map(|p| {
-                    p.inspect(Prepared::give_back)?;
-                    Err(io::Error::new(e.kind(), e.to_string()))
-                })
+            Some(Ok(z)) => self.fork_with_zygote(z, specs),
+            Some(Err(e)) => specs.iter().map(|_| Err(io::Error::new(e.kind(), e.to_string()))).collect(),
+            None => specs
+                .iter()
+                .map(|spec| self.prepare(spec).and_then(|p| p.with_groups(self.groups.as_deref())))
+                .map(|p| p.and_then(|p| self.spawn_helper(p)))
                 .collect(),
-            None => prepared.into_iter().map(|p| p.and_then(|p| self.spawn_helper(p))).collect(),
         }
     }
 
-    /// Everything of a launch the judge does before its helper starts.
+    /// Everything of a launch the judge does before its helper starts, but for its cgroups
+    /// ([`Prepared::with_groups`]): a launch handed to a pre-started instance uses the groups
+    /// the instance's bot joined ahead.
     fn prepare(&self, spec: &LaunchSpec) -> io::Result<Prepared> {
         let caps = &self.caps;
         let uid = self.slot_uid(spec.slot)?;
@@ -547,23 +564,11 @@ impl SandboxLauncher {
                 chown_back(dir, 0);
             }
         };
-        // Dropped on any error below, which removes the groups again.
         let limits = self.groups.as_ref().map(|_| CgroupLimits {
             memory_bytes,
             max_processes: spec.max_processes.max(1),
             cpu: spec.cpu,
         });
-        let cgroup = if let (Some(groups), Some(limits)) = (&self.groups, &limits) {
-            match groups.take(limits) {
-                Ok(cg) => Some(cg),
-                Err(e) => {
-                    give_back();
-                    return Err(e);
-                }
-            }
-        } else {
-            None
-        };
 
         let (err_r, err_w) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).inspect_err(|_| give_back())?;
         let hspec = HelperSpec {
@@ -581,7 +586,7 @@ impl SandboxLauncher {
             namespaces: caps.namespaces,
             root_dir: self.root_dir.clone(),
             tmp_mib: self.config.tmp_mib,
-            cgroup_procs: cgroup.as_ref().map(|c| c.procs_files()).unwrap_or_default(),
+            cgroup_procs: Vec::new(),
             uid: drop_user.then_some(uid),
             gid: drop_user.then_some(uid),
             affinity_cpu: if caps.cgroups.cpuset() { None } else { spec.cpu },
@@ -605,7 +610,7 @@ impl SandboxLauncher {
             judge_pid: std::process::id(),
             more_follow: false,
         };
-        Ok(Prepared { hspec, err_r, err_w, cgroup, limits, chown, uid: drop_user.then_some(uid) })
+        Ok(Prepared { hspec, err_r, err_w, cgroup: None, limits, chown, uid: drop_user.then_some(uid) })
     }
 
     /// Spawns `botarena sandbox exec` for a launch (no zygote here).
@@ -647,70 +652,40 @@ impl SandboxLauncher {
             prepared.started(Helper::Spawned(child), pidfd, !caps.namespaces, self.groups.clone());
         Ok(Pending { process, err_r, pipes: None })
     }
-
-    /// Has the zygote fork the helpers (or hand the launches to its instances), with pipes made
-    /// here for the bots' standard streams. Every request goes out before the first answer is
+    /// Has the zygote fork the helpers (or hands the launches to held instances), with pipes
+    /// made here for the bots' standard streams.
+    ///
+    /// Each launch with an instance of its kind at hand is handed to it as soon as it is
+    /// prepared, before the next launch is: a game's first bot sets up while the judge prepares
+    /// the second. The others go to the zygote, every request sent before the first answer is
     /// read: the zygote then serves a game's two launches back to back, and only after them
     /// starts the instances that replace the ones they took.
-    fn fork_with_zygote(
-        &self,
-        z: Arc<zygote::Zygote>,
-        prepared: Vec<io::Result<Prepared>>,
-    ) -> Vec<io::Result<Pending>> {
-        use nix::fcntl::OFlag;
-        /// A prepared launch with the pipes of its bot and of its status.
-        struct Piped {
-            prepared: Prepared,
-            stdin: (OwnedFd, OwnedFd),
-            stdout: (OwnedFd, OwnedFd),
-            stderr: (OwnedFd, OwnedFd),
-            status: (OwnedFd, OwnedFd),
-        }
-        let pipes = |prepared: Prepared| -> io::Result<Piped> {
-            let cloexec = OFlag::O_CLOEXEC;
-            let made = (|| {
-                Ok::<_, nix::Error>((
-                    nix::unistd::pipe2(cloexec)?,
-                    nix::unistd::pipe2(cloexec)?,
-                    nix::unistd::pipe2(cloexec)?,
-                    // Non-blocking, so the judge can look for the status without waiting for it.
-                    nix::unistd::pipe2(cloexec | OFlag::O_NONBLOCK)?,
-                ))
-            })();
-            match made {
-                Ok((stdin, stdout, stderr, status)) => Ok(Piped { prepared, stdin, stdout, stderr, status }),
-                Err(e) => {
-                    prepared.give_back();
-                    Err(e.into())
-                }
-            }
-        };
-        let piped: Vec<io::Result<Piped>> = prepared.into_iter().map(|p| p.and_then(pipes)).collect();
+    fn fork_with_zygote(&self, z: Arc<zygote::Zygote>, specs: &[LaunchSpec]) -> Vec<io::Result<Pending>> {
         let netns = self.caps.netns.as_ref().map(|f| f.as_fd());
-        fn fds_of<'a>(p: &'a Piped, netns: Option<std::os::fd::BorrowedFd<'a>>) -> zygote::LaunchFds<'a> {
-            zygote::LaunchFds {
-                stdin: p.stdin.0.as_fd(),
-                stdout: p.stdout.1.as_fd(),
-                stderr: p.stderr.1.as_fd(),
-                error: p.prepared.err_w.as_fd(),
-                status: p.status.1.as_fd(),
-                netns,
-            }
+        let groups = self.groups.as_deref();
+        let mut launches: Vec<io::Result<Piped>> = Vec::new();
+        // The answers of the launches handed to an instance here, in the places of the
+        // launches prepared (None: it goes to the zygote, with its groups taken).
+        let mut direct: Vec<Option<io::Result<zygote::Forked>>> = Vec::new();
+        for spec in specs {
+            let launch = self.prepare(spec).and_then(Piped::new).and_then(|mut p| {
+                let held = z.launch_in_held(&p.prepared.hspec, &p.fds(netns), p.prepared.limits.as_ref());
+                if held.is_none() {
+                    p.prepared = p.prepared.with_groups(groups)?;
+                }
+                Ok((p, held))
+            });
+            launches.push(launch.map(|(p, held)| {
+                direct.push(held);
+                p
+            }));
         }
-        let launch_fds = |p| fds_of(p, netns);
-        // Launches with an instance of their kind at hand are handed to it here; the others go
-        // to the zygote, all requests sent before the first answer is read.
-        let direct: Vec<Option<io::Result<zygote::Forked>>> = piped
-            .iter()
-            .flatten()
-            .map(|p| z.launch_in_held(&p.prepared.hspec, &launch_fds(p), p.prepared.limits.as_ref()))
-            .collect();
         // The zygote's requests, in the launches' places (None: handed over here).
-        let requests: Vec<Option<(&HelperSpec, zygote::LaunchFds)>> = piped
+        let requests: Vec<Option<(&HelperSpec, zygote::LaunchFds)>> = launches
             .iter()
             .flatten()
             .zip(&direct)
-            .map(|(p, d)| d.is_none().then(|| (&p.prepared.hspec, launch_fds(p))))
+            .map(|(p, d)| d.is_none().then(|| (&p.prepared.hspec, p.fds(netns))))
             .collect();
         let to_zygote: Vec<_> = requests.iter().flatten().copied().collect();
         let mut forked = z.fork_helpers(&to_zygote).into_iter();
@@ -726,7 +701,7 @@ impl SandboxLauncher {
         // Instances for the next launches of these kinds: made now only where none is left,
         // else once these launches are over (see `SandboxProcess::kind`).
         let kinds: Vec<_> =
-            piped.iter().flatten().map(|p| (&p.prepared.hspec, p.prepared.limits.as_ref())).collect();
+            launches.iter().flatten().map(|p| (&p.prepared.hspec, p.prepared.limits.as_ref())).collect();
         z.want_instances(&kinds, zygote::Refill::IfNoneLeft);
         // Killed since we looked: the launches it refused were not started; ask a new one.
         let refused = |a: &io::Result<_>| matches!(a, Err(e) if e.kind() == io::ErrorKind::BrokenPipe);
@@ -747,7 +722,7 @@ impl SandboxLauncher {
             }
         }
         let mut answers = answers.into_iter();
-        piped
+        launches
             .into_iter()
             .map(|p| {
                 let p = p?;
@@ -762,11 +737,9 @@ impl SandboxLauncher {
                 };
                 let Piped { mut prepared, stdin, stdout, stderr, status } = p;
                 if let Some(joined) = forked.cgroup.take() {
-                    // The instance's bot is in groups of its own: the ones made for the launch
-                    // were never used.
-                    if let (Some(unused), Some(groups)) = (prepared.cgroup.replace(joined), &self.groups) {
-                        groups.give_back(unused);
-                    }
+                    // The instance's bot joined groups of its own; a launch handed to it took none.
+                    debug_assert!(prepared.cgroup.is_none());
+                    prepared.cgroup = Some(joined);
                 }
                 // Only the helper holds the bot's ends now.
                 drop((stdin.0, stdout.1, stderr.1, status.1));
@@ -783,6 +756,51 @@ impl SandboxLauncher {
                 Ok(Pending { process, err_r, pipes: Some(pipes) })
             })
             .collect()
+    }
+}
+
+/// A prepared launch with the pipes of its bot and of its status, made here for a launch the
+/// zygote or a held instance serves.
+struct Piped {
+    prepared: Prepared,
+    stdin: (OwnedFd, OwnedFd),
+    stdout: (OwnedFd, OwnedFd),
+    stderr: (OwnedFd, OwnedFd),
+    status: (OwnedFd, OwnedFd),
+}
+
+impl Piped {
+    fn new(prepared: Prepared) -> io::Result<Piped> {
+        use nix::fcntl::OFlag;
+        let cloexec = OFlag::O_CLOEXEC;
+        let made = (|| {
+            Ok::<_, nix::Error>((
+                nix::unistd::pipe2(cloexec)?,
+                nix::unistd::pipe2(cloexec)?,
+                nix::unistd::pipe2(cloexec)?,
+                // Non-blocking, so the judge can look for the status without waiting for it.
+                nix::unistd::pipe2(cloexec | OFlag::O_NONBLOCK)?,
+            ))
+        })();
+        match made {
+            Ok((stdin, stdout, stderr, status)) => Ok(Piped { prepared, stdin, stdout, stderr, status }),
+            Err(e) => {
+                prepared.give_back();
+                Err(e.into())
+            }
+        }
+    }
+
+    /// The descriptors the launch's bot and init get.
+    fn fds<'a>(&'a self, netns: Option<std::os::fd::BorrowedFd<'a>>) -> zygote::LaunchFds<'a> {
+        zygote::LaunchFds {
+            stdin: self.stdin.0.as_fd(),
+            stdout: self.stdout.1.as_fd(),
+            stderr: self.stderr.1.as_fd(),
+            error: self.prepared.err_w.as_fd(),
+            status: self.status.1.as_fd(),
+            netns,
+        }
     }
 }
 

@@ -276,37 +276,39 @@ impl Zygote {
     /// is not involved (see [`hand_over`]). None: there is none (or it had ended, or its root's
     /// paths have changed since), so the launch goes to the zygote.
     ///
-    /// An instance whose bot-to-be joined its groups as it was made gets `limits` written to
-    /// them, and the launch's own groups (`spec.cgroup_procs`) are not used.
+    /// The launch has taken no groups of its own (`spec.cgroup_procs` is empty): with `limits`
+    /// only an instance whose bot-to-be joined groups as it was made serves it, and gets
+    /// `limits` written to them.
     pub fn launch_in_held(
         &self,
         spec: &HelperSpec,
         launch: &LaunchFds,
         limits: Option<&CgroupLimits>,
     ) -> Option<io::Result<Forked>> {
+        debug_assert!(spec.cgroup_procs.is_empty(), "a launch handed to an instance takes no groups");
         let key = InstanceKey::of(spec, launch.netns)?;
         let now = stamps(&key.root.readable);
         let held = loop {
             let mut held = self.wants.held.lock().unwrap_or_else(|e| e.into_inner());
-            let taken = held.ready.get_mut(&key)?.pop_front()?;
+            let ready = held.ready.get_mut(&key)?;
+            // One whose groups have this launch's limits already (a game's two seats are
+            // pinned to different CPUs, and each launch over asks for its own), else the oldest.
+            let matching =
+                |h: &HeldInstance| h.cgroup.as_ref().zip(limits).is_some_and(|(cg, l)| cg.has_limits(l));
+            let at = ready.iter().position(matching).unwrap_or(0);
+            let taken = ready.remove(at)?;
             drop(held);
-            if taken.stamps == now {
+            if taken.stamps == now && taken.cgroup.is_some() == limits.is_some() {
                 break taken;
             }
-            // Made on a root whose paths have changed since: dropped (and so ended).
+            // Made on a root whose paths have changed since, or without the groups the launch
+            // needs (they could not be made when it was asked for): dropped (and so ended).
         };
         let HeldInstance { instance, mut cgroup, .. } = held;
-        let joined;
-        let spec = match (&mut cgroup, limits) {
-            (Some(cg), Some(limits)) => {
-                // Written before the bot-to-be hears of the launch.
-                cg.limit(limits).ok()?;
-                joined = HelperSpec { cgroup_procs: Vec::new(), ..spec.clone() };
-                &joined
-            }
-            (Some(_), None) => return None,
-            (None, _) => spec,
-        };
+        if let (Some(cg), Some(limits)) = (&mut cgroup, limits) {
+            // Written before the bot-to-be hears of the launch.
+            cg.limit(limits).ok()?;
+        }
         let request = serde_json::to_vec(spec).ok()?;
         if spec.trace_phases {
             helper::write_phase(launch.stderr, "judge-took", helper::monotonic_ns());
