@@ -151,10 +151,11 @@ impl std::fmt::Debug for Zygote {
     }
 }
 
-/// How many instances of a kind the judge holds or has asked for: one for the next launch, and
-/// one for the launch after it, so that launches coming faster than instances are made (one
-/// process per move) still find one while its successor is made.
-pub const INSTANCES_PER_KIND: usize = 2;
+/// How many instances of a kind the judge holds or has asked for: two for a game's two bots (of
+/// one language, one kind), and one more, so that neither a game's second launch nor launches
+/// coming faster than instances are made (one process per move) take the last one, which has
+/// its successor made at once, while bots start.
+pub const INSTANCES_PER_KIND: usize = 3;
 
 /// When the judge asks the zygote for instances of a kind (see [`Zygote::want_instances`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
