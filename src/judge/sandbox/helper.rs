@@ -569,6 +569,7 @@ fn instance_bot(setup: InstanceSetup, filters: InstanceFilters, root_ready: Owne
             _ => std::process::exit(127),
         }
     }
+    warm_up_for_request();
     let socket = adopt_fd(INSTANCE_BOT_FD);
     // Pages are only touched as a request fills them.
     let mut buf = vec![0u8; super::zygote::MAX_REQUEST];
@@ -579,6 +580,7 @@ fn instance_bot(setup: InstanceSetup, filters: InstanceFilters, root_ready: Owne
             _ => std::process::exit(0),
         }
     };
+    let received_at = monotonic_ns();
     drop(socket);
     if fds.len() < INSTANCE_LAUNCH_FDS {
         std::process::exit(127);
@@ -592,6 +594,10 @@ fn instance_bot(setup: InstanceSetup, filters: InstanceFilters, root_ready: Owne
         Ok(spec) => spec,
         Err(e) => fail(efd, "bad launch request", e),
     };
+    if spec.trace_phases {
+        write_phase(stderr.as_fd(), "bot-received", received_at);
+        write_phase(stderr.as_fd(), "bot-parsed", monotonic_ns());
+    }
     drop(buf);
     for (fd, target) in [(&stdin, 0), (&stdout, 1), (&stderr, 2)] {
         // dup2 clears close-on-exec on the target.
@@ -612,6 +618,28 @@ fn instance_bot(setup: InstanceSetup, filters: InstanceFilters, root_ready: Owne
     phase(&spec, "bot-woken");
     // The filter is in place already: become_bot installs none.
     become_bot(&spec, &cgroups, &[], BotStart::Waiting(root_ready))
+}
+
+/// Reads a launch request like the ones to come, while the bot-to-be waits for its own: the
+/// first parse in a forked process faults in its code and heap pages one by one (tens of
+/// microseconds in a VM), which would otherwise be on the launch's path.
+fn warm_up_for_request() {
+    let sample = HelperSpec {
+        program: PathBuf::from("/bin/bot"),
+        args: vec!["first".into()],
+        env: vec![("PATH".into(), "/usr/bin:/bin".into())],
+        workdir: PathBuf::from("/srv/botarena/submissions/0"),
+        readable: vec![PathBuf::from("/usr"), PathBuf::from("/lib")],
+        cgroup_procs: vec![PathBuf::from("/sys/fs/cgroup/memory/botarena/0/cgroup.procs")],
+        uid: Some(1),
+        gid: Some(1),
+        cpu_seconds: Some(1),
+        stack_bytes: Some(1),
+        ..HelperSpec::default()
+    };
+    if let Ok(json) = serde_json::to_vec(&sample) {
+        let _ = std::hint::black_box(serde_json::from_slice::<HelperSpec>(&json));
+    }
 }
 
 fn io_err(what: String) -> impl FnOnce(nix::errno::Errno) -> std::io::Error {
