@@ -580,18 +580,6 @@ impl GroupKeeper {
         Ok(cg)
     }
 
-    /// Hands back a group taken and never joined: ready for another launch.
-    pub fn give_back(&self, cg: LaunchCgroup) {
-        let mut state = self.shared.lock();
-        if state.ready.len() < READY_GROUPS {
-            state.ready.push(cg);
-        } else {
-            state.retired.push(cg);
-            drop(state);
-            self.shared.wake.notify_one();
-        }
-    }
-
     /// Hands back a group whose processes are all gone, to be removed off the caller's path.
     pub fn retire(&self, cg: LaunchCgroup) {
         self.shared.lock().retired.push(cg);

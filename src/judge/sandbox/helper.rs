@@ -39,8 +39,9 @@
 //! made (groups the judge made for it, whose limits it writes at the launch): a join takes the
 //! kernel's cgroup lock for writing, which waits for an RCU grace period when no join came
 //! shortly before (milliseconds while every CPU is busy). An instance made for a launch that
-//! found none joins the launch's groups at the launch, from `cgroup.procs` files the judge opened. Every namespace, mount and
-//! process of an instance is made for one launch and serves no other; an instance never used is
+//! found none joins the launch's groups at the launch, from `cgroup.procs` files the judge
+//! opened. Every namespace, mount and process of an instance is made for one launch and serves
+//! no other; an instance never used is
 //! ended by the judge closing its sockets. What a start waits for is then two wake-ups of sleeping
 //! processes instead of three new ones (on a loaded machine a new process waits up to a scheduler
 //! tick before it first runs, a woken one microseconds), plus the workdir's mount, the cgroup joins

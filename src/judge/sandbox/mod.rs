@@ -476,7 +476,8 @@ struct Prepared {
     err_r: OwnedFd,
     err_w: OwnedFd,
     cgroup: Option<LaunchCgroup>,
-    /// The limits `cgroup` was given.
+    /// The limits of the launch's cgroups (None: the judge has none), whether its own groups
+    /// (`cgroup`) or those an instance's bot joined ahead get them.
     limits: Option<CgroupLimits>,
     /// The workdir handed to the slot's user, to be given back at the end.
     chown: Option<PathBuf>,
@@ -652,6 +653,7 @@ impl SandboxLauncher {
             prepared.started(Helper::Spawned(child), pidfd, !caps.namespaces, self.groups.clone());
         Ok(Pending { process, err_r, pipes: None })
     }
+
     /// Has the zygote fork the helpers (or hands the launches to held instances), with pipes
     /// made here for the bots' standard streams.
     ///
@@ -675,10 +677,13 @@ impl SandboxLauncher {
                 }
                 Ok((p, held))
             });
-            launches.push(launch.map(|(p, held)| {
-                direct.push(held);
-                p
-            }));
+            match launch {
+                Ok((p, held)) => {
+                    launches.push(Ok(p));
+                    direct.push(held);
+                }
+                Err(e) => launches.push(Err(e)),
+            }
         }
         // The zygote's requests, in the launches' places (None: handed over here).
         let requests: Vec<Option<(&HelperSpec, zygote::LaunchFds)>> = launches

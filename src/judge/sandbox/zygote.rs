@@ -32,9 +32,10 @@
 //! hands them to the judge on a second socket, the *instance channel* (the judge asks for up to
 //! [`INSTANCES_PER_KIND`] of each kind it has launched, [`Zygote::want_instances`], and a thread
 //! of the judge's takes them in); the judge then hands a launch to the instance itself
-//! ([`Zygote::launch_in_held`], [`hand_over`]), with no hop through the zygote: it takes the
-//! workdir as a detached mount (`open_tree`) and opens the launch's `cgroup.procs` files, sends
-//! init the workdir and the status pipe and the bot-to-be the request with the other descriptors.
+//! ([`Zygote::launch_in_held`], [`hand_over`]), with no hop through the zygote: it writes the
+//! launch's limits to the groups the instance's bot-to-be joined as it was made, takes the
+//! workdir as a detached mount (`open_tree`), sends init the workdir and the status pipe and the
+//! bot-to-be the request with the other descriptors.
 //! The instance's successor is asked for once the launch is over ([`Zygote::launch_over`], when
 //! the judge drops the launch), and its init, having reported the bot's end, exits only then
 //! too, so neither the making of an instance nor the teardown of one (an RCU grace period for
@@ -218,7 +219,7 @@ pub struct Forked {
     /// reported, init waits for it to close before it exits and its namespaces are torn down.
     pub linger: Option<OwnedFd>,
     /// The groups a held instance's bot joined as it was made, with the launch's limits: the
-    /// launch's own now (its spec's `cgroup_procs` were not used).
+    /// launch's own now (it took none of its own).
     pub cgroup: Option<LaunchCgroup>,
 }
 
@@ -302,8 +303,9 @@ impl Zygote {
             if taken.stamps == now && taken.cgroup.is_some() == limits.is_some() {
                 break taken;
             }
-            // Made on a root whose paths have changed since, or without the groups the launch
-            // needs (they could not be made when it was asked for): dropped (and so ended).
+            // Made on a root whose paths have changed since (or, never seen, without groups for
+            // a launch that has limits, or with groups for one that has none): dropped (and so
+            // ended).
         };
         let HeldInstance { instance, mut cgroup, .. } = held;
         if let (Some(cg), Some(limits)) = (&mut cgroup, limits) {
@@ -397,9 +399,8 @@ impl Wants {
                 held.asked.insert(id, Asked { key, stamps, cgroup: None });
                 id
             };
-            // The instance's groups, made (and their files opened) here, where /sys is seen;
-            // without them its bot joins the launch's groups at the launch.
-            let joined = self.groups.as_ref().zip(limits).and_then(|(groups, limits)| {
+            // The instance's groups, made (and their files opened) here, where /sys is seen.
+            let joined = self.groups.as_ref().zip(limits).map(|(groups, limits)| {
                 let cg = groups.take(limits).ok()?;
                 let files: io::Result<Vec<OwnedFd>> = cg
                     .procs_files()
@@ -408,7 +409,15 @@ impl Wants {
                     .collect();
                 files.ok().map(|files| (cg, files))
             });
-            let (cgroup, files) = joined.map_or((None, Vec::new()), |(cg, files)| (Some(cg), files));
+            let (cgroup, files) = match joined {
+                Some(Some((cg, files))) => (Some(cg), files),
+                // No groups for it: an instance without them would serve no launch of this kind.
+                Some(None) => {
+                    self.held.lock().unwrap_or_else(|e| e.into_inner()).asked.remove(&id);
+                    continue;
+                }
+                None => (None, Vec::new()),
+            };
             if let Some(asked) = self.held.lock().unwrap_or_else(|e| e.into_inner()).asked.get_mut(&id) {
                 asked.cgroup = cgroup;
             }
