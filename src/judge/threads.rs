@@ -5,6 +5,9 @@
 //!
 //! The pool grows as needed (a reader blocks until its bot's pipe closes, so a fixed number of
 //! threads could stall a game behind others) and a thread idle for a minute ends.
+//!
+//! Housekeeping off every game's path (removing a finished launch's cgroups, tearing down its
+//! namespaces) runs at idle priority instead: see [`lower_to_idle`].
 
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -85,6 +88,26 @@ impl Pool {
     }
 }
 
+/// Lowers the calling thread to `SCHED_IDLE`: from then on it runs only on a CPU that nothing
+/// else wants. For housekeeping that no game waits for. Woken at normal priority, such a thread
+/// preempted the thread that woke it on the spot (the kernel favours a wakee that slept long):
+/// handing back a launch's cgroups cost the end of every sandboxed start 0.3 ms that way
+/// (docs/bench.md).
+///
+/// A thread lowered so must not hold a lock that a game's thread may wait for: while the CPUs
+/// are busy it may not run again for a long time.
+pub fn lower_to_idle() -> io::Result<()> {
+    let param = libc::sched_param { sched_priority: 0 };
+    // SAFETY: sched_setscheduler on the calling thread (0) with a valid parameter.
+    #[allow(unsafe_code)]
+    let r = unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,5 +156,22 @@ mod tests {
         pool.spawn(move || tx.send(()).unwrap()).unwrap();
         rx.recv_timeout(Duration::from_secs(5)).unwrap();
         assert_eq!(pool.next_id.load(Ordering::Relaxed), 1, "a second thread was started");
+    }
+
+    #[test]
+    fn a_lowered_thread_runs_at_idle_priority_and_others_do_not() {
+        let lowered = std::thread::spawn(|| {
+            lower_to_idle().unwrap();
+            // SAFETY: sched_getscheduler of the calling thread.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::sched_getscheduler(0)
+            }
+        });
+        assert_eq!(lowered.join().unwrap(), libc::SCHED_IDLE);
+        // SAFETY: as above.
+        #[allow(unsafe_code)]
+        let ours = unsafe { libc::sched_getscheduler(0) };
+        assert_eq!(ours, libc::SCHED_OTHER, "lowering a thread lowered another");
     }
 }

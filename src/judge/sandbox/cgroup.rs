@@ -11,8 +11,11 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
+
+use crate::judge::threads::lower_to_idle;
 
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
@@ -441,27 +444,40 @@ impl Drop for LaunchCgroup {
 /// on a thread of its own: creating and removing a memory group costs tenths of a millisecond,
 /// sometimes milliseconds (a `mkdir` can wait behind the destruction of earlier groups), which
 /// would otherwise be on every start's path and every game's end.
+///
+/// The thread runs at idle priority ([`lower_to_idle`]), so that this work fills CPU time
+/// nobody else wants instead of preempting the game thread that handed a group back. So no
+/// caller ever waits for it: groups come back through a channel, and a ready group is taken
+/// only if the lock is free at once (else one is made on the spot, as when none is ready).
 pub struct GroupKeeper {
     shared: Arc<KeeperShared>,
+    work: Sender<KeeperWork>,
     thread: Option<std::thread::JoinHandle<()>>,
+}
+
+/// What the keeper's thread is told.
+enum KeeperWork {
+    /// Remove this group, whose processes are all gone.
+    Retired(LaunchCgroup),
+    /// Few ready groups are left: make more.
+    MakeMore,
+    /// The judge is exiting: remove every group.
+    Stop,
 }
 
 struct KeeperShared {
     host: CgroupHost,
     freezer: bool,
     state: Mutex<KeeperState>,
-    wake: Condvar,
 }
 
 #[derive(Default)]
 struct KeeperState {
     ready: Vec<LaunchCgroup>,
-    retired: Vec<LaunchCgroup>,
     /// The limits of the latest launches, newest first, one entry per distinct value: the
     /// keeper applies them to the groups it makes (a worker's launches repeat a few values,
     /// one per CPU its bots are pinned to).
     recent: VecDeque<CgroupLimits>,
-    stopping: bool,
 }
 
 impl KeeperState {
@@ -478,8 +494,19 @@ impl KeeperState {
 const READY_GROUPS: usize = 4;
 
 impl KeeperShared {
+    /// The state, for the keeper's own thread (callers use [`KeeperShared::try_lock`]).
     fn lock(&self) -> MutexGuard<'_, KeeperState> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The state if nobody holds it: a caller must not wait for the keeper's idle-priority
+    /// thread, which may not run again for as long as the CPUs are busy.
+    fn try_lock(&self) -> Option<MutexGuard<'_, KeeperState>> {
+        match self.state.try_lock() {
+            Ok(state) => Some(state),
+            Err(TryLockError::Poisoned(e)) => Some(e.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        }
     }
 
     /// Launch groups are named `<judge pid>-<n>`, which lets a later judge remove what a dead
@@ -490,46 +517,67 @@ impl KeeperShared {
         LaunchCgroup::blank(&self.host, &name, self.freezer)
     }
 
-    fn run(&self) {
-        let mut state = self.lock();
+    /// The keeper's thread: removes the groups handed back first, then makes up the ready ones,
+    /// then sleeps until told of more work.
+    fn run(&self, work: Receiver<KeeperWork>) {
+        if let Err(e) = lower_to_idle() {
+            tracing::warn!("the cgroup keeper stays at normal priority: {e}");
+        }
         loop {
-            if !state.retired.is_empty() {
-                let retired = std::mem::take(&mut state.retired);
-                drop(state);
-                for mut cg in retired {
+            let job = match work.try_recv() {
+                Ok(job) => job,
+                Err(TryRecvError::Disconnected) => KeeperWork::Stop,
+                Err(TryRecvError::Empty) => {
+                    let wanted = {
+                        let state = self.lock();
+                        (state.ready.len() < READY_GROUPS).then(|| state.limits_to_make())
+                    };
+                    match wanted {
+                        // Then look again (`MakeMore` does nothing more).
+                        Some(limits) => self.make_ready(limits, &work).unwrap_or(KeeperWork::MakeMore),
+                        None => work.recv().unwrap_or(KeeperWork::Stop),
+                    }
+                }
+            };
+            match job {
+                KeeperWork::Retired(mut cg) => {
                     if let Err(e) = cg.destroy() {
                         tracing::warn!("removing a launch's cgroup: {e}");
                     }
                 }
-                state = self.lock();
-            } else if state.stopping {
-                let ready = std::mem::take(&mut state.ready);
-                drop(state);
-                for mut cg in ready {
-                    let _ = cg.destroy();
-                }
-                return;
-            } else if state.ready.len() < READY_GROUPS {
-                let limits = state.limits_to_make();
-                drop(state);
-                let made = self.make().and_then(|mut cg| match &limits {
-                    Some(limits) => cg.limit(limits).map(|()| cg),
-                    None => Ok(cg),
-                });
-                state = self.lock();
-                match made {
-                    Ok(cg) => state.ready.push(cg),
-                    Err(e) => {
-                        // A launch then makes its own group and reports the error if it persists.
-                        tracing::warn!("preparing a launch cgroup: {e}");
-                        state = self
-                            .wake
-                            .wait_timeout(state, Duration::from_secs(1))
-                            .map_or_else(|e| e.into_inner().0, |r| r.0);
+                KeeperWork::MakeMore => {}
+                KeeperWork::Stop => {
+                    // Everything handed back was sent before this, and is removed already.
+                    let ready = std::mem::take(&mut self.lock().ready);
+                    for mut cg in ready {
+                        let _ = cg.destroy();
                     }
+                    return;
                 }
-            } else {
-                state = self.wake.wait(state).unwrap_or_else(|e| e.into_inner());
+            }
+        }
+    }
+
+    /// Makes one ready group with `limits`. When that fails, waits a second (or for the next
+    /// job, which it returns) before the next try: a launch then makes its own group and
+    /// reports the error if it persists.
+    fn make_ready(&self, limits: Option<CgroupLimits>, work: &Receiver<KeeperWork>) -> Option<KeeperWork> {
+        let made = self.make().and_then(|mut cg| match &limits {
+            Some(limits) => cg.limit(limits).map(|()| cg),
+            None => Ok(cg),
+        });
+        match made {
+            Ok(cg) => {
+                self.lock().ready.push(cg);
+                None
+            }
+            Err(e) => {
+                tracing::warn!("preparing a launch cgroup: {e}");
+                match work.recv_timeout(Duration::from_secs(1)) {
+                    Ok(job) => Some(job),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => Some(KeeperWork::Stop),
+                }
             }
         }
     }
@@ -538,36 +586,36 @@ impl KeeperShared {
 impl GroupKeeper {
     /// Starts the keeper's thread; `freezer` as for [`LaunchCgroup::blank`].
     pub fn start(host: CgroupHost, freezer: bool) -> io::Result<GroupKeeper> {
-        let shared = Arc::new(KeeperShared {
-            host,
-            freezer,
-            state: Mutex::new(KeeperState::default()),
-            wake: Condvar::new(),
-        });
+        let shared = Arc::new(KeeperShared { host, freezer, state: Mutex::new(KeeperState::default()) });
+        let (work, jobs) = channel();
         let worker = shared.clone();
-        let thread = std::thread::Builder::new().name("cgroup-keeper".into()).spawn(move || worker.run())?;
-        Ok(GroupKeeper { shared, thread: Some(thread) })
+        let thread =
+            std::thread::Builder::new().name("cgroup-keeper".into()).spawn(move || worker.run(jobs))?;
+        Ok(GroupKeeper { shared, work, thread: Some(thread) })
     }
 
-    /// A group with `limits` applied: one made ahead, or (when none is ready) one made now.
-    /// The keeper makes the next ones once groups are given back (the launches are over), or
-    /// at once if few are left: its `mkdir`s then never compete with a starting bot.
+    /// A group with `limits` applied: one made ahead, or (when none is ready, or the keeper
+    /// holds the ready ones this moment) one made now. The keeper makes the next ones once
+    /// groups are given back (the launches are over), or at once if few are left: its `mkdir`s
+    /// then never compete with a starting bot.
     pub fn take(&self, limits: &CgroupLimits) -> io::Result<LaunchCgroup> {
-        let (ready, running_low) = {
-            let mut state = self.shared.lock();
-            state.recent.retain(|l| l != limits);
-            state.recent.push_front(limits.clone());
-            state.recent.truncate(READY_GROUPS);
-            // One made with these limits, else the newest (whose limits are likeliest close).
-            let same = state.ready.iter().rposition(|cg| cg.has_limits(limits));
-            let taken = match same {
-                Some(at) => Some(state.ready.remove(at)),
-                None => state.ready.pop(),
-            };
-            (taken, state.ready.len() < READY_GROUPS / 2)
+        let (ready, running_low) = match self.shared.try_lock() {
+            Some(mut state) => {
+                state.recent.retain(|l| l != limits);
+                state.recent.push_front(limits.clone());
+                state.recent.truncate(READY_GROUPS);
+                // One made with these limits, else the newest (whose limits are likeliest close).
+                let same = state.ready.iter().rposition(|cg| cg.has_limits(limits));
+                let taken = match same {
+                    Some(at) => Some(state.ready.remove(at)),
+                    None => state.ready.pop(),
+                };
+                (taken, state.ready.len() < READY_GROUPS / 2)
+            }
+            None => (None, false),
         };
         if running_low {
-            self.shared.wake.notify_one();
+            let _ = self.work.send(KeeperWork::MakeMore);
         }
         let mut cg = match ready {
             Some(cg) => cg,
@@ -582,16 +630,15 @@ impl GroupKeeper {
 
     /// Hands back a group whose processes are all gone, to be removed off the caller's path.
     pub fn retire(&self, cg: LaunchCgroup) {
-        self.shared.lock().retired.push(cg);
-        self.shared.wake.notify_one();
+        // The keeper's thread gone (a bug): the group is removed here, as it is dropped.
+        let _ = self.work.send(KeeperWork::Retired(cg));
     }
 }
 
 impl Drop for GroupKeeper {
     /// Removes the groups still ready and those handed back, before the judge exits.
     fn drop(&mut self) {
-        self.shared.lock().stopping = true;
-        self.shared.wake.notify_one();
+        let _ = self.work.send(KeeperWork::Stop);
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }

@@ -392,13 +392,17 @@ fn reap_and_report(
         if let Some(file) = judge_status.as_mut() {
             let _ = file.write_all(&raw.to_le_bytes());
         }
-        drop(judge_status);
         if let Some(mut status) = outer {
             if libc::WIFEXITED(raw) {
                 let _ = write!(status, "exit {}", libc::WEXITSTATUS(raw));
             } else {
                 let _ = write!(status, "signal {}", libc::WTERMSIG(raw));
             }
+        }
+        if judge_status.take().is_some() {
+            // The judge has what it waits for. Our exit tears down the namespaces and the
+            // root's mounts: housekeeping, which must not preempt the judge or a bot.
+            let _ = crate::judge::threads::lower_to_idle();
         }
         if let Some(socket) = linger {
             // Nothing is left in the namespace to reap: wait for the judge's end to close.
