@@ -444,6 +444,11 @@ pub struct InstanceSetup {
     /// made: the groups of its launch, made ahead by the judge, so that no join (which can wait
     /// for an RCU grace period) is left on the launch's path. None: it joins at the launch.
     pub cgroups: usize,
+    /// The CPU those groups pin the bot to. Init moves there before it forks the bot-to-be, so
+    /// that the bot-to-be's memory is only ever in use on that CPU: the bot's `execve` frees it,
+    /// and freeing memory once in use on another CPU waits for an interrupt to that CPU to flush
+    /// its TLB (tens of microseconds in a VM, on the launch's path).
+    pub cpu: Option<usize>,
 }
 
 /// The seccomp filters a pre-started bot chooses from when its launch arrives.
@@ -474,6 +479,12 @@ fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
     if nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).is_err() {
         std::process::exit(127);
     }
+    let own_cpus = setup.cpu.and_then(|cpu| {
+        let before = nix::sched::sched_getaffinity(Pid::from_raw(0)).ok()?;
+        let mut there = nix::sched::CpuSet::new();
+        there.set(cpu).ok()?;
+        nix::sched::sched_setaffinity(Pid::from_raw(0), &there).ok().map(|()| before)
+    });
     let mounted = unistd::chdir("/")
         .map_err(io_err("chdir /".into()))
         .and_then(|()| mount_tmp(Path::new("/tmp"), setup.tmp_mib))
@@ -490,7 +501,7 @@ fn instance_init(setup: InstanceSetup, filters: InstanceFilters) -> ! {
         Ok(ForkResult::Child) => {
             let _ = unistd::close(INSTANCE_INIT_FD);
             drop(ready_w);
-            instance_bot(setup, filters, ready_r)
+            instance_bot(setup, filters, ready_r, own_cpus)
         }
         Ok(ForkResult::Parent { child }) => child,
     };
@@ -555,7 +566,12 @@ pub const INSTANCE_LAUNCH_FDS: usize = 4;
 /// `cgroup.procs` files) and becomes the bot exactly as a forked bot does ([`become_bot`]),
 /// entering the workdir once init has shown it (`root_ready`). End of file on the socket ends
 /// it.
-fn instance_bot(setup: InstanceSetup, filters: InstanceFilters, root_ready: OwnedFd) -> ! {
+fn instance_bot(
+    setup: InstanceSetup,
+    filters: InstanceFilters,
+    root_ready: OwnedFd,
+    own_cpus: Option<nix::sched::CpuSet>,
+) -> ! {
     if nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).is_err() {
         std::process::exit(127);
     }
@@ -563,6 +579,14 @@ fn instance_bot(setup: InstanceSetup, filters: InstanceFilters, root_ready: Owne
         // A group that cannot be joined ends the instance; the launch then goes the ordinary way.
         let mut procs = fs::File::from(adopt_fd(fd));
         if procs.write_all(b"0").is_err() {
+            std::process::exit(127);
+        }
+    }
+    if let Some(cpus) = own_cpus {
+        // Pinned by its groups now (to init's CPU, or to another if a launch changes them): the
+        // affinity inherited from init is dropped, so that it alone cannot keep a launch pinned
+        // to a CPU its groups no longer name.
+        if nix::sched::sched_setaffinity(Pid::from_raw(0), &cpus).is_err() {
             std::process::exit(127);
         }
     }
@@ -603,7 +627,10 @@ fn instance_bot(setup: InstanceSetup, filters: InstanceFilters, root_ready: Owne
         write_phase(stderr.as_fd(), "bot-received", received_at);
         write_phase(stderr.as_fd(), "bot-parsed", monotonic_ns());
     }
-    drop(buf);
+    // Not freed: a buffer this large is a mapping of its own, and unmapping it waits for a TLB
+    // flush on every CPU this process ran on (an interrupt to each, tens of microseconds in a
+    // VM), on the launch's path. The bot's execve discards it anyway.
+    std::mem::forget(buf);
     for (fd, target) in [(&stdin, 0), (&stdout, 1), (&stderr, 2)] {
         // dup2 clears close-on-exec on the target.
         if let Err(e) = unistd::dup2(fd.as_raw_fd(), target) {

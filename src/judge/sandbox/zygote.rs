@@ -421,7 +421,9 @@ impl Wants {
             if let Some(asked) = self.held.lock().unwrap_or_else(|e| e.into_inner()).asked.get_mut(&id) {
                 asked.cgroup = cgroup;
             }
-            let message = WantMessage { id, spec: (*spec).clone(), cgroups: files.len() };
+            // Made on the CPU its groups pin the bot to (none without groups).
+            let cpu = limits.and_then(|l| l.cpu).filter(|_| !files.is_empty());
+            let message = WantMessage { id, spec: (*spec).clone(), cgroups: files.len(), cpu };
             let Ok(json) = serde_json::to_vec(&message) else { continue };
             let raw: Vec<RawFd> =
                 files.iter().map(|f| f.as_raw_fd()).chain(netns.map(|f| f.as_raw_fd())).collect();
@@ -645,6 +647,7 @@ struct Want {
     netns: Option<OwnedFd>,
     /// The `cgroup.procs` files of the groups the instance's bot-to-be joins as it is made.
     cgroups: Vec<OwnedFd>,
+    cpu: Option<usize>,
 }
 
 /// What the judge sends on the instance channel: an instance wanted for launches like `spec`.
@@ -655,6 +658,10 @@ struct WantMessage {
     /// How many descriptors before the network namespace's are `cgroup.procs` files to join.
     #[serde(default)]
     cgroups: usize,
+    /// The CPU those groups pin the bot to, where the instance is made (see
+    /// [`helper::InstanceSetup::cpu`]).
+    #[serde(default)]
+    cpu: Option<usize>,
 }
 
 /// What the zygote sends back: the instance (its pid, with its init's and bot-to-be's sockets
@@ -682,7 +689,7 @@ fn receive_want(channel: &OwnedFd, buf: &mut [u8]) -> Option<Result<Want, ()>> {
     if fds.len() != message.cgroups {
         return Some(Err(()));
     }
-    Some(Ok(Want { id: message.id, spec: message.spec, netns, cgroups: fds }))
+    Some(Ok(Want { id: message.id, spec: message.spec, netns, cgroups: fds, cpu: message.cpu }))
 }
 
 /// Starts the instance `want` asks for and sends it to the judge (or why it could not start).
@@ -695,7 +702,7 @@ fn deliver(channel: &OwnedFd, want: Want, roots: &mut SharedRoots, filters: &Fil
         libc::sched_yield()
     };
     let netns = want.netns.as_ref().map(|f| f.as_fd());
-    let started = roots.start_instance_for(&want.spec, netns, &want.cgroups, filters);
+    let started = roots.start_instance_for(&want.spec, netns, &want.cgroups, want.cpu, filters);
     let (delivery, fds) = match &started {
         Ok(instance) => {
             let mut fds = vec![instance.init.as_raw_fd(), instance.bot.as_raw_fd()];
@@ -808,7 +815,7 @@ fn serve_one(
             netns: netns.as_ref().map(|f| f.as_fd()),
         };
         let handed = roots
-            .start_instance_for(&spec, launch.netns, &[], filters)
+            .start_instance_for(&spec, launch.netns, &[], None, filters)
             .map_err(|_| None)
             .and_then(|instance| hand_over(&instance, &spec, &buf[..n], &launch).map(|()| instance));
         match handed {
@@ -1023,13 +1030,14 @@ impl SharedRoots {
         spec: &HelperSpec,
         netns: Option<BorrowedFd>,
         cgroups: &[OwnedFd],
+        cpu: Option<usize>,
         filters: &Filters,
     ) -> io::Result<Instance> {
         let unsupported = || io::Error::other("this launch cannot run in a pre-started instance");
         let key = InstanceKey::of(spec, netns).ok_or_else(unsupported)?;
         let root = self.for_spec(spec).ok_or_else(unsupported)?.as_raw_fd();
         let home = self.home.as_ref().ok_or_else(unsupported)?;
-        start_instance(&key, root, netns, cgroups, filters, home)
+        start_instance(&key, root, netns, cgroups, cpu, filters, home)
     }
 }
 
@@ -1087,6 +1095,7 @@ fn start_instance(
     root: RawFd,
     netns: Option<BorrowedFd>,
     cgroups: &[OwnedFd],
+    cpu: Option<usize>,
     filters: &Filters,
     home: &HomeNamespaces,
 ) -> io::Result<Instance> {
@@ -1098,6 +1107,7 @@ fn start_instance(
         seccomp: key.seccomp,
         deny_unix_sockets: key.deny_unix_sockets,
         cgroups: cgroups.len(),
+        cpu,
     };
     let entered = home.enter(netns, root, key.new_netns);
     // SAFETY: this process is single-threaded, so the child may run arbitrary code after fork.
