@@ -7,7 +7,7 @@
 //! threads could stall a game behind others) and a thread idle for a minute ends.
 //!
 //! Housekeeping off every game's path (removing a finished launch's cgroups, tearing down its
-//! namespaces) runs at idle priority instead: see [`lower_to_idle`].
+//! namespaces) runs as batch work: see [`lower_to_batch`].
 
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -88,19 +88,21 @@ impl Pool {
     }
 }
 
-/// Lowers the calling thread to `SCHED_IDLE`: from then on it runs only on a CPU that nothing
-/// else wants. For housekeeping that no game waits for. Woken at normal priority, such a thread
-/// preempted the thread that woke it on the spot (the kernel favours a wakee that slept long):
-/// handing back a launch's cgroups cost the end of every sandboxed start 0.3 ms that way
-/// (docs/bench.md).
+/// Puts the calling thread under `SCHED_BATCH`: woken, it no longer preempts the thread that
+/// woke it, and waits for a free CPU or the next tick instead. For housekeeping that no game
+/// waits for. Woken under the normal policy, such a thread preempted the thread that woke it on
+/// the spot (the kernel favours a wakee that slept long): handing back a launch's cgroups cost
+/// the end of every sandboxed start 0.3 ms that way (docs/bench.md).
 ///
-/// A thread lowered so must not hold a lock that a game's thread may wait for: while the CPUs
-/// are busy it may not run again for a long time.
-pub fn lower_to_idle() -> io::Result<()> {
+/// Not `SCHED_IDLE`, which measured a little faster on an idle machine: a thread at idle
+/// priority may not run for long while bots keep every CPU busy, and the kernel locks its work
+/// takes (the cgroup lock of an `rmdir`, the mount lock of a namespace's teardown) would be held
+/// that long, stalling every start that needs them. A batch thread keeps its fair share.
+pub fn lower_to_batch() -> io::Result<()> {
     let param = libc::sched_param { sched_priority: 0 };
     // SAFETY: sched_setscheduler on the calling thread (0) with a valid parameter.
     #[allow(unsafe_code)]
-    let r = unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) };
+    let r = unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) };
     if r == 0 {
         Ok(())
     } else {
@@ -159,16 +161,16 @@ mod tests {
     }
 
     #[test]
-    fn a_lowered_thread_runs_at_idle_priority_and_others_do_not() {
+    fn a_lowered_thread_runs_as_batch_work_and_others_do_not() {
         let lowered = std::thread::spawn(|| {
-            lower_to_idle().unwrap();
+            lower_to_batch().unwrap();
             // SAFETY: sched_getscheduler of the calling thread.
             #[allow(unsafe_code)]
             unsafe {
                 libc::sched_getscheduler(0)
             }
         });
-        assert_eq!(lowered.join().unwrap(), libc::SCHED_IDLE);
+        assert_eq!(lowered.join().unwrap(), libc::SCHED_BATCH);
         // SAFETY: as above.
         #[allow(unsafe_code)]
         let ours = unsafe { libc::sched_getscheduler(0) };

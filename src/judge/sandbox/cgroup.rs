@@ -15,7 +15,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError}
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
-use crate::judge::threads::lower_to_idle;
+use crate::judge::threads::lower_to_batch;
 
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
@@ -445,10 +445,10 @@ impl Drop for LaunchCgroup {
 /// sometimes milliseconds (a `mkdir` can wait behind the destruction of earlier groups), which
 /// would otherwise be on every start's path and every game's end.
 ///
-/// The thread runs at idle priority ([`lower_to_idle`]), so that this work fills CPU time
-/// nobody else wants instead of preempting the game thread that handed a group back. So no
-/// caller ever waits for it: groups come back through a channel, and a ready group is taken
-/// only if the lock is free at once (else one is made on the spot, as when none is ready).
+/// The thread runs as batch work ([`lower_to_batch`]), so that it does not preempt the game
+/// thread that handed a group back. No caller ever waits for it: groups come back through a
+/// channel, and a ready group is taken only if the lock is free at once (else one is made on
+/// the spot, as when none is ready).
 pub struct GroupKeeper {
     shared: Arc<KeeperShared>,
     work: Sender<KeeperWork>,
@@ -499,8 +499,8 @@ impl KeeperShared {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The state if nobody holds it: a caller must not wait for the keeper's idle-priority
-    /// thread, which may not run again for as long as the CPUs are busy.
+    /// The state if nobody holds it: a caller must not wait for the keeper's thread, which,
+    /// as batch work, may be waiting for a CPU while it holds the lock.
     fn try_lock(&self) -> Option<MutexGuard<'_, KeeperState>> {
         match self.state.try_lock() {
             Ok(state) => Some(state),
@@ -520,8 +520,8 @@ impl KeeperShared {
     /// The keeper's thread: removes the groups handed back first, then makes up the ready ones,
     /// then sleeps until told of more work.
     fn run(&self, work: Receiver<KeeperWork>) {
-        if let Err(e) = lower_to_idle() {
-            tracing::warn!("the cgroup keeper stays at normal priority: {e}");
+        if let Err(e) = lower_to_batch() {
+            tracing::warn!("the cgroup keeper stays under the normal policy: {e}");
         }
         loop {
             let job = match work.try_recv() {

@@ -402,7 +402,7 @@ fn reap_and_report(
         if judge_status.take().is_some() {
             // The judge has what it waits for. Our exit tears down the namespaces and the
             // root's mounts: housekeeping, which must not preempt the judge or a bot.
-            let _ = crate::judge::threads::lower_to_idle();
+            let _ = crate::judge::threads::lower_to_batch();
         }
         if let Some(socket) = linger {
             // Nothing is left in the namespace to reap: wait for the judge's end to close.
