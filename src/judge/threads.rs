@@ -99,10 +99,16 @@ impl Pool {
 /// takes (the cgroup lock of an `rmdir`, the mount lock of a namespace's teardown) would be held
 /// that long, stalling every start that needs them. A batch thread keeps its fair share.
 pub fn lower_to_batch() -> io::Result<()> {
+    set_own_policy(libc::SCHED_BATCH)
+}
+
+/// Sets the calling thread's scheduling policy (`SCHED_BATCH`, `SCHED_IDLE`: the policies
+/// without a static priority).
+pub fn set_own_policy(policy: libc::c_int) -> io::Result<()> {
     let param = libc::sched_param { sched_priority: 0 };
     // SAFETY: sched_setscheduler on the calling thread (0) with a valid parameter.
     #[allow(unsafe_code)]
-    let r = unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) };
+    let r = unsafe { libc::sched_setscheduler(0, policy, &param) };
     if r == 0 {
         Ok(())
     } else {

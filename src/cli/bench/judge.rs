@@ -342,10 +342,7 @@ impl Spinners {
                 let mut set = nix::sched::CpuSet::new();
                 let pinned = set.set(cpu).is_ok()
                     && nix::sched::sched_setaffinity(nix::unistd::Pid::from_raw(0), &set).is_ok();
-                let param = libc::sched_param { sched_priority: 0 };
-                // SAFETY: sched_setscheduler on the calling thread with a valid parameter.
-                #[allow(unsafe_code)]
-                let idle = unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) } == 0;
+                let idle = crate::judge::threads::set_own_policy(libc::SCHED_IDLE).is_ok();
                 let _ = ready_tx.send(pinned && idle);
                 if !(pinned && idle) {
                     return;

@@ -12,7 +12,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::judge::threads::lower_to_batch;
@@ -446,9 +446,7 @@ impl Drop for LaunchCgroup {
 /// would otherwise be on every start's path and every game's end.
 ///
 /// The thread runs as batch work ([`lower_to_batch`]), so that it does not preempt the game
-/// thread that handed a group back. No caller ever waits for it: groups come back through a
-/// channel, and a ready group is taken only if the lock is free at once (else one is made on
-/// the spot, as when none is ready).
+/// thread that handed a group back; groups come back to it through a channel.
 pub struct GroupKeeper {
     shared: Arc<KeeperShared>,
     work: Sender<KeeperWork>,
@@ -494,19 +492,8 @@ impl KeeperState {
 const READY_GROUPS: usize = 4;
 
 impl KeeperShared {
-    /// The state, for the keeper's own thread (callers use [`KeeperShared::try_lock`]).
     fn lock(&self) -> MutexGuard<'_, KeeperState> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The state if nobody holds it: a caller must not wait for the keeper's thread, which,
-    /// as batch work, may be waiting for a CPU while it holds the lock.
-    fn try_lock(&self) -> Option<MutexGuard<'_, KeeperState>> {
-        match self.state.try_lock() {
-            Ok(state) => Some(state),
-            Err(TryLockError::Poisoned(e)) => Some(e.into_inner()),
-            Err(TryLockError::WouldBlock) => None,
-        }
     }
 
     /// Launch groups are named `<judge pid>-<n>`, which lets a later judge remove what a dead
@@ -533,8 +520,10 @@ impl KeeperShared {
                         (state.ready.len() < READY_GROUPS).then(|| state.limits_to_make())
                     };
                     match wanted {
-                        // Then look again (`MakeMore` does nothing more).
-                        Some(limits) => self.make_ready(limits, &work).unwrap_or(KeeperWork::MakeMore),
+                        Some(limits) => match self.make_ready(limits, &work) {
+                            Some(job) => job,
+                            None => continue,
+                        },
                         None => work.recv().unwrap_or(KeeperWork::Stop),
                     }
                 }
@@ -594,25 +583,22 @@ impl GroupKeeper {
         Ok(GroupKeeper { shared, work, thread: Some(thread) })
     }
 
-    /// A group with `limits` applied: one made ahead, or (when none is ready, or the keeper
-    /// holds the ready ones this moment) one made now. The keeper makes the next ones once
-    /// groups are given back (the launches are over), or at once if few are left: its `mkdir`s
-    /// then never compete with a starting bot.
+    /// A group with `limits` applied: one made ahead, or (when none is ready) one made now.
+    /// The keeper makes the next ones once groups are given back (the launches are over), or
+    /// at once if few are left: its `mkdir`s then never compete with a starting bot.
     pub fn take(&self, limits: &CgroupLimits) -> io::Result<LaunchCgroup> {
-        let (ready, running_low) = match self.shared.try_lock() {
-            Some(mut state) => {
-                state.recent.retain(|l| l != limits);
-                state.recent.push_front(limits.clone());
-                state.recent.truncate(READY_GROUPS);
-                // One made with these limits, else the newest (whose limits are likeliest close).
-                let same = state.ready.iter().rposition(|cg| cg.has_limits(limits));
-                let taken = match same {
-                    Some(at) => Some(state.ready.remove(at)),
-                    None => state.ready.pop(),
-                };
-                (taken, state.ready.len() < READY_GROUPS / 2)
-            }
-            None => (None, false),
+        let (ready, running_low) = {
+            let mut state = self.shared.lock();
+            state.recent.retain(|l| l != limits);
+            state.recent.push_front(limits.clone());
+            state.recent.truncate(READY_GROUPS);
+            // One made with these limits, else the newest (whose limits are likeliest close).
+            let same = state.ready.iter().rposition(|cg| cg.has_limits(limits));
+            let taken = match same {
+                Some(at) => Some(state.ready.remove(at)),
+                None => state.ready.pop(),
+            };
+            (taken, state.ready.len() < READY_GROUPS / 2)
         };
         if running_low {
             let _ = self.work.send(KeeperWork::MakeMore);
