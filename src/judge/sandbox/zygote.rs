@@ -102,6 +102,7 @@ use serde::{Deserialize, Serialize};
 use super::cgroup::{CgroupLimits, GroupKeeper, LaunchCgroup};
 use super::helper::{self, HelperSpec};
 use super::seccomp;
+use crate::judge::threads;
 
 /// How long the zygote waits for a launch announced to follow (see
 /// [`HelperSpec::more_follow`]) before it goes on to refill.
@@ -261,12 +262,19 @@ impl Zygote {
         let (reader, pool) = (channel.try_clone()?, held.clone());
         std::thread::Builder::new()
             .name("sandbox-instances".into())
-            .spawn(move || receive_deliveries(&reader, &pool))?;
+            .spawn(move || {
+                // Taking in an instance is housekeeping: a delivery must not preempt the judge.
+                let _ = threads::lower_to_batch();
+                receive_deliveries(&reader, &pool)
+            })?;
         let wants = Arc::new(Wants { channel: Mutex::new(channel), held, netns, groups });
         let (over, launches_over) = mpsc::channel::<(HelperSpec, Option<CgroupLimits>)>();
         let asker = wants.clone();
         // Ends when the zygote handle does (the sender is dropped).
         std::thread::Builder::new().name("sandbox-wants".into()).spawn(move || {
+            // Woken at normal priority by the end of a launch, this thread preempted the judge
+            // on the spot and held it up to 1.3 ms while it asked for the successors.
+            let _ = threads::lower_to_batch();
             for (spec, limits) in launches_over {
                 asker.ask(&[(&spec, limits.as_ref())], Refill::Full);
             }
