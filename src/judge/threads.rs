@@ -116,6 +116,14 @@ pub fn set_own_policy(policy: libc::c_int) -> io::Result<()> {
     }
 }
 
+/// The CPU the calling thread runs on at the moment (None: the kernel would not say).
+pub fn current_cpu() -> Option<usize> {
+    // SAFETY: sched_getcpu takes nothing and only returns a number.
+    #[allow(unsafe_code)]
+    let cpu = unsafe { libc::sched_getcpu() };
+    usize::try_from(cpu).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

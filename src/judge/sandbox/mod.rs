@@ -60,6 +60,7 @@ use nix::unistd::{Gid, Pid, Uid};
 use self::cgroup::{CgroupHost, CgroupLimits, GroupKeeper, LaunchCgroup};
 use self::helper::HelperSpec;
 use super::launch::{ExitInfo, LaunchSpec, Launched, Launcher, Process, Protection};
+use super::threads;
 
 /// The flag `serve` and `worker` take to judge on a host without full isolation.
 pub const ALLOW_INSECURE_FLAG: &str = "--allow-insecure-sandbox";
@@ -657,30 +658,51 @@ impl SandboxLauncher {
     /// Has the zygote fork the helpers (or hands the launches to held instances), with pipes
     /// made here for the bots' standard streams.
     ///
-    /// Each launch with an instance of its kind at hand is handed to it as soon as it is
-    /// prepared, before the next launch is: a game's first bot sets up while the judge prepares
-    /// the second. The others go to the zygote, every request sent before the first answer is
-    /// read: the zygote then serves a game's two launches back to back, and only after them
-    /// starts the instances that replace the ones they took.
+    /// Every launch is prepared, and takes the instance of its kind the judge holds, before
+    /// any is handed over: a game's two bots then start side by side (handing a launch over
+    /// takes tens of microseconds, preparing one a hundred or more). The launch whose bot runs
+    /// on the judge's own CPU is handed over last: its bot-to-be, woken there, preempts the
+    /// judge. The launches with no instance at hand go to the zygote, every request sent
+    /// before the first answer is read: the zygote then serves a game's two launches back to
+    /// back, and only after them starts the instances that replace the ones they took.
     fn fork_with_zygote(&self, z: Arc<zygote::Zygote>, specs: &[LaunchSpec]) -> Vec<io::Result<Pending>> {
         let netns = self.caps.netns.as_ref().map(|f| f.as_fd());
         let groups = self.groups.as_deref();
-        let mut launches: Vec<io::Result<Piped>> = Vec::new();
+        let mut stamps = zygote::StampCache::default();
+        let mut made: Vec<io::Result<(Piped, Option<zygote::Taken>)>> = specs
+            .iter()
+            .map(|spec| {
+                let p = self.prepare(spec).and_then(Piped::new)?;
+                let taken = z.take_held(&p.prepared.hspec, netns, p.prepared.limits.as_ref(), &mut stamps);
+                Ok((p, taken))
+            })
+            .collect();
+        let here = threads::current_cpu();
+        let mut order: Vec<usize> = (0..made.len()).collect();
+        order.sort_by_key(|&i| matches!(&made[i], Ok((_, Some(t))) if here.is_some() && t.cpu() == here));
         // The answers of the launches handed to an instance here, in the places of the
-        // launches prepared (None: it goes to the zygote, with its groups taken).
+        // launches made (None: it goes to the zygote).
+        let mut handed: Vec<Option<io::Result<zygote::Forked>>> = made.iter().map(|_| None).collect();
+        for i in order {
+            if let Ok((p, taken)) = &mut made[i] {
+                handed[i] = taken.take().and_then(|t| t.hand_over(&p.prepared.hspec, &p.fds(netns)));
+            }
+        }
+        let mut launches: Vec<io::Result<Piped>> = Vec::new();
+        // The answers of the launches handed over, in the places of the launches prepared.
         let mut direct: Vec<Option<io::Result<zygote::Forked>>> = Vec::new();
-        for spec in specs {
-            let launch = self.prepare(spec).and_then(Piped::new).and_then(|mut p| {
-                let held = z.launch_in_held(&p.prepared.hspec, &p.fds(netns), p.prepared.limits.as_ref());
-                if held.is_none() {
+        for (m, h) in made.into_iter().zip(handed) {
+            // Not handed over: the zygote's helper joins groups of the launch's own.
+            let launch = m.and_then(|(mut p, _)| {
+                if h.is_none() {
                     p.prepared = p.prepared.with_groups(groups)?;
                 }
-                Ok((p, held))
+                Ok(p)
             });
             match launch {
-                Ok((p, held)) => {
+                Ok(p) => {
                     launches.push(Ok(p));
-                    direct.push(held);
+                    direct.push(h);
                 }
                 Err(e) => launches.push(Err(e)),
             }

@@ -32,7 +32,7 @@
 //! hands them to the judge on a second socket, the *instance channel* (the judge asks for up to
 //! [`INSTANCES_PER_KIND`] of each kind it has launched, [`Zygote::want_instances`], and a thread
 //! of the judge's takes them in); the judge then hands a launch to the instance itself
-//! ([`Zygote::launch_in_held`], [`hand_over`]), with no hop through the zygote: it writes the
+//! ([`Zygote::take_held`], [`hand_over`]), with no hop through the zygote: it writes the
 //! launch's limits to the groups the instance's bot-to-be joined as it was made, takes the
 //! workdir as a detached mount (`open_tree`), sends init the workdir and the status pipe and the
 //! bot-to-be the request with the other descriptors.
@@ -224,6 +224,58 @@ pub struct Forked {
     pub cgroup: Option<LaunchCgroup>,
 }
 
+/// A held instance taken for a launch ([`Zygote::take_held`]): its groups have the launch's
+/// limits and its request is made, so handing the launch over is all that is left.
+pub struct Taken {
+    instance: Instance,
+    cgroup: Option<LaunchCgroup>,
+    request: Vec<u8>,
+    /// The CPU the launch's bot runs on, where it is pinned to one.
+    cpu: Option<usize>,
+}
+
+impl Taken {
+    /// The CPU the launch's bot runs on, where it is pinned to one.
+    pub fn cpu(&self) -> Option<usize> {
+        self.cpu
+    }
+
+    /// Hands the launch to the instance (see [`hand_over`]). None: nothing of the launch
+    /// reached the instance (it had ended), so it may go to the zygote instead.
+    pub fn hand_over(self, spec: &HelperSpec, launch: &LaunchFds) -> Option<io::Result<Forked>> {
+        let Taken { instance, cgroup, request, .. } = self;
+        if spec.trace_phases {
+            helper::write_phase(launch.stderr, "judge-took", helper::monotonic_ns());
+        }
+        match hand_over(&instance, spec, &request, launch) {
+            Ok(()) => {
+                if spec.trace_phases {
+                    helper::write_phase(launch.stderr, "handed-over", helper::monotonic_ns());
+                }
+                let Instance { pid, pidfd, init, .. } = instance;
+                Some(Ok(Forked { pid: pid as u32, pidfd, linger: Some(init), cgroup }))
+            }
+            Err(None) => None,
+            Err(Some(e)) => Some(Err(io::Error::other(e))),
+        }
+    }
+}
+
+/// The stamps of the root paths looked at for a batch of launches (see [`Zygote::take_held`]).
+#[derive(Default)]
+pub struct StampCache(Vec<(Vec<PathBuf>, Stamps)>);
+
+impl StampCache {
+    fn of(&mut self, paths: &[PathBuf]) -> Stamps {
+        if let Some((_, known)) = self.0.iter().find(|(p, _)| p.as_slice() == paths) {
+            return known.clone();
+        }
+        let now = stamps(paths);
+        self.0.push((paths.to_vec(), now.clone()));
+        now
+    }
+}
+
 impl Zygote {
     /// Starts the zygote (`<helper> sandbox zygote <our pid>`) from a thread that stays until the
     /// zygote ends, so its death signal fires only when the judge itself dies. `netns`: the
@@ -260,13 +312,11 @@ impl Zygote {
         let pid = rx.recv().map_err(|_| io::Error::other("the zygote thread ended"))??;
         let held = Arc::new(Mutex::new(Held::default()));
         let (reader, pool) = (channel.try_clone()?, held.clone());
-        std::thread::Builder::new()
-            .name("sandbox-instances".into())
-            .spawn(move || {
-                // Taking in an instance is housekeeping: a delivery must not preempt the judge.
-                let _ = threads::lower_to_batch();
-                receive_deliveries(&reader, &pool)
-            })?;
+        std::thread::Builder::new().name("sandbox-instances".into()).spawn(move || {
+            // Taking in an instance is housekeeping: a delivery must not preempt the judge.
+            let _ = threads::lower_to_batch();
+            receive_deliveries(&reader, &pool)
+        })?;
         let wants = Arc::new(Wants { channel: Mutex::new(channel), held, netns, groups });
         let (over, launches_over) = mpsc::channel::<(HelperSpec, Option<CgroupLimits>)>();
         let asker = wants.clone();
@@ -282,22 +332,25 @@ impl Zygote {
         Ok(Zygote { control: Mutex::new(ours), pid, alive, wants, over: Mutex::new(over) })
     }
 
-    /// Hands a launch to the instance of its kind the judge holds, if there is one: the zygote
-    /// is not involved (see [`hand_over`]). None: there is none (or it had ended, or its root's
-    /// paths have changed since), so the launch goes to the zygote.
+    /// Takes the instance of a launch's kind the judge holds, if there is one, for the launch
+    /// to be handed to it ([`Taken::hand_over`]): the zygote is not involved. None: there is
+    /// none (or it had ended, or its root's paths have changed since), so the launch goes to
+    /// the zygote. `stamps` are the root paths' stamps looked at for the launches taken with
+    /// this one (a game's two bots share a root): each set of paths is looked at once.
     ///
     /// The launch has taken no groups of its own (`spec.cgroup_procs` is empty): with `limits`
     /// only an instance whose bot-to-be joined groups as it was made serves it, and gets
     /// `limits` written to them.
-    pub fn launch_in_held(
+    pub fn take_held(
         &self,
         spec: &HelperSpec,
-        launch: &LaunchFds,
+        netns: Option<BorrowedFd>,
         limits: Option<&CgroupLimits>,
-    ) -> Option<io::Result<Forked>> {
+        stamps: &mut StampCache,
+    ) -> Option<Taken> {
         debug_assert!(spec.cgroup_procs.is_empty(), "a launch handed to an instance takes no groups");
-        let key = InstanceKey::of(spec, launch.netns)?;
-        let now = stamps(&key.root.readable);
+        let key = InstanceKey::of(spec, netns)?;
+        let now = stamps.of(&key.root.readable);
         let held = loop {
             let mut held = self.wants.held.lock().unwrap_or_else(|e| e.into_inner());
             let ready = held.ready.get_mut(&key)?;
@@ -321,20 +374,8 @@ impl Zygote {
             cg.limit(limits).ok()?;
         }
         let request = serde_json::to_vec(spec).ok()?;
-        if spec.trace_phases {
-            helper::write_phase(launch.stderr, "judge-took", helper::monotonic_ns());
-        }
-        match hand_over(&instance, spec, &request, launch) {
-            Ok(()) => {
-                if spec.trace_phases {
-                    helper::write_phase(launch.stderr, "handed-over", helper::monotonic_ns());
-                }
-                let Instance { pid, pidfd, init, .. } = instance;
-                Some(Ok(Forked { pid: pid as u32, pidfd, linger: Some(init), cgroup }))
-            }
-            Err(None) => None,
-            Err(Some(e)) => Some(Err(io::Error::other(e))),
-        }
+        let cpu = limits.and_then(|l| l.cpu).or(spec.affinity_cpu);
+        Some(Taken { instance, cgroup, request, cpu })
     }
 
     /// Asks the zygote for instances of each launch's kind, as `refill` says, up to
@@ -813,7 +854,7 @@ fn serve_one(
     let root = if spec.namespaces { roots.for_spec(&spec).map(|ns| ns.as_raw_fd()) } else { None };
     if let (Some(_), Some(status)) = (root, &status) {
         // An instance started for this launch: the judge had none of its kind at hand (see
-        // [`Zygote::launch_in_held`]).
+        // [`Zygote::take_held`]).
         let launch = LaunchFds {
             stdin: stdin.as_fd(),
             stdout: stdout.as_fd(),
