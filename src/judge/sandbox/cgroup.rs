@@ -204,7 +204,7 @@ struct Accounting {
     peak: Option<fs::File>,
     /// `memory.events` (v2) or `memory.oom_control` (v1).
     events: Option<fs::File>,
-    /// `memory.failcnt` (v1), for kernels that count no OOM kills.
+    /// `memory.failcnt` (v1), on kernels whose `memory.oom_control` counts no OOM kills.
     failcnt: Option<fs::File>,
 }
 
@@ -214,11 +214,11 @@ impl Accounting {
         if v2 {
             Accounting { peak: open("memory.peak"), events: open("memory.events"), failcnt: None }
         } else {
-            Accounting {
-                peak: open("memory.max_usage_in_bytes"),
-                events: open("memory.oom_control"),
-                failcnt: open("memory.failcnt"),
-            }
+            let events = open("memory.oom_control");
+            let counts_kills =
+                events.as_ref().and_then(read_from_start).is_some_and(|t| t.contains("oom_kill "));
+            let failcnt = if counts_kills { None } else { open("memory.failcnt") };
+            Accounting { peak: open("memory.max_usage_in_bytes"), events, failcnt }
         }
     }
 }
