@@ -8,7 +8,32 @@
 use std::io;
 use std::path::PathBuf;
 use std::process::{ChildStderr, ChildStdin, ChildStdout};
+use std::sync::OnceLock;
 use std::time::Duration;
+
+use nix::sys::resource::{getrlimit, setrlimit, Resource};
+
+/// The limits on open files (soft, hard) this process started with.
+static STARTED_WITH_OPEN_FILES: OnceLock<(u64, u64)> = OnceLock::new();
+
+/// Raises the soft limit on open files to the hard one: a judge holds a few descriptors for each
+/// cgroup and instance it prepares ahead, per worker, and 1024 (the usual soft limit) is a default
+/// for programs that use `select`, not a need. Sandboxed bots get a limit of their own
+/// (`max_open_files`); a plain launch's bot gets back the one we started with
+/// ([`started_with_open_files`]).
+pub fn raise_open_files_limit() {
+    if let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) {
+        let _ = STARTED_WITH_OPEN_FILES.set((soft, hard));
+        if soft < hard {
+            let _ = setrlimit(Resource::RLIMIT_NOFILE, hard, hard);
+        }
+    }
+}
+
+/// The limits on open files this process started with, if it raised them since.
+pub fn started_with_open_files() -> Option<(u64, u64)> {
+    STARTED_WITH_OPEN_FILES.get().copied()
+}
 
 /// What to run and under which limits.
 #[derive(Clone, Debug, Default)]

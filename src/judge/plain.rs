@@ -113,6 +113,8 @@ struct ChildLimits {
     file_size: Option<u64>,
     cpu_seconds: Option<u64>,
     cpu: Option<usize>,
+    /// The open-files limits the judge started with (it raises its own).
+    open_files: Option<(u64, u64)>,
 }
 
 impl ChildLimits {
@@ -123,12 +125,16 @@ impl ChildLimits {
             file_size: (spec.max_file_bytes > 0).then_some(spec.max_file_bytes),
             cpu_seconds: spec.cpu_time_limit.map(|d| d.as_secs_f64().ceil().max(1.0) as u64),
             cpu: spec.cpu,
+            open_files: super::launch::started_with_open_files(),
         }
     }
 
     /// Runs in the child between fork and exec.
     fn apply(&self) -> io::Result<()> {
         setrlimit(Resource::RLIMIT_CORE, 0, 0)?;
+        if let Some((soft, hard)) = self.open_files {
+            setrlimit(Resource::RLIMIT_NOFILE, soft, hard)?;
+        }
         if let Some(bytes) = self.address_space {
             setrlimit(Resource::RLIMIT_AS, bytes, bytes)?;
         }
