@@ -194,7 +194,7 @@ pub struct LaunchCgroup {
     accounting: Accounting,
 }
 
-/// The files a launch's end reads its memory accounting from, opened when the group is made
+/// The files a launch's end reads its accounting from (memory, tasks left), opened when the group is made
 /// (ahead, by the keeper): each is then read with one `pread` at offset 0, a few microseconds,
 /// where opening it by path cost 20-30 us on the judge's path at every launch's end. They are
 /// closed before the group is removed.
@@ -206,19 +206,22 @@ struct Accounting {
     events: Option<fs::File>,
     /// `memory.failcnt` (v1), on kernels whose `memory.oom_control` counts no OOM kills.
     failcnt: Option<fs::File>,
+    /// `pids.current` of the group a bot joins first (see [`LaunchCgroup::is_empty`]).
+    tasks: Option<fs::File>,
 }
 
 impl Accounting {
     fn open(memory: &Path, v2: bool) -> Accounting {
         let open = |name: &str| fs::File::open(memory.join(name)).ok();
         if v2 {
-            Accounting { peak: open("memory.peak"), events: open("memory.events"), failcnt: None }
+            let (peak, events) = (open("memory.peak"), open("memory.events"));
+            Accounting { peak, events, failcnt: None, tasks: open("pids.current") }
         } else {
             let events = open("memory.oom_control");
             let counts_kills =
                 events.as_ref().and_then(read_from_start).is_some_and(|t| t.contains("oom_kill "));
             let failcnt = if counts_kills { None } else { open("memory.failcnt") };
-            Accounting { peak: open("memory.max_usage_in_bytes"), events, failcnt }
+            Accounting { peak: open("memory.max_usage_in_bytes"), events, failcnt, tasks: None }
         }
     }
 }
@@ -287,15 +290,20 @@ impl LaunchCgroup {
             self.pids = Some(dir);
             return Ok(());
         }
+        // The pids group first: a bot joins the groups in this order, so its task count says
+        // whether anything of the launch is left (see `is_empty`).
+        if let Some(parent) = &host.v1_pids {
+            let dir = self.make(parent, name)?;
+            self.accounting.tasks = fs::File::open(dir.join("pids.current")).ok();
+            self.pids = Some(dir);
+        }
         if let Some(parent) = &host.v1_memory {
             let dir = self.make(parent, name)?;
             // Tell the kernel not to use swap for this group even where memsw is absent.
             let _ = write(&dir.join("memory.swappiness"), "0");
-            self.accounting = Accounting::open(&dir, false);
+            let tasks = self.accounting.tasks.take();
+            self.accounting = Accounting { tasks, ..Accounting::open(&dir, false) };
             self.memory = Some(dir);
-        }
-        if let Some(parent) = &host.v1_pids {
-            self.pids = Some(self.make(parent, name)?);
         }
         if let Some(parent) = &host.v1_cpuset {
             let dir = self.make(parent, name)?;
@@ -377,8 +385,16 @@ impl LaunchCgroup {
 
     /// Whether no process is left in the launch's groups. The first group is enough: the bot
     /// joins it first and every other one after it, and its descendants inherit them all, so
-    /// a process in any of them is in the first one too.
+    /// a process in any of them is in the first one too. Where that group is a pids group, its
+    /// task count says it (a `pread` of the open `pids.current`, which counts a zombie too, as
+    /// `cgroup.procs` does not), else its `cgroup.procs` is read.
     pub fn is_empty(&self) -> bool {
+        let first_is_pids = self.dirs.first().is_some_and(|d| self.pids.as_ref() == Some(d));
+        if let (Some(tasks), true) = (&self.accounting.tasks, first_is_pids) {
+            if let Some(count) = read_from_start(tasks).and_then(|t| t.trim().parse::<u64>().ok()) {
+                return count == 0;
+            }
+        }
         match self.dirs.first() {
             Some(dir) => fs::read(dir.join("cgroup.procs")).is_ok_and(|procs| procs.is_empty()),
             None => true,
@@ -752,5 +768,45 @@ mod tests {
             .map(|e| e.file_name())
             .collect();
         assert!(left.is_empty(), "groups left behind: {left:?}");
+    }
+
+    #[test]
+    fn a_group_is_empty_only_once_its_last_process_is_reaped_and_its_peak_reads_afresh() {
+        let host = CgroupHost::detect("botarena-test-empty");
+        if !(host.memory() && host.pids()) {
+            eprintln!("skipped: no memory and pids cgroups here (not root?)");
+            return;
+        }
+        let mut cg = LaunchCgroup::blank(&host, &format!("{}-empty", std::process::id()), false).unwrap();
+        cg.limit(&CgroupLimits { memory_bytes: 256 << 20, max_processes: 8, cpu: None }).unwrap();
+        assert!(cg.is_empty(), "a new group");
+        let peak_before = cg.peak_memory_kib().unwrap();
+        // A child that joins every group, touches 16 MiB and exits.
+        let procs = cg.procs_files();
+        let child = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("for f in \"$@\"; do echo $$ > \"$f\"; done; dd if=/dev/zero of=/dev/null bs=16M count=1 2>/dev/null")
+            .arg("sh")
+            .args(&procs)
+            .spawn()
+            .unwrap();
+        let pid = Pid::from_raw(child.id() as i32);
+        // Not waited for: once it has exited it is a zombie, which still counts.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| !s.contains(") Z ")) {
+            assert!(Instant::now() < deadline, "the child did not exit");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(!cg.is_empty(), "a group whose process is a zombie");
+        nix::sys::wait::waitpid(pid, None).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while !cg.is_empty() {
+            assert!(Instant::now() < deadline, "the group stayed busy after its process was reaped");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(!cg.memory_limit_hit());
+        let peak_after = cg.peak_memory_kib().unwrap();
+        assert!(peak_after > peak_before, "peak {peak_before} KiB before, {peak_after} KiB after");
+        cg.destroy().unwrap();
     }
 }
