@@ -783,7 +783,7 @@ mod tests {
         let peak_before = cg.peak_memory_kib().unwrap();
         // A child that joins every group, touches 16 MiB and exits.
         let procs = cg.procs_files();
-        let child = std::process::Command::new("sh")
+        let mut child = std::process::Command::new("sh")
             .arg("-c")
             .arg("for f in \"$@\"; do echo $$ > \"$f\"; done; dd if=/dev/zero of=/dev/null bs=16M count=1 2>/dev/null")
             .arg("sh")
@@ -798,7 +798,7 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
         }
         assert!(!cg.is_empty(), "a group whose process is a zombie");
-        nix::sys::wait::waitpid(pid, None).unwrap();
+        assert!(child.wait().unwrap().success());
         let deadline = Instant::now() + Duration::from_secs(2);
         while !cg.is_empty() {
             assert!(Instant::now() < deadline, "the group stayed busy after its process was reaped");
