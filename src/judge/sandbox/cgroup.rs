@@ -190,14 +190,14 @@ pub struct LaunchCgroup {
     memsw: bool,
     /// The limits written last (None: the group's defaults, a blank group).
     applied: Option<CgroupLimits>,
-    /// The memory group's accounting, opened as the group is made.
+    /// The group's accounting files, opened as the group is made.
     accounting: Accounting,
 }
 
-/// The files a launch's end reads its accounting from (memory, tasks left), opened when the group is made
-/// (ahead, by the keeper): each is then read with one `pread` at offset 0, a few microseconds,
-/// where opening it by path cost 20-30 us on the judge's path at every launch's end. They are
-/// closed before the group is removed.
+/// The files a launch's end reads its accounting from (memory, tasks left), opened when the
+/// group is made (ahead, by the keeper): each is then read with one `pread` at offset 0, a few
+/// microseconds, where opening it by path cost 20-50 us on the judge's path at every launch's
+/// end. They are closed before the group is removed.
 #[derive(Debug, Default)]
 struct Accounting {
     /// `memory.peak` (v2) or `memory.max_usage_in_bytes` (v1).
