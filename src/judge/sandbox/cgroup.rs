@@ -206,23 +206,29 @@ struct Accounting {
     events: Option<fs::File>,
     /// `memory.failcnt` (v1), on kernels whose `memory.oom_control` counts no OOM kills.
     failcnt: Option<fs::File>,
-    /// `pids.current` of the group a bot joins first (see [`LaunchCgroup::is_empty`]).
+    /// `pids.current` of the pids group, which is the group a bot joins first (see
+    /// [`LaunchCgroup::is_empty`]).
     tasks: Option<fs::File>,
 }
 
 impl Accounting {
-    fn open(memory: &Path, v2: bool) -> Accounting {
+    /// Opens the memory group's files.
+    fn open_memory(&mut self, memory: &Path, v2: bool) {
         let open = |name: &str| fs::File::open(memory.join(name)).ok();
         if v2 {
-            let (peak, events) = (open("memory.peak"), open("memory.events"));
-            Accounting { peak, events, failcnt: None, tasks: open("pids.current") }
+            (self.peak, self.events) = (open("memory.peak"), open("memory.events"));
         } else {
-            let events = open("memory.oom_control");
+            self.peak = open("memory.max_usage_in_bytes");
+            self.events = open("memory.oom_control");
             let counts_kills =
-                events.as_ref().and_then(read_from_start).is_some_and(|t| t.contains("oom_kill "));
-            let failcnt = if counts_kills { None } else { open("memory.failcnt") };
-            Accounting { peak: open("memory.max_usage_in_bytes"), events, failcnt, tasks: None }
+                self.events.as_ref().and_then(read_from_start).is_some_and(|t| t.contains("oom_kill "));
+            self.failcnt = if counts_kills { None } else { open("memory.failcnt") };
         }
+    }
+
+    /// Opens the pids group's task count.
+    fn open_tasks(&mut self, pids: &Path) {
+        self.tasks = fs::File::open(pids.join("pids.current")).ok();
     }
 }
 
@@ -285,7 +291,8 @@ impl LaunchCgroup {
             if dir.join("memory.swap.max").exists() {
                 write(&dir.join("memory.swap.max"), "0")?;
             }
-            self.accounting = Accounting::open(&dir, true);
+            self.accounting.open_memory(&dir, true);
+            self.accounting.open_tasks(&dir);
             self.memory = Some(dir.clone());
             self.pids = Some(dir);
             return Ok(());
@@ -294,15 +301,14 @@ impl LaunchCgroup {
         // whether anything of the launch is left (see `is_empty`).
         if let Some(parent) = &host.v1_pids {
             let dir = self.make(parent, name)?;
-            self.accounting.tasks = fs::File::open(dir.join("pids.current")).ok();
+            self.accounting.open_tasks(&dir);
             self.pids = Some(dir);
         }
         if let Some(parent) = &host.v1_memory {
             let dir = self.make(parent, name)?;
             // Tell the kernel not to use swap for this group even where memsw is absent.
             let _ = write(&dir.join("memory.swappiness"), "0");
-            let tasks = self.accounting.tasks.take();
-            self.accounting = Accounting { tasks, ..Accounting::open(&dir, false) };
+            self.accounting.open_memory(&dir, false);
             self.memory = Some(dir);
         }
         if let Some(parent) = &host.v1_cpuset {
@@ -385,12 +391,11 @@ impl LaunchCgroup {
 
     /// Whether no process is left in the launch's groups. The first group is enough: the bot
     /// joins it first and every other one after it, and its descendants inherit them all, so
-    /// a process in any of them is in the first one too. Where that group is a pids group, its
-    /// task count says it (a `pread` of the open `pids.current`, which counts a zombie too, as
-    /// `cgroup.procs` does not), else its `cgroup.procs` is read.
+    /// a process in any of them is in the first one too. Where there is a pids group (made
+    /// first), its task count says it (a `pread` of the open `pids.current`, which counts a
+    /// zombie too, as `cgroup.procs` does not), else the first group's `cgroup.procs` is read.
     pub fn is_empty(&self) -> bool {
-        let first_is_pids = self.dirs.first().is_some_and(|d| self.pids.as_ref() == Some(d));
-        if let (Some(tasks), true) = (&self.accounting.tasks, first_is_pids) {
+        if let Some(tasks) = &self.accounting.tasks {
             if let Some(count) = read_from_start(tasks).and_then(|t| t.trim().parse::<u64>().ok()) {
                 return count == 0;
             }
