@@ -22,7 +22,8 @@ use crate::judge::launch::{LaunchSpec, Launcher};
 use crate::judge::matches::{default_cpus, GamePlan, MatchSpec};
 use crate::judge::result::{BotId, GameResult};
 use crate::judge::sandbox::{SandboxConfig, SandboxLauncher};
-use crate::judge::{play_game, BotCommand, PlainLauncher};
+use crate::judge::table::Watcher;
+use crate::judge::{play_game, play_game_with, BotCommand, PlainLauncher};
 
 pub const MOVE_OVERHEAD: &str = "move_overhead";
 pub const SANDBOXED_START: &str = "sandboxed_start";
@@ -246,34 +247,45 @@ impl Drop for PipeFloor {
     }
 }
 
-/// `move_overhead`: the cost of one move in a game between two instant C bots in the sandbox
-/// (the difference between a 200-move and a 16-move game, per move, so starts cancel out)
-/// against one pipe round trip across cores.
+/// `move_overhead`: the cost of one move in a game between two instant C bots in the sandbox,
+/// timed inside the game (from its first recorded move to its last, so starting and stopping
+/// the bots are not in it), against one pipe round trip across cores.
 pub fn move_overhead(b: &mut Bench) -> anyhow::Result<Figure> {
     let rounds = b.reps(15, 3);
     let kit = b.judge()?;
-    let long = kit.full_board(20, 10)?;
-    let short = kit.full_board(4, 4)?;
-    let (long_moves, short_moves) = (200, 16);
+    let game = kit.full_board(20, 10)?;
     let mut floor = PipeFloor::start(kit)?;
     floor.round_trip(200, kit.cpus[0])?; // warm-up
-    let (mut longs, mut shorts, mut rtt) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut per_move, mut rtt) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
-        let (r, t_long) = timed_game(&long, kit.sandbox.as_ref());
-        played_out(&r, long_moves)?;
-        let (r, t_short) = timed_game(&short, kit.sandbox.as_ref());
-        played_out(&r, short_moves)?;
-        longs.push(t_long.as_secs_f64());
-        shorts.push(t_short.as_secs_f64());
+        per_move.push(mean_move_time(&game, kit.sandbox.as_ref(), 200)?.as_secs_f64() * 1e6);
         rtt.push(floor.round_trip(500, kit.cpus[0])?.as_secs_f64() * 1e6);
     }
-    // The fastest of each kind of game: a load spike on the machine only ever adds time, so the
-    // minima are the least disturbed, and their difference does not go negative the way the
-    // difference of one noisy pair can in a `--quick` run.
-    let fastest = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
-    let per_move = (fastest(&longs) - fastest(&shorts)) * 1e6 / (long_moves - short_moves) as f64;
-    let f = Figure::new(MOVE_OVERHEAD, per_move, "us/move", "pipe_round_trip", median(rtt));
+    let f = Figure::new(MOVE_OVERHEAD, median(per_move), "us/move", "pipe_round_trip", median(rtt));
     Ok(with_note(f, &kit.note))
+}
+
+/// Plays one game of `moves` moves and returns the mean time between two of its moves being
+/// recorded: each such step is one bot prompted, its answer read and checked, the move
+/// recorded. A difference of whole games' times would carry their starts' noise, which on a
+/// busy machine is larger than all the moves of a game together.
+fn mean_move_time(spec: &MatchSpec, launcher: &dyn Launcher, moves: usize) -> anyhow::Result<Duration> {
+    let plan = GamePlan { index: 0, seats: [BotId::A, BotId::B], board: None, seed: spec.seed };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (result, _log) = play_game_with(spec, &plan, launcher, |table| table.watch(Box::new(MoveClock(tx))));
+    played_out(&result, moves)?;
+    let times: Vec<Instant> = rx.try_iter().collect();
+    ensure!(times.len() == moves, "the watcher saw {} of the game's {moves} moves", times.len());
+    Ok((times[moves - 1] - times[0]) / (moves - 1) as u32)
+}
+
+/// Tells when each move of a game is recorded.
+struct MoveClock(std::sync::mpsc::Sender<Instant>);
+
+impl Watcher for MoveClock {
+    fn moved(&mut self, _record: &serde_json::Value) {
+        let _ = self.0.send(Instant::now());
+    }
 }
 
 /// `sandboxed_start`: starting `/bin/true` in the sandbox and reaping it, against a plain
