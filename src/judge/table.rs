@@ -692,9 +692,10 @@ impl<'a> Table<'a> {
         };
         let [first, second] = &mut self.seats;
         let ended = |seat: &mut Seat| seat.running.as_mut().is_none_or(|r| r.wait(Duration::ZERO).is_some());
-        if ended(first) && ended(second) {
-            // Nothing to wait for or kill (both exited, as after a double forfeit): a thread
-            // would cost more than the two short stops.
+        if ended(first) || ended(second) {
+            // At most one bot to wait for or kill (the other exited, as the bot that forfeited
+            // by exiting has): a thread would cost more than the ended one's short stop, and
+            // the other gets its whole grace all the same.
             stop(first);
             stop(second);
         } else {
