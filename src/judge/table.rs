@@ -728,9 +728,9 @@ impl<'a> Table<'a> {
                 BotEvent::Eof { .. } | BotEvent::StderrEof { .. } => open -= 1,
             }
         }
-        for seat in &mut self.seats {
-            seat.running = None;
-        }
+        // Killed and reaped: what is left to release goes off the game's path.
+        let done: Vec<RunningBot> = self.seats.iter_mut().filter_map(|s| s.running.take()).collect();
+        super::threads::drop_off_path(done);
     }
 
     /// Ends the current process of `side` (one process per move) and records its peak memory.

@@ -13,7 +13,7 @@ use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 type Job = Box<dyn FnOnce() + Send + 'static>;
@@ -116,6 +116,27 @@ pub fn set_own_policy(policy: libc::c_int) -> io::Result<()> {
     }
 }
 
+/// Drops `value` on a batch thread of its own, off the caller's path: what a finished launch
+/// holds (its descriptors, its pre-started instance handed back) need not delay a game's
+/// result. Where that thread cannot be had, `value` is dropped here.
+pub fn drop_off_path<T: Send + 'static>(value: T) {
+    static JANITOR: OnceLock<Option<Sender<Box<dyn Send>>>> = OnceLock::new();
+    let janitor = JANITOR.get_or_init(|| {
+        let (tx, rx) = channel::<Box<dyn Send>>();
+        let spawned = std::thread::Builder::new().name("judge-janitor".into()).spawn(move || {
+            let _ = lower_to_batch();
+            for value in rx {
+                drop(value);
+            }
+        });
+        spawned.ok().map(|_| tx)
+    });
+    if let Some(tx) = janitor {
+        // A send only fails when the thread is gone: the value comes back and is dropped here.
+        let _ = tx.send(Box::new(value));
+    }
+}
+
 /// The CPU the calling thread runs on at the moment (None: the kernel would not say).
 pub fn current_cpu() -> Option<usize> {
     // SAFETY: sched_getcpu takes nothing and only returns a number.
@@ -172,6 +193,27 @@ mod tests {
         pool.spawn(move || tx.send(()).unwrap()).unwrap();
         rx.recv_timeout(Duration::from_secs(5)).unwrap();
         assert_eq!(pool.next_id.load(Ordering::Relaxed), 1, "a second thread was started");
+    }
+
+    #[test]
+    fn a_value_dropped_off_path_is_dropped_by_the_batch_janitor_not_by_the_caller() {
+        /// Says, when dropped, on which thread and under which policy.
+        struct Tell(Sender<(Option<String>, libc::c_int)>);
+        impl Drop for Tell {
+            fn drop(&mut self) {
+                // SAFETY: sched_getscheduler of the calling thread only returns a number.
+                #[allow(unsafe_code)]
+                let policy = unsafe { libc::sched_getscheduler(0) };
+                let _ = self.0.send((std::thread::current().name().map(String::from), policy));
+            }
+        }
+        for _ in 0..2 {
+            let (tx, rx) = channel();
+            drop_off_path(Tell(tx));
+            let (name, policy) = rx.recv_timeout(Duration::from_secs(10)).expect("never dropped");
+            assert_eq!(name.as_deref(), Some("judge-janitor"));
+            assert_eq!(policy, libc::SCHED_BATCH);
+        }
     }
 
     #[test]
