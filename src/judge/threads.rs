@@ -116,14 +116,17 @@ pub fn set_own_policy(policy: libc::c_int) -> io::Result<()> {
     }
 }
 
+/// The thread that drops what [`drop_off_path`] hands it (None: it could not be started).
+static JANITOR: OnceLock<Option<Sender<Box<dyn Send>>>> = OnceLock::new();
+const JANITOR_NAME: &str = "judge-janitor";
+
 /// Drops `value` on a batch thread of its own, off the caller's path: what a finished launch
 /// holds (its descriptors, its pre-started instance handed back) need not delay a game's
 /// result. Where that thread cannot be had, `value` is dropped here.
 pub fn drop_off_path<T: Send + 'static>(value: T) {
-    static JANITOR: OnceLock<Option<Sender<Box<dyn Send>>>> = OnceLock::new();
     let janitor = JANITOR.get_or_init(|| {
         let (tx, rx) = channel::<Box<dyn Send>>();
-        let spawned = std::thread::Builder::new().name("judge-janitor".into()).spawn(move || {
+        let spawned = std::thread::Builder::new().name(JANITOR_NAME.into()).spawn(move || {
             let _ = lower_to_batch();
             for value in rx {
                 drop(value);
@@ -135,6 +138,25 @@ pub fn drop_off_path<T: Send + 'static>(value: T) {
         // A send only fails when the thread is gone: the value comes back and is dropped here.
         let _ = tx.send(Box::new(value));
     }
+}
+
+/// Waits, at most `limit`, until everything handed to [`drop_off_path`] so far is dropped:
+/// then the queue no longer holds what those values shared with their owner (a launcher's
+/// cgroup keeper and zygote).
+pub fn wait_for_drops(limit: Duration) {
+    /// Says when it is dropped: the janitor drops in order, so everything before it is gone.
+    struct Done(Sender<()>);
+    impl Drop for Done {
+        fn drop(&mut self) {
+            let _ = self.0.send(());
+        }
+    }
+    if JANITOR.get().is_none() || std::thread::current().name() == Some(JANITOR_NAME) {
+        return;
+    }
+    let (tx, rx) = channel();
+    drop_off_path(Done(tx));
+    let _ = rx.recv_timeout(limit);
 }
 
 /// The CPU the calling thread runs on at the moment (None: the kernel would not say).
@@ -214,6 +236,23 @@ mod tests {
             assert_eq!(name.as_deref(), Some("judge-janitor"));
             assert_eq!(policy, libc::SCHED_BATCH);
         }
+    }
+
+    #[test]
+    fn waiting_for_drops_returns_once_everything_handed_over_before_is_dropped() {
+        struct Slow(std::sync::Arc<AtomicU64>);
+        impl Drop for Slow {
+            fn drop(&mut self) {
+                std::thread::sleep(Duration::from_millis(20));
+                self.0.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        let dropped = std::sync::Arc::new(AtomicU64::new(0));
+        for _ in 0..3 {
+            drop_off_path(Slow(dropped.clone()));
+        }
+        wait_for_drops(Duration::from_secs(10));
+        assert_eq!(dropped.load(Ordering::SeqCst), 3);
     }
 
     #[test]

@@ -185,6 +185,16 @@ pub struct SandboxLauncher {
     groups: Option<Arc<GroupKeeper>>,
 }
 
+impl Drop for SandboxLauncher {
+    /// The bots of the last games may still wait for the janitor (`Table::finish`), each
+    /// holding the cgroup keeper and the zygote: without the wait, a process that exits right
+    /// after a game could leave them queued, and the keeper and the zygote would not be dropped
+    /// with the launcher.
+    fn drop(&mut self) {
+        threads::wait_for_drops(Duration::from_secs(5));
+    }
+}
+
 impl SandboxLauncher {
     /// Detects what this host can enforce and prepares it (the cgroup parents, the shared
     /// network namespace, the mount point). Never fails for lack of privileges: what is
