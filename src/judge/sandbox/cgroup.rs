@@ -249,6 +249,11 @@ fn read_from_start(file: &fs::File) -> Option<String> {
     String::from_utf8(buf[..len].to_vec()).ok()
 }
 
+/// A cgroup file that holds one number, read afresh from an open descriptor.
+fn read_number(file: &fs::File) -> Option<u64> {
+    read_from_start(file)?.trim().parse().ok()
+}
+
 impl LaunchCgroup {
     /// Creates `name` under each available controller, with no limits yet (see [`Self::limit`]).
     ///
@@ -396,7 +401,7 @@ impl LaunchCgroup {
     /// zombie too, as `cgroup.procs` does not), else the first group's `cgroup.procs` is read.
     pub fn is_empty(&self) -> bool {
         if let Some(tasks) = &self.accounting.tasks {
-            if let Some(count) = read_from_start(tasks).and_then(|t| t.trim().parse::<u64>().ok()) {
+            if let Some(count) = read_number(tasks) {
                 return count == 0;
             }
         }
@@ -408,8 +413,7 @@ impl LaunchCgroup {
 
     /// Peak memory of the group, in KiB (`memory.max_usage_in_bytes` on v1, `memory.peak` on v2).
     pub fn peak_memory_kib(&self) -> Option<u64> {
-        let text = read_from_start(self.accounting.peak.as_ref()?)?;
-        text.trim().parse::<u64>().ok().map(|b| b / 1024)
+        read_number(self.accounting.peak.as_ref()?).map(|b| b / 1024)
     }
 
     /// Whether the kernel had to kill a process of the group for memory (or, on kernels that
@@ -425,10 +429,7 @@ impl LaunchCgroup {
         }
         match counter("oom_kill ") {
             Some(n) => n > 0,
-            None => {
-                let failcnt = self.accounting.failcnt.as_ref().and_then(read_from_start);
-                failcnt.and_then(|s| s.trim().parse::<u64>().ok()).unwrap_or(0) > 0
-            }
+            None => self.accounting.failcnt.as_ref().and_then(read_number).unwrap_or(0) > 0,
         }
     }
 
