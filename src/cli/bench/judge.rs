@@ -155,9 +155,14 @@ fn compile_c(dir: &Path, name: &str, source: &str) -> anyhow::Result<PathBuf> {
     Ok(exe)
 }
 
+/// The plan of a match's first game, bot A first: the one game a bench measurement plays.
+fn first_game(spec: &MatchSpec) -> GamePlan {
+    GamePlan { index: 0, seats: [BotId::A, BotId::B], board: None, seed: spec.seed }
+}
+
 /// Plays one game and returns it with its wall time.
 fn timed_game(spec: &MatchSpec, launcher: &dyn Launcher) -> (GameResult, Duration) {
-    let plan = GamePlan { index: 0, seats: [BotId::A, BotId::B], board: None, seed: spec.seed };
+    let plan = first_game(spec);
     let t = Instant::now();
     let (result, _log) = play_game(spec, &plan, launcher);
     (result, t.elapsed())
@@ -270,7 +275,7 @@ pub fn move_overhead(b: &mut Bench) -> anyhow::Result<Figure> {
 /// recorded. A difference of whole games' times would carry their starts' noise, which on a
 /// busy machine is larger than all the moves of a game together.
 fn mean_move_time(spec: &MatchSpec, launcher: &dyn Launcher, moves: usize) -> anyhow::Result<Duration> {
-    let plan = GamePlan { index: 0, seats: [BotId::A, BotId::B], board: None, seed: spec.seed };
+    let plan = first_game(spec);
     let (tx, rx) = std::sync::mpsc::channel();
     let (result, _log) = play_game_with(spec, &plan, launcher, |table| table.watch(Box::new(MoveClock(tx))));
     played_out(&result, moves)?;
