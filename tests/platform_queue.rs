@@ -186,8 +186,7 @@ async fn arrived(app: &TestApp, contest: ContestId, user: UserId, minutes_ago: i
 }
 
 #[tokio::test]
-async fn games_are_played_in_the_order_their_submissions_arrived_and_a_resubmission_queues_behind_the_others()
-{
+async fn games_are_played_round_by_round_every_submissions_first_match_first_then_by_arrival() {
     let app = setup().await;
     app.contest("c4", &[]).await;
     let contest: ContestId =
@@ -208,15 +207,20 @@ async fn games_are_played_in_the_order_their_submissions_arrived_and_a_resubmiss
         let game = botarena::db::games::game(&mut conn, job.id).await.unwrap().unwrap();
         Some(game.submission_a)
     };
+    // Every submission's first match (u2's, y's and x's, against u1) before anyone's second; the
+    // earliest arrival first among them.
     assert_eq!([next().await, next().await], [Some(u2), Some(u2)], "u2's match with u1 first");
-    // u1 resubmits: its games not played yet are cancelled, the new ones queue behind x's and y's.
+    // u1 resubmits: its games not played yet are cancelled (x's and y's first matches, against
+    // it); its own first match comes before everyone's second, its others in their rounds.
     let u1 = arrived(&app, contest, users[0], 0).await;
     let mut order = Vec::new();
     while let Some(a) = next().await {
         order.push(a);
     }
-    // x: against u2 and y (its match with u1 cancelled); y: against u2; u1: against u2, x and y.
-    let expected: Vec<SubmissionId> = [[x; 4].as_slice(), &[y; 2], &[u1; 6]].concat();
+    // Round 0: u1 against u2. Round 1: x against u2 (x arrived before y), y against u2, u1
+    // against x. Round 2: x against y, u1 against y.
+    let expected: Vec<SubmissionId> =
+        [[u1; 2].as_slice(), &[x; 2], &[y; 2], &[u1; 2], &[x; 2], &[u1; 2]].concat();
     assert_eq!(order, expected);
     let cancelled: i64 = sqlx::query_scalar("select count(*) from games where status = 'cancelled'")
         .fetch_one(&mut *conn)

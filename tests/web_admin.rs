@@ -305,7 +305,8 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
     type Row = (String, i32, Option<Value>, Option<String>, i64, bool);
     let rows: Vec<Row> = sqlx::query_as(
         "select g.status::text, j.attempts, g.result, j.locked_by, (g.settings->>'move_ms')::bigint, g.charge
-         from games g join jobs j on j.game_id = g.id where g.match_id = $1 order by g.index",
+         from games g join jobs j on j.game_id = g.id where g.match_id = $1 and g.replaced_at is null
+         order by g.index",
     )
     .bind(current)
     .fetch_all(&mut *conn)
@@ -336,11 +337,13 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
     assert!(!games::finish(&mut conn, playing.id, "w1", &json!({"winner": "b"}), "{}", [9, 9])
         .await
         .unwrap());
-    let done: i64 = sqlx::query_scalar("select count(*) from games where match_id = $1 and status = 'done'")
-        .bind(current)
-        .fetch_one(&mut *conn)
-        .await
-        .unwrap();
+    let done: i64 = sqlx::query_scalar(
+        "select count(*) from games where match_id = $1 and status = 'done' and replaced_at is null",
+    )
+    .bind(current)
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap();
     assert_eq!(done, 0);
     let audited: Value =
         sqlx::query_scalar("select new_value from audit_log where action = 'contest.rejudge'")

@@ -8,6 +8,7 @@ pub mod contest;
 pub mod house;
 pub mod migrate;
 pub mod play;
+pub mod prune;
 pub mod sandbox;
 pub mod serve;
 pub mod starter;
@@ -53,6 +54,8 @@ pub enum Command {
     Contest(contest::ContestArgs),
     /// Manage API tokens.
     Token(token::TokenArgs),
+    /// Delete the games rejudges replaced before a date (audited; nothing else deletes a game).
+    Prune(prune::PruneArgs),
 }
 
 /// Runs the parsed command; returns the process exit code.
@@ -71,5 +74,6 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Users(args) => users::run(args),
         Command::Contest(args) => contest::run(args),
         Command::Token(args) => token::run(args),
+        Command::Prune(args) => prune::run(args),
     }
 }

@@ -5,6 +5,8 @@ use serde_json::Value;
 use sqlx::PgConnection;
 
 /// Records a change by `actor_id`, or by the command line when `None` (it acts as nobody).
+/// Returns the entry's id, which what the change made can point to (a replaced game's
+/// `replaced_in`).
 pub async fn record(
     conn: &mut PgConnection,
     actor_id: Option<UserId>,
@@ -12,18 +14,25 @@ pub async fn record(
     target: &str,
     old_value: Option<Value>,
     new_value: Option<Value>,
-) -> sqlx::Result<()> {
-    sqlx::query!(
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
         "insert into audit_log (actor_id, actor_name, action, target, old_value, new_value)
-         values ($1, (select username from users where id = $1), $2, $3, $4, $5)",
+         values ($1, (select username from users where id = $1), $2, $3, $4, $5)
+         returning id",
         actor_id as Option<UserId>,
         action,
         target,
         old_value,
         new_value
     )
-    .execute(conn)
-    .await?;
+    .fetch_one(conn)
+    .await
+}
+
+/// Fills in the new value of an entry recorded before the change was made (whose rows point to
+/// the entry), in the same transaction.
+pub async fn set_new_value(conn: &mut PgConnection, entry: i64, new_value: &Value) -> sqlx::Result<()> {
+    sqlx::query!("update audit_log set new_value = $2 where id = $1", entry, new_value).execute(conn).await?;
     Ok(())
 }
 

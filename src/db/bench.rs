@@ -234,7 +234,7 @@ pub async fn bulk_insert_matches(
                       c.settings
                from m cross join generate_series(0, $3 - 1) i cross join contests c where c.id = $1
                returning id)
-           insert into jobs (kind, game_id) select 'game', id from g"#,
+           insert into jobs (kind, game_id, contest_id) select 'game', id, $1 from g"#,
     )
     .bind(contest_id)
     .bind(submission)

@@ -25,6 +25,8 @@ pub struct Contest {
     /// Who students may play practice games against (`house,own` by default; see
     /// `service::practice`).
     pub practice_opponents: String,
+    /// Its weight in the game slots' fair share between contests (see `db::queue`).
+    pub share: f32,
     pub created_at: OffsetDateTime,
 }
 
@@ -72,6 +74,11 @@ pub const LIMITS: &[(&str, &str)] = &[
     ("languages", "comma-separated language ids enabled (default: all configured)"),
     ("house_bots", "comma-separated house-bot levels that play as extra opponents (default: none)"),
     (
+        "share",
+        "the contest's weight when contests with queued games share the game slots, by the slot time their \
+         games use: a contest of share 2 gets twice the slot time of one of share 1 (default 1)",
+    ),
+    (
         "practice_opponents",
         "who students may play practice games against in the browser: house (the house bots), own (their \
          own submission), all (any student's), comma-separated, or none (default house,own)",
@@ -96,6 +103,7 @@ pub struct NewContest {
     pub house_bots: Vec<HouseLevel>,
     /// `house`, `own`, `all`, comma-separated in that order (empty: no practice games).
     pub practice_opponents: String,
+    pub share: f32,
 }
 
 /// Parses a deadline: RFC 3339, or the `YYYY-MM-DDTHH:MM` of an HTML `datetime-local` field (UTC).
@@ -155,6 +163,7 @@ impl NewContest {
         let mut languages = known_languages.to_vec();
         let mut house_bots = Vec::new();
         let mut practice_opponents = "house,own".to_string();
+        let mut share = 1.0f32;
         let mut limits =
             [("submit_interval_s", 60i32), ("daily_budget_s", 3600), ("scoreboard_refresh_s", 600)];
         let mut game_assignments = Vec::new();
@@ -187,6 +196,11 @@ impl NewContest {
                 match parse_house_bots(v) {
                     Ok(list) => house_bots = list,
                     Err(m) => err(k, m),
+                }
+            } else if k == "share" {
+                match v.parse::<f32>() {
+                    Ok(x) if (0.01..=100.0).contains(&x) => share = x,
+                    _ => err(k, format!("`{v}` is not a number between 0.01 and 100")),
                 }
             } else if k == "practice_opponents" {
                 match parse_practice_opponents(v) {
@@ -223,6 +237,7 @@ impl NewContest {
                 scoreboard_refresh_s: limits[2].1,
                 house_bots,
                 practice_opponents,
+                share,
             }),
             _ => Err(errors),
         }
@@ -257,8 +272,8 @@ pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Opt
     let settings = serde_json::to_value(&c.settings).expect("settings serialize");
     sqlx::query_scalar!(
         r#"insert into contests (slug, title, game, deadline, settings, languages, submit_interval_s,
-                               daily_budget_s, scoreboard_refresh_s, house_bots, practice_opponents)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                               daily_budget_s, scoreboard_refresh_s, house_bots, practice_opponents, share)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          on conflict (slug) do nothing
          returning id as "id: ContestId""#,
         c.slug,
@@ -271,7 +286,8 @@ pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Opt
         c.daily_budget_s,
         c.scoreboard_refresh_s,
         c.house_bots.as_slice() as &[HouseLevel],
-        c.practice_opponents
+        c.practice_opponents,
+        c.share
     )
     .fetch_optional(conn)
     .await
@@ -282,7 +298,7 @@ pub async fn list(conn: &mut PgConnection) -> sqlx::Result<Vec<Contest>> {
         Contest,
         r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
                 submit_interval_s, daily_budget_s, scoreboard_refresh_s,
-                house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, created_at
+                house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, share, created_at
          from contests order by deadline desc nulls first, id desc"#
     )
     .fetch_all(conn)
@@ -294,7 +310,7 @@ pub async fn by_slug(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option
         Contest,
         r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
                 submit_interval_s, daily_budget_s, scoreboard_refresh_s,
-                house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, created_at
+                house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, share, created_at
          from contests where slug = $1"#,
         slug
     )
@@ -307,7 +323,8 @@ pub async fn update(conn: &mut PgConnection, id: ContestId, c: &NewContest) -> s
     let settings = serde_json::to_value(&c.settings).expect("settings serialize");
     sqlx::query!(
         "update contests set title = $2, deadline = $3, settings = $4, languages = $5, submit_interval_s = $6,
-                daily_budget_s = $7, scoreboard_refresh_s = $8, house_bots = $9, practice_opponents = $10
+                daily_budget_s = $7, scoreboard_refresh_s = $8, house_bots = $9, practice_opponents = $10,
+                share = $11
          where id = $1",
         id as ContestId,
         c.title,
@@ -318,7 +335,8 @@ pub async fn update(conn: &mut PgConnection, id: ContestId, c: &NewContest) -> s
         c.daily_budget_s,
         c.scoreboard_refresh_s,
         c.house_bots.as_slice() as &[HouseLevel],
-        c.practice_opponents
+        c.practice_opponents,
+        c.share
     )
     .execute(conn)
     .await?;
@@ -337,6 +355,7 @@ pub fn assignments(c: &Contest) -> Vec<String> {
     let house_bots: Vec<&str> = c.house_bots.iter().map(|l| l.as_str()).collect();
     out.push(format!("house_bots={}", house_bots.join(",")));
     out.push(format!("practice_opponents={}", c.practice_opponents));
+    out.push(format!("share={}", c.share));
     out
 }
 
@@ -376,6 +395,18 @@ mod tests {
         assert_eq!(c.submit_interval_s, 5);
         assert_eq!(c.languages, ["python"]);
         assert_eq!(c.deadline.unwrap().year(), 2030);
+    }
+
+    #[test]
+    fn a_contest_share_is_a_positive_weight_defaulting_to_one() {
+        let build =
+            |v: &str| NewContest::build("c4", "connect4", None, None, &[format!("share={v}")], &langs());
+        assert_eq!(build("2").unwrap().share, 2.0);
+        assert_eq!(build("0.5").unwrap().share, 0.5);
+        assert_eq!(NewContest::build("c4", "connect4", None, None, &[], &langs()).unwrap().share, 1.0);
+        for bad in ["0", "-1", "lots", "1000"] {
+            assert_eq!(build(bad).unwrap_err()[0].field, "share", "{bad}");
+        }
     }
 
     #[test]

@@ -1,5 +1,21 @@
 //! Matches and their games. Each game is the subject of a job of the queue (`db::queue`,
 //! played by `jobs::games`); the game's status is what users see, updated with its job.
+//!
+//! **Lock order.** Every transaction that writes games, matches or standings takes its locks in
+//! this order, so that two of them never wait for each other:
+//! 1. the contest's advisory lock ([`lock_contest`]: exclusive for whatever changes who is
+//!    current — scheduling, superseding, disqualifying, rejudging, house bots —; shared,
+//!    [`share_contest_lock`], for a worker storing a result);
+//! 2. submissions (and, by their triggers, the `standings` rows, in submission order);
+//! 3. jobs, then games, then matches (and by the match trigger the `standings` rows again);
+//! 4. the users' `compute_usage` rows, in user order.
+//!
+//! A transaction that makes a submission ready takes step 1 before it writes the compile's
+//! outcome and charges its time (`service::scheduler::lock_contest`).
+//!
+//! A worker storing a match's last game writes the match's standings rows after its match; a
+//! resubmission writes them (superseding) before cancelling that match: without step 1 those
+//! two deadlocked.
 
 use super::ids::{ContestId, GameRecordId, MatchId, SubmissionId, UserId};
 use super::queue::{self, Claimed, JobKind};
@@ -64,8 +80,8 @@ pub struct NewMatch {
 
 /// Creates the matches of `submission` (side `a`) against each opponent whose pair has none yet,
 /// their games (with the contest's `settings`) and the games' jobs, in one statement however
-/// many there are. The jobs are queued in the order given, as arrived at `arrived_at` (the
-/// submission's arrival: see `queue`). Returns the matches created.
+/// many there are. The jobs are queued in the order given (each match's place its `seq`), as
+/// arrived at `arrived_at` (the submission's arrival: see `queue`). Returns the matches created.
 pub async fn create_matches(
     conn: &mut PgConnection,
     contest_id: ContestId,
@@ -77,6 +93,7 @@ pub async fn create_matches(
     let (opponents, seeds): (Vec<SubmissionId>, Vec<i64>) =
         matches.iter().map(|m| (m.opponent, m.seed)).unzip();
     let games = game_columns(matches.iter().map(|m| (m.opponent, &m.plans[..])));
+    queue::join_game_queue(conn, contest_id.into()).await?;
     sqlx::query_scalar!(
         r#"with new_matches as (
                insert into matches (contest_id, submission_a, submission_b, seed)
@@ -91,10 +108,13 @@ pub async fn create_matches(
                from unnest($5::int8[], $6::int4[], $7::jsonb[]) with ordinality as p(opponent, index, plan, n)
                join new_matches m on m.submission_b = p.opponent
                order by p.n
-               returning id),
+               returning id, match_id),
            new_jobs as (
-               insert into jobs (kind, game_id, arrived_at)
-               select 'game', id, $9 from new_games order by id
+               insert into jobs (kind, game_id, arrived_at, contest_id, seq)
+               select 'game', g.id, $9, $1, (o.n - 1)::int4
+               from new_games g join new_matches m on m.id = g.match_id
+               join unnest($3::int8[]) with ordinality as o(opponent, n) on o.opponent = m.submission_b
+               order by g.id
                returning 1)
            select count(*) as "created!" from new_matches"#,
         contest_id as ContestId,
@@ -205,10 +225,11 @@ impl queue::Subject for GameJob {
     }
 }
 
-/// Claims the oldest queued game, or a running one whose lease ran out (its worker died), unless
+/// Claims the next queued game (the contest whose turn it is, then its order: see
+/// [`queue::claim_next_game`]), or a running one whose lease ran out (its worker died), unless
 /// it has had its [`MAX_ATTEMPTS`] (see [`fail_exhausted`]); the game becomes `running`.
 pub async fn claim(conn: &mut PgConnection, worker: &str, lease_secs: f64) -> sqlx::Result<Option<GameJob>> {
-    queue::claim_next(conn, worker, lease_secs, MAX_ATTEMPTS).await
+    queue::claim_next_game(conn, worker, lease_secs, MAX_ATTEMPTS).await
 }
 
 /// Gives up on the games that had their [`MAX_ATTEMPTS`] without a result (their last lease ran
@@ -366,12 +387,14 @@ pub async fn finish(
     if res.rows_affected() != 1 {
         return Ok(false);
     }
+    queue::settle_game_slot(&mut tx, id.into()).await?;
     tx.commit().await?;
     Ok(true)
 }
 
 /// Locks a match row until the transaction ends, so that the workers storing its last two games
 /// at the same moment take turns: the second then sees the first's result and closes the match.
+/// Taken after the game's own row (see the lock order above).
 pub async fn lock_match(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<()> {
     sqlx::query!("select id from matches where id = $1 for update", match_id as MatchId)
         .fetch_optional(conn)
@@ -386,7 +409,8 @@ pub async fn match_winners(
     match_id: MatchId,
 ) -> sqlx::Result<Vec<Option<Option<String>>>> {
     let rows = sqlx::query!(
-        r#"select status as "status: GameStatus", winner from games where match_id = $1 order by index"#,
+        r#"select status as "status: GameStatus", winner from games
+           where match_id = $1 and replaced_at is null order by index"#,
         match_id as MatchId
     )
     .fetch_all(conn)
@@ -443,6 +467,8 @@ pub struct MatchRow {
     pub games_drawn: Option<i32>,
     pub games_lost: Option<i32>,
     pub games: Vec<GameRecordId>,
+    /// Its earlier games, replaced by rejudges, oldest first (they count for nothing).
+    pub replaced: Vec<GameRecordId>,
 }
 
 pub async fn matches_of_submission(
@@ -458,7 +484,10 @@ pub async fn matches_of_submission(
                   case when m.submission_a = $1 then m.games_won_a else m.games_won_b end as games_won,
                   m.games_drawn,
                   case when m.submission_a = $1 then m.games_won_b else m.games_won_a end as games_lost,
-                  array(select g.id from games g where g.match_id = m.id order by g.index) as "games!: _"
+                  array(select g.id from games g where g.match_id = m.id and g.replaced_at is null
+                        order by g.index) as "games!: _",
+                  array(select g.id from games g where g.match_id = m.id and g.replaced_at is not null
+                        order by g.replaced_at, g.index) as "replaced!: _"
            from matches m
            join submissions o on o.id = case when m.submission_a = $1 then m.submission_b else m.submission_a end
            join users u on u.id = o.user_id
@@ -491,26 +520,71 @@ pub struct Game {
     pub game: GameId,
     /// Set for a game of a test match: the user who asked for it (who alone, with admins, sees it).
     pub requested_by: Option<UserId>,
+    /// Set once a rejudge replaced the game: it stays readable but counts for nothing.
+    pub replacement: Option<Replacement>,
+}
+
+/// How a game was replaced: when, by which game, in which audited action and by whom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replacement {
+    pub at: OffsetDateTime,
+    /// The game played in its place (`None` once `botarena prune` deleted that one too).
+    pub by: Option<GameRecordId>,
+    /// The audit action that replaced it (`contest.rejudge`, `submission.rejudge`).
+    pub action: Option<String>,
+    /// Who asked: an admin's name, `None` for the command line.
+    pub actor: Option<String>,
 }
 
 pub async fn game(conn: &mut PgConnection, id: GameRecordId) -> sqlx::Result<Option<Game>> {
-    sqlx::query_as!(
-        Game,
-        r#"select g.id as "id: _", g.match_id as "match_id: _", g.index, g.status as "status: GameStatus",
-                  g.plan, g.settings, g.result, g.log, coalesce(j.attempts, 0) as "attempts!",
-                  m.submission_a as "submission_a: _", m.submission_b as "submission_b: _",
-                  sa.user_id as "user_a: _", sb.user_id as "user_b: _", g.finished_at, c.game as "game: _",
-                  m.requested_by as "requested_by: _"
+    let Some(r) = sqlx::query!(
+        r#"select g.id as "id: GameRecordId", g.match_id as "match_id: MatchId", g.index,
+                  g.status as "status: GameStatus", g.plan, g.settings, g.result, g.log,
+                  coalesce(j.attempts, 0) as "attempts!",
+                  m.submission_a as "submission_a: SubmissionId", m.submission_b as "submission_b: SubmissionId",
+                  sa.user_id as "user_a: UserId", sb.user_id as "user_b: UserId", g.finished_at,
+                  c.game as "game: GameId", m.requested_by as "requested_by: UserId",
+                  g.replaced_at, g.replaced_by as "replaced_by: GameRecordId",
+                  a.action as "replaced_action?", coalesce(u.username, a.actor_name) as "replaced_actor?"
            from games g join matches m on m.id = g.match_id
            join contests c on c.id = m.contest_id
            join submissions sa on sa.id = m.submission_a
            join submissions sb on sb.id = m.submission_b
            left join jobs j on j.kind = 'game' and j.subject_id = g.id
+           left join audit_log a on a.id = g.replaced_in
+           left join users u on u.id = a.actor_id
            where g.id = $1"#,
         id as GameRecordId
     )
     .fetch_optional(conn)
-    .await
+    .await?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(Game {
+        id: r.id,
+        match_id: r.match_id,
+        index: r.index,
+        status: r.status,
+        plan: r.plan,
+        settings: r.settings,
+        result: r.result,
+        log: r.log,
+        attempts: r.attempts,
+        submission_a: r.submission_a,
+        submission_b: r.submission_b,
+        user_a: r.user_a,
+        user_b: r.user_b,
+        finished_at: r.finished_at,
+        game: r.game,
+        requested_by: r.requested_by,
+        replacement: r.replaced_at.map(|at| Replacement {
+            at,
+            by: r.replaced_by,
+            action: r.replaced_action,
+            actor: r.replaced_actor,
+        }),
+    }))
 }
 
 /// Writes the moves so far of a game `worker` is playing (`{"params", "moves"}`), for its page to
@@ -543,18 +617,21 @@ pub async fn live(conn: &mut PgConnection, id: GameRecordId) -> sqlx::Result<Opt
 }
 
 /// The round-robin matches between the current (ready) submissions of a contest that a rejudge
-/// replays (never a test match):
-/// id and seed.
+/// replays (never a test match), all of them or those of one `submission`: id and seed.
 pub async fn current_match_seeds(
     conn: &mut PgConnection,
     contest_id: ContestId,
+    submission: Option<SubmissionId>,
 ) -> sqlx::Result<Vec<(MatchId, i64)>> {
     Ok(sqlx::query!(
         r#"select m.id as "id: MatchId", m.seed from matches m
          join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
          join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
-         where m.contest_id = $1 and m.status <> 'cancelled' and m.requested_by is null order by m.id"#,
-        contest_id as ContestId
+         where m.contest_id = $1 and m.status <> 'cancelled' and m.requested_by is null
+           and ($2::int8 is null or $2 in (m.submission_a, m.submission_b))
+         order by m.id"#,
+        contest_id as ContestId,
+        submission as Option<SubmissionId>
     )
     .fetch_all(conn)
     .await?
@@ -563,45 +640,81 @@ pub async fn current_match_seeds(
     .collect())
 }
 
-/// A match to replay: its id and the plans of its fresh games (index, plan).
+/// A match to replay: its id, its place in the rejudge's order (the queue's `seq`) and the plans
+/// of its fresh games (index, plan).
 pub struct Replay {
     pub match_id: MatchId,
+    pub seq: i32,
     pub plans: Vec<(i32, Value)>,
 }
 
-/// Replaces the games of `replays` with fresh queued ones (plans and settings given) and puts the
-/// matches back in the queue without points, in three statements whatever their number (the
-/// standings' triggers run once). Fresh rows, not reset ones: a worker still playing an old
-/// game finds nothing to extend or finish, even if its process claims the new game. Replays are
-/// not charged to the users' budgets: the admin asked for them. Returns the games created.
+/// Replaces the current games of `replays` with fresh queued ones (plans and settings given) and
+/// puts the matches back in the queue without points, in four statements whatever their number
+/// (the standings' triggers run once). The old games stay, marked replaced (`replaced_at`, the
+/// new game in `replaced_by`, the audited action `replaced_in`); one not played yet becomes
+/// `cancelled`, and its job leaves the queue, so a worker still playing it finds nothing to
+/// extend or finish. Replays are not charged to the users' budgets: the admin asked for them.
+/// Returns the games created.
 pub async fn replace_games(
     conn: &mut PgConnection,
+    contest_id: ContestId,
     replays: &[Replay],
     settings: &Value,
+    audit_entry: i64,
 ) -> sqlx::Result<u64> {
     let ids: Vec<MatchId> = replays.iter().map(|r| r.match_id).collect();
+    let seqs: Vec<i32> = replays.iter().map(|r| r.seq).collect();
     let games = game_columns(replays.iter().map(|r| (r.match_id, &r.plans[..])));
-    // Their jobs go with them: a worker holding one finds nothing to extend or finish.
-    sqlx::query!("delete from games where match_id = any($1)", &ids as &[MatchId])
-        .execute(&mut *conn)
-        .await?;
-    let created = sqlx::query_scalar!(
+    queue::join_game_queue(conn, contest_id.into()).await?;
+    sqlx::query!(
+        "update jobs set finished_at = now(), locked_by = null, lease_until = null
+         where kind = 'game' and finished_at is null
+           and game_id in (select id from games where match_id = any($1) and replaced_at is null)",
+        &ids as &[MatchId]
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "update games set replaced_at = now(), replaced_in = $2, progress = null,
+                status = case when status in ('queued', 'running') then 'cancelled'::game_status else status end
+         where match_id = any($1) and replaced_at is null",
+        &ids as &[MatchId],
+        audit_entry
+    )
+    .execute(&mut *conn)
+    .await?;
+    let created = sqlx::query!(
         r#"with new_games as (
                insert into games (match_id, index, plan, settings, charge)
                select p.match_id, p.index, p.plan, $4, false
                from unnest($1::int8[], $2::int4[], $3::jsonb[]) with ordinality as p(match_id, index, plan, n)
                order by p.n
-               returning id),
+               returning id, match_id, index),
            new_jobs as (
-               insert into jobs (kind, game_id) select 'game', id from new_games order by id returning 1)
-           select count(*) as "created!" from new_jobs"#,
+               insert into jobs (kind, game_id, contest_id, seq)
+               select 'game', g.id, $6, r.seq from new_games g
+               join unnest($7::int8[], $8::int4[]) as r(match_id, seq) on r.match_id = g.match_id
+               order by g.id
+               returning 1),
+           linked as (
+               update games old set replaced_by = n.id
+               from new_games n
+               where old.match_id = n.match_id and old.index = n.index and old.replaced_in = $5
+                 and old.replaced_by is null
+               returning 1)
+           select (select count(*) from new_jobs) as "created!", (select count(*) from linked) as "linked!""#,
         &games.0 as &[MatchId],
         &games.1,
         &games.2,
-        settings
+        settings,
+        audit_entry,
+        contest_id as ContestId,
+        &ids as &[MatchId],
+        &seqs
     )
     .fetch_one(&mut *conn)
-    .await?;
+    .await?
+    .created;
     sqlx::query!(
         "update matches set status = 'queued', points_a = null, points_b = null,
                 games_won_a = null, games_won_b = null, games_drawn = null, finished_at = null
@@ -611,6 +724,34 @@ pub async fn replace_games(
     .execute(conn)
     .await?;
     Ok(created as u64)
+}
+
+/// Deletes the games of a contest replaced before `before` (only counts them with `dry_run`):
+/// the games deleted and the matches they were of. Current games are never touched; a game
+/// that replaced a pruned one keeps its place (`replaced_by` of the pruned one is gone with it).
+pub async fn prune_replaced(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    before: OffsetDateTime,
+    dry_run: bool,
+) -> sqlx::Result<(i64, i64)> {
+    let r = sqlx::query!(
+        r#"with doomed as (
+               select g.id, g.match_id from games g join matches m on m.id = g.match_id
+               where m.contest_id = $1 and g.replaced_at < $2),
+           deleted as (
+               delete from games where id in (select id from doomed) and not $3 returning id)
+           select (select count(*) from doomed) as "games!",
+                  (select count(distinct match_id) from doomed) as "matches!",
+                  (select count(*) from deleted) as "deleted!""#,
+        contest_id as ContestId,
+        before,
+        dry_run
+    )
+    .fetch_one(conn)
+    .await?;
+    debug_assert!(dry_run || r.deleted == r.games);
+    Ok((r.games, r.matches))
 }
 
 /// The game and stored settings of a contest.
@@ -631,6 +772,14 @@ pub async fn lock_contest(conn: &mut PgConnection, contest_id: ContestId) -> sql
     Ok(())
 }
 
+/// Takes the contest's scheduling lock shared until the transaction ends: results of the
+/// contest are stored side by side, but never while its current submissions change (see the
+/// lock order above).
+pub async fn share_contest_lock(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<()> {
+    sqlx::query!("select pg_advisory_xact_lock_shared($1)", contest_id as ContestId).execute(conn).await?;
+    Ok(())
+}
+
 /// How a game went, from its stored outcome columns (never the result object), seen from one
 /// side (`"a"` or `"b"`) of its match.
 #[derive(Clone, Debug)]
@@ -643,7 +792,8 @@ pub struct GameOutcome {
     pub side: String,
 }
 
-/// Every game of a submission's round-robin matches, seen from the submission's side.
+/// Every game of a submission's round-robin matches (replaced ones too), seen from the
+/// submission's side.
 pub async fn games_of_submission(
     conn: &mut PgConnection,
     submission: SubmissionId,
@@ -701,7 +851,8 @@ pub struct Progress {
     pub queued: i64,
     /// Given up by the judge (an admin's rejudge plays them again).
     pub failed: i64,
-    /// Games of other submissions waiting in the queue ahead of this one's first queued game.
+    /// Games of other submissions of the contest waiting in the queue ahead of this one's first
+    /// queued game (the contests share the game slots by their `share`: see `queue`).
     pub queued_ahead: i64,
 }
 
@@ -710,14 +861,15 @@ pub async fn progress(conn: &mut PgConnection, submission: SubmissionId) -> sqlx
         Progress,
         r#"with mine as (
                select g.id, g.status from matches m join games g on g.match_id = m.id
-               where m.submission_a = $1 and m.requested_by is null
+               where m.submission_a = $1 and m.requested_by is null and g.replaced_at is null
                union all
                select g.id, g.status from matches m join games g on g.match_id = m.id
-               where m.submission_b = $1 and m.requested_by is null),
+               where m.submission_b = $1 and m.requested_by is null and g.replaced_at is null),
            first_queued as (
-               select j.priority, j.arrived_at, j.id from mine join jobs j on j.kind = 'game' and j.subject_id = mine.id
+               select j.contest_id, j.priority, j.seq, j.arrived_at, j.id
+               from mine join jobs j on j.kind = 'game' and j.subject_id = mine.id
                where mine.status = 'queued' and j.finished_at is null
-               order by j.priority desc, j.arrived_at, j.id limit 1)
+               order by j.priority desc, j.seq, j.arrived_at, j.id limit 1)
            select count(*) filter (where status <> 'cancelled') as "total!",
                   count(*) filter (where status = 'done') as "done!",
                   count(*) filter (where status = 'running') as "running!",
@@ -725,8 +877,10 @@ pub async fn progress(conn: &mut PgConnection, submission: SubmissionId) -> sqlx
                   count(*) filter (where status = 'failed') as "failed!",
                   coalesce((select count(*) from jobs j, first_queued f
                             where j.kind = 'game' and j.finished_at is null and j.locked_by is null
+                              and j.contest_id = f.contest_id
                               and (j.priority > f.priority
-                                   or (j.priority = f.priority and (j.arrived_at, j.id) < (f.arrived_at, f.id)))), 0)
+                                   or (j.priority = f.priority
+                                       and (j.seq, j.arrived_at, j.id) < (f.seq, f.arrived_at, f.id)))), 0)
                     as "queued_ahead!"
            from mine"#,
         submission as SubmissionId

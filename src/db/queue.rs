@@ -80,10 +80,133 @@ pub async fn claim_next<S: Subject>(
     Ok(taken)
 }
 
-/// Puts a job in the queue for a subject (a submission, or a game for [`JobKind::Game`]). A
-/// submission's job counts as arrived when the submission did; a game queued on its own (a
-/// rejudge's) now. The games a new submission schedules are queued with its arrival by
-/// `games::create_matches`.
+/// Claims the next game (see [`claim_next`]), from the contest whose turn it is: of the contests
+/// with games queued, the one whose games have used the least slot time for their share (its
+/// virtual time, see the migration `*_fair_game_queue.sql`), and within it, test matches first,
+/// then by `seq` (every submission's first match before anyone's second), then by arrival. The
+/// claimed game's contest is charged its estimated duration at once, so that the next free slot
+/// already sees the charge; [`settle_game_slot`] corrects it when the game ends.
+pub async fn claim_next_game<S: Subject>(
+    conn: &mut PgConnection,
+    worker: &str,
+    lease_secs: f64,
+    max_attempts: i32,
+) -> sqlx::Result<Option<S>> {
+    let mut tx = conn.begin().await?;
+    // The contests with game jobs pending, found by skipping through an index (a handful of rows
+    // however long the queue), lowest virtual time first.
+    let contests = sqlx::query_scalar!(
+        r#"with recursive pending(contest_id) as (
+               (select contest_id from jobs where kind = 'game' and finished_at is null
+                order by contest_id limit 1)
+               union all
+               select (select j.contest_id from jobs j
+                       where j.kind = 'game' and j.finished_at is null and j.contest_id > p.contest_id
+                       order by j.contest_id limit 1)
+               from pending p where p.contest_id is not null)
+           select p.contest_id as "contest_id!" from pending p
+           left join contest_slot_usage u on u.contest_id = p.contest_id
+           where p.contest_id is not null
+           order by coalesce(u.vtime, 0), p.contest_id"#
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut taken = None;
+    'contests: for contest in contests {
+        loop {
+            let Some(claimed) = sqlx::query_as!(
+                Claimed,
+                r#"update jobs set attempts = attempts + 1, locked_by = $2,
+                                   lease_until = now() + make_interval(secs => $3)
+                   where id = (
+                       select id from jobs
+                       where kind = 'game' and contest_id = $1 and finished_at is null and attempts < $4
+                         and (locked_by is null or lease_until < now())
+                       order by priority desc, seq, arrived_at, id
+                       for update skip locked
+                       limit 1)
+                   returning subject_id as "subject!", attempts"#,
+                contest,
+                worker,
+                lease_secs,
+                max_attempts
+            )
+            .fetch_optional(&mut *tx)
+            .await?
+            else {
+                continue 'contests;
+            };
+            match S::take(&mut tx, claimed).await? {
+                Some(subject) => {
+                    charge_game_slot(&mut tx, contest).await?;
+                    taken = Some(subject);
+                    break 'contests;
+                }
+                None => abandon(&mut tx, JobKind::Game, claimed.subject).await?,
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(taken)
+}
+
+/// Charges a contest the estimated slot time of a game just claimed (see [`claim_next_game`]).
+async fn charge_game_slot(conn: &mut PgConnection, contest: i64) -> sqlx::Result<()> {
+    sqlx::query!(
+        "insert into contest_slot_usage as u (contest_id, vtime)
+         select c.id, 1000 / c.share from contests c where c.id = $1
+         on conflict (contest_id) do update
+             set vtime = u.vtime + u.estimate_ms / (select share from contests where id = $1)",
+        contest
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Replaces the estimate a contest was charged for game `game` at its claim by the slot time it
+/// really took (from its start to now), and learns the contest's estimate from it; in the
+/// transaction that stores the game.
+pub async fn settle_game_slot(conn: &mut PgConnection, game: i64) -> sqlx::Result<()> {
+    sqlx::query!(
+        "with played as (
+             select m.contest_id, c.share,
+                    greatest(0, extract(epoch from now() - g.started_at) * 1000)::float8 as ms
+             from games g join matches m on m.id = g.match_id join contests c on c.id = m.contest_id
+             where g.id = $1 and g.started_at is not null)
+         update contest_slot_usage u
+         set vtime = u.vtime + (p.ms - u.estimate_ms) / p.share,
+             used_ms = u.used_ms + p.ms::int8,
+             estimate_ms = greatest(1, 0.8 * u.estimate_ms + 0.2 * p.ms)
+         from played p where u.contest_id = p.contest_id",
+        game
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Brings a contest into the game slots' fair share before games of it are queued: when it has
+/// none queued, its virtual time moves up to the lowest of the contests that have some (never
+/// down), so a contest idle for a while does not take every slot until it has caught up.
+pub async fn join_game_queue(conn: &mut PgConnection, contest: i64) -> sqlx::Result<()> {
+    sqlx::query!(
+        "insert into contest_slot_usage as u (contest_id, vtime)
+         select $1, coalesce(min(o.vtime), 0) from contest_slot_usage o
+         where o.contest_id <> $1
+           and exists (select 1 from jobs j where j.kind = 'game' and j.finished_at is null and j.contest_id = o.contest_id)
+         on conflict (contest_id) do update set vtime = greatest(u.vtime, excluded.vtime)
+         where not exists (select 1 from jobs j where j.kind = 'game' and j.finished_at is null and j.contest_id = $1)",
+        contest
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Puts a compile or validity job in the queue for a submission, as arrived when the submission
+/// did. Games are queued with their contest and place by `games::create_matches`,
+/// `games::replace_games` and `test_matches::create`.
 pub async fn enqueue(conn: &mut PgConnection, kind: JobKind, subject: impl Into<i64>) -> sqlx::Result<()> {
     let subject: i64 = subject.into();
     sqlx::query!(

@@ -31,6 +31,7 @@ pub struct NewTestMatch<'a> {
 /// worker charges both bots' time to `requested_by` instead.
 pub async fn create(conn: &mut PgConnection, m: NewTestMatch<'_>) -> sqlx::Result<MatchId> {
     let (indexes, plans): (Vec<i32>, Vec<Value>) = m.plans.iter().cloned().unzip();
+    super::queue::join_game_queue(conn, m.contest.into()).await?;
     sqlx::query_scalar!(
         r#"with new_match as (
                insert into matches (contest_id, submission_a, submission_b, seed, requested_by)
@@ -43,7 +44,7 @@ pub async fn create(conn: &mut PgConnection, m: NewTestMatch<'_>) -> sqlx::Resul
                order by p.n
                returning id),
            new_jobs as (
-               insert into jobs (kind, game_id, priority) select 'game', id, $9 from new_games order by id
+               insert into jobs (kind, game_id, priority, contest_id) select 'game', id, $9, $1 from new_games order by id
                returning 1)
            select id as "id: MatchId" from new_match"#,
         m.contest as ContestId,

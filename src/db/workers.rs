@@ -28,6 +28,25 @@ pub struct QueueState {
     pub workers: Vec<WorkerRow>,
     pub running: Vec<GameRow>,
     pub failed: Vec<GameRow>,
+    /// The contests with games in the queue, in the order the next free slot serves them.
+    pub contests: Vec<ContestQueueRow>,
+}
+
+/// A contest's place in the game slots' fair share (see `queue::claim_next_game`).
+#[derive(Clone, Debug)]
+pub struct ContestQueueRow {
+    pub slug: String,
+    pub share: f32,
+    /// Its share of the slots while every contest listed has games queued (0 to 1).
+    pub fraction: f64,
+    pub queued: i64,
+    pub running: i64,
+    /// Seconds its oldest queued game has waited.
+    pub wait_s: f64,
+    /// Slot time its finished games took, in seconds.
+    pub used_s: f64,
+    /// Its virtual time (slot milliseconds per unit of share): the lowest plays next.
+    pub vtime: f64,
 }
 
 /// A game worker process, from its heartbeats.
@@ -82,7 +101,26 @@ pub async fn queue_state(conn: &mut PgConnection) -> sqlx::Result<QueueState> {
     .await?;
     let running = games_with_status(conn, GameStatus::Running).await?;
     let failed = games_with_status(conn, GameStatus::Failed).await?;
-    Ok(QueueState { compile, counts, workers, running, failed })
+    let contests = sqlx::query_as!(
+        ContestQueueRow,
+        r#"with pending as (
+               select c.slug, c.share, coalesce(u.vtime, 0) as vtime, coalesce(u.used_ms, 0) as used_ms,
+                      count(*) filter (where j.locked_by is null or j.lease_until < now()) as queued,
+                      count(*) filter (where j.locked_by is not null and j.lease_until >= now()) as running,
+                      min(j.created_at) filter (where j.locked_by is null or j.lease_until < now()) as oldest
+               from jobs j join contests c on c.id = j.contest_id
+               left join contest_slot_usage u on u.contest_id = c.id
+               where j.kind = 'game' and j.finished_at is null
+               group by c.id, u.vtime, u.used_ms)
+           select slug, share, (share / sum(share) over ())::float8 as "fraction!",
+                  queued as "queued!", running as "running!",
+                  coalesce(extract(epoch from now() - oldest), 0)::float8 as "wait_s!",
+                  used_ms::float8 / 1000 as "used_s!", vtime as "vtime!"
+           from pending order by vtime, slug"#
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(QueueState { compile, counts, workers, running, failed, contests })
 }
 
 /// The first 200 games with this status, oldest first, with their contest and players.

@@ -179,6 +179,9 @@ impl Job for Compile {
         let job = &self.0;
         let ok = c.outcome.is_ok();
         let mut tx = conn.begin().await?;
+        if ok {
+            scheduler::lock_contest(&mut tx, job.contest_id).await?;
+        }
         if !submissions::finish_compile(&mut tx, job.id, worker, ok, c.outcome.log(), c.artifact.as_deref())
             .await?
         {

@@ -253,7 +253,8 @@ pub async fn store_result(
     let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
     let think_ms = [think(BotId::A), think(BotId::B)];
     let mut tx = conn.begin().await?;
-    games::lock_match(&mut tx, job.match_id).await?;
+    // In the lock order of `db::games`: the contest (shared), the game's job and row, its match.
+    games::share_contest_lock(&mut tx, setup.contest_id).await?;
     let ours = games::finish(
         &mut tx,
         job.id,
@@ -266,11 +267,16 @@ pub async fn store_result(
     if !ours {
         return Ok(false);
     }
+    games::lock_match(&mut tx, job.match_id).await?;
     if let Some(asked) = setup.requested_by {
         // A test match: whoever asked for it pays for both bots.
         submissions::add_usage(&mut tx, setup.contest_id, asked, think_ms.iter().sum()).await?;
     } else if job.charge {
-        for (side, ms) in setup.sides.iter().zip(think_ms).filter(|(side, _)| side.house_level.is_none()) {
+        // In user order, so that two workers charging the same two users never wait for each other.
+        let mut charges: Vec<_> =
+            setup.sides.iter().zip(think_ms).filter(|(side, _)| side.house_level.is_none()).collect();
+        charges.sort_by_key(|(side, _)| side.user_id);
+        for (side, ms) in charges {
             submissions::add_usage(&mut tx, setup.contest_id, side.user_id, ms).await?;
         }
     }

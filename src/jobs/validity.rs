@@ -89,6 +89,7 @@ impl Job for Validity {
     ) -> anyhow::Result<bool> {
         let job = &self.job;
         let mut tx = conn.begin().await?;
+        scheduler::lock_contest(&mut tx, job.contest_id).await?;
         if !submissions::finish_validity(&mut tx, job.id, worker, &serde_json::to_value(t.report)?).await? {
             return Ok(false);
         }

@@ -26,6 +26,10 @@ pub enum ContestError {
     NoSuchSubmission,
     #[error("This submission is already disqualified.")]
     AlreadyDisqualified,
+    #[error(
+        "Only a current submission is rejudged: this one is superseded, disqualified or not compiled yet."
+    )]
+    NotCurrent,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -154,23 +158,96 @@ pub async fn change_settings(
 }
 
 /// Replays every current match under the current settings (see [`super::rejudge::rejudge`]) and
-/// unfreezes the standings so that the replays count; audited.
+/// unfreezes the standings so that the replays count; audited, and the replaced games point to
+/// the audit entry.
 pub async fn rejudge(pool: &PgPool, actor: &User, c: &Contest) -> Result<Rejudged> {
     let mut tx = pool.begin().await?;
-    let done = super::rejudge::rejudge(&mut tx, c.id).await?;
     let was_frozen = db::scoreboard::frozen_at(&mut tx, c.id).await?.is_some();
-    db::scoreboard::set_frozen(&mut tx, c.id, false).await?;
-    audit::record(
+    let entry = audit::record(
         &mut tx,
         Some(actor.id),
         "contest.rejudge",
         &audit_target(&c.slug),
         Some(json!({"frozen": was_frozen})),
-        Some(json!({"matches": done.matches, "games": done.games, "frozen": false})),
+        None,
+    )
+    .await?;
+    let done = super::rejudge::rejudge(&mut tx, c.id, None, entry).await?;
+    db::scoreboard::set_frozen(&mut tx, c.id, false).await?;
+    audit::set_new_value(
+        &mut tx,
+        entry,
+        &json!({"matches": done.matches, "games": done.games, "frozen": false}),
     )
     .await?;
     tx.commit().await?;
     Ok(done)
+}
+
+/// Replays the current matches of one current submission under the contest's current settings
+/// (e.g. after a student showed that a game was misjudged); audited. The standings stay as they
+/// are (frozen or not): the replays count once played.
+pub async fn rejudge_submission(pool: &PgPool, actor: &User, id: SubmissionId) -> Result<(String, Rejudged)> {
+    let mut tx = pool.begin().await?;
+    let sub = submissions::by_id(&mut tx, id).await?.ok_or(ContestError::NoSuchSubmission)?;
+    if sub.status != Status::Ready {
+        return Err(ContestError::NotCurrent);
+    }
+    let (slug, _) = contests::slug_and_title(&mut tx, sub.contest_id).await?;
+    let owner = users::by_id(&mut tx, sub.user_id).await?.map(|u| u.username).unwrap_or_default();
+    let entry = audit::record(
+        &mut tx,
+        Some(actor.id),
+        "submission.rejudge",
+        &audit_target(&slug),
+        Some(json!({"submission": id, "user": owner})),
+        None,
+    )
+    .await?;
+    let done = super::rejudge::rejudge(&mut tx, sub.contest_id, Some(id), entry).await?;
+    audit::set_new_value(
+        &mut tx,
+        entry,
+        &json!({"submission": id, "user": owner, "matches": done.matches, "games": done.games}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((slug, done))
+}
+
+/// What [`prune_replaced`] deleted (or would delete).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pruned {
+    pub games: i64,
+    pub matches: i64,
+}
+
+/// Deletes the games of contest `slug` that rejudges replaced before `before` (results, replays,
+/// logs), for the command line's `prune`; audited with the count. With `dry_run` only counts.
+/// Current games are never touched.
+pub async fn prune_replaced(
+    pool: &PgPool,
+    slug: &str,
+    before: OffsetDateTime,
+    dry_run: bool,
+) -> Result<Pruned> {
+    let mut tx = pool.begin().await?;
+    let c = contests::by_slug(&mut tx, slug).await?.ok_or(ContestError::NoSuchContest)?;
+    let (games, matches) = games::prune_replaced(&mut tx, c.id, before, dry_run).await?;
+    if dry_run {
+        return Ok(Pruned { games, matches });
+    }
+    audit::record(
+        &mut tx,
+        None,
+        "contest.prune",
+        &audit_target(slug),
+        None,
+        Some(json!({"replaced_before": rfc3339(&before), "games": games, "matches": matches})),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Pruned { games, matches })
 }
 
 /// Freezes the standings now (computing the final snapshot) or unfreezes them; audited.

@@ -1,8 +1,9 @@
-//! Rejudging a contest: every current match (between the latest ready submissions) is played
-//! again under the contest's current settings, e.g. after a limit was found too tight.
+//! Rejudging: the current matches of a contest (between the latest ready submissions), or those of
+//! one submission, are played again under the contest's current settings, e.g. after a limit was
+//! found too tight. Nothing judged is deleted: the old games stay readable, marked replaced.
 
 use crate::db::games;
-use crate::db::ids::ContestId;
+use crate::db::ids::{ContestId, SubmissionId};
 use crate::judge::matches::plan;
 use sqlx::PgConnection;
 
@@ -13,29 +14,37 @@ pub struct Rejudged {
     pub games: usize,
 }
 
-/// Replaces the games of every current match of the contest with fresh queued ones planned from
-/// the contest's current settings and the match's own seed (so the boards stay the same when
-/// the settings do), in the caller's transaction. Running games are dropped with their match:
-/// their workers' late results find no row to write.
-pub async fn rejudge(conn: &mut PgConnection, contest_id: ContestId) -> anyhow::Result<Rejudged> {
+/// Replaces the current games of every current match of the contest (or only of `submission`'s)
+/// with fresh queued ones planned from the contest's current settings and the match's own seed
+/// (so the boards stay the same when the settings do), in the caller's transaction. The old
+/// games are marked replaced in `audit_entry`, the audited action that asked for the rejudge; a
+/// running one is cancelled, and its worker's late result finds nothing to write.
+pub async fn rejudge(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    submission: Option<SubmissionId>,
+    audit_entry: i64,
+) -> anyhow::Result<Rejudged> {
     games::lock_contest(conn, contest_id).await?;
     games::cancel_stale(conn, contest_id).await?;
     let (game, stored) = games::contest_game(conn, contest_id).await?;
     let settings = super::scheduler::settings_from_json(game, &stored)?;
     let mut done = Rejudged::default();
     // A thousand matches a statement: a contest of 1,000 entrants has 499,500 of them.
-    for chunk in games::current_match_seeds(conn, contest_id).await?.chunks(1000) {
+    for chunk in games::current_match_seeds(conn, contest_id, submission).await?.chunks(1000) {
         let replays: Vec<games::Replay> = chunk
             .iter()
-            .map(|&(match_id, seed)| games::Replay {
+            .enumerate()
+            .map(|(n, &(match_id, seed))| games::Replay {
                 match_id,
+                seq: i32::try_from(done.matches + n).unwrap_or(i32::MAX),
                 plans: plan(&settings, seed as u64)
                     .iter()
                     .map(|p| (p.index as i32, super::scheduler::plan_json(p)))
                     .collect(),
             })
             .collect();
-        done.games += games::replace_games(conn, &replays, &stored).await? as usize;
+        done.games += games::replace_games(conn, contest_id, &replays, &stored, audit_entry).await? as usize;
         done.matches += replays.len();
     }
     Ok(done)

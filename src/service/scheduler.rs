@@ -18,10 +18,22 @@ use sqlx::PgConnection;
 /// ready, and schedules its matches, in the caller's transaction. Returns how many matches were
 /// created.
 pub async fn make_ready(conn: &mut PgConnection, submission: SubmissionId) -> anyhow::Result<usize> {
+    // The contest's lock comes first (see `db::games`'s lock order): marking it ready supersedes
+    // the user's previous submission, whose standings rows a worker storing a result also writes.
+    let Some(sub) = submissions::by_id(conn, submission).await? else { return Ok(0) };
+    games::lock_contest(conn, sub.contest_id).await?;
     submissions::mark_ready(conn, submission).await?;
     let n = on_compiled(conn, submission).await?;
     tracing::info!(%submission, "{n} match(es) scheduled");
     Ok(n)
+}
+
+/// Takes the contest's scheduling lock for the caller's transaction. A transaction that will make
+/// a submission ready ([`make_ready`]) takes it before it writes anything else (the compile's
+/// outcome, the user's compute usage): a worker storing a result holds it shared while it writes
+/// the same users' usage (the lock order of `db::games`).
+pub async fn lock_contest(conn: &mut PgConnection, contest: ContestId) -> anyhow::Result<()> {
+    Ok(games::lock_contest(conn, contest).await?)
 }
 
 /// A contest's game and its stored settings, checked.

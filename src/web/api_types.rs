@@ -204,6 +204,10 @@ pub struct MatchView {
     /// The ids of its games, in order.
     #[schema(value_type = Vec<i64>)]
     pub games: Vec<GameRecordId>,
+    /// The ids of its earlier games, replaced by rejudges (oldest first); they count for nothing
+    /// but stay readable.
+    #[schema(value_type = Vec<i64>)]
+    pub replaced_games: Vec<GameRecordId>,
     pub status: GameStatus,
     /// This submission's points from the match (3, 1 or 0); `null` until it is done.
     pub points: Option<i32>,
@@ -242,6 +246,12 @@ pub struct GameView {
     /// When its result was stored; `null` before.
     #[serde(with = "time::serde::rfc3339::option")]
     pub finished_at: Option<OffsetDateTime>,
+    /// When a rejudge replaced the game (it then counts for nothing); `null` for a current game.
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub replaced_at: Option<OffsetDateTime>,
+    /// The game played in its place; `null` for a current game (or once pruned).
+    #[schema(value_type = Option<i64>)]
+    pub replaced_by: Option<GameRecordId>,
 }
 
 /// A played game's result and the positions computed from it.
@@ -335,6 +345,25 @@ pub struct QueueView {
     pub running: Vec<QueuedGame>,
     pub failed: Vec<QueuedGame>,
     pub workers: Vec<WorkerView>,
+    /// The contests with games in the queue, in the order the next free slot serves them.
+    pub contests: Vec<ContestShare>,
+}
+
+/// A contest's place in the game slots' fair share: contests with queued games share the slots
+/// by the slot time their games use, in proportion to their `share` setting.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ContestShare {
+    /// The contest's slug.
+    pub contest: String,
+    pub share: f32,
+    /// Its part of the slots while every contest listed has games queued (0 to 1).
+    pub fraction: f64,
+    pub queued: i64,
+    pub running: i64,
+    /// Seconds its oldest queued game has waited.
+    pub oldest_wait_s: f64,
+    /// Slot seconds its finished games took.
+    pub slot_seconds_used: f64,
 }
 
 /// The body of `POST /api/tokens`.

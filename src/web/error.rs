@@ -61,6 +61,7 @@ impl From<crate::service::contests::ContestError> for AppError {
             ContestError::AlreadyDisqualified => {
                 AppError::Conflict { code: "already_disqualified", message: e.to_string() }
             }
+            ContestError::NotCurrent => AppError::Conflict { code: "not_current", message: e.to_string() },
             ContestError::Internal(e) => AppError::Internal(e),
         }
     }

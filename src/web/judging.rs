@@ -182,6 +182,7 @@ pub(super) async fn list_matches(
                 id: m.id,
                 opponent: Opponent { submission_id: m.opponent_submission, nickname: m.opponent_nickname },
                 games: m.games,
+                replaced_games: m.replaced,
                 status: m.status,
                 points: m.points,
                 opponent_current: m.opponent_current,
@@ -226,6 +227,8 @@ pub(super) fn game_view(g: &games::Game) -> Result<GameView> {
         submissions: Sides { a: g.submission_a, b: g.submission_b },
         settings: g.settings.clone(),
         finished_at: g.finished_at,
+        replaced_at: g.replacement.as_ref().map(|r| r.at),
+        replaced_by: g.replacement.as_ref().and_then(|r| r.by),
     })
 }
 

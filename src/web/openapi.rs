@@ -35,6 +35,7 @@ use utoipa::OpenApi;
         judging::get_game,
         judging::get_log,
         admin_contest::actions::rejudge_api,
+        admin_contest::actions::rejudge_submission_api,
         admin_contest::actions::freeze_api,
         admin_contest::actions::unfreeze_api,
         admin_contest::actions::disqualify_api,

@@ -151,6 +151,8 @@ struct MatchLine {
     /// Games won, drawn and lost by this submission, once done (`2–0–0`).
     tally: String,
     games: Vec<GameLink>,
+    /// Its games replaced by rejudges, listed only with `?replaced=1`.
+    replaced: Vec<GameLink>,
 }
 
 #[derive(Template)]
@@ -172,11 +174,38 @@ struct MatchesPage {
     /// Matches against opponents that are no longer current: listed only with `?all=1`.
     superseded: usize,
     show_all: bool,
+    /// Games replaced by rejudges in the matches listed: shown only with `?replaced=1`.
+    replaced: usize,
+    show_replaced: bool,
 }
 
 #[derive(Deserialize)]
 struct MatchesQuery {
     all: Option<String>,
+    replaced: Option<String>,
+}
+
+impl MatchesPage {
+    /// The page's own link with "every opponent" switched.
+    fn all_switched(&self) -> String {
+        Self::link(!self.show_all, self.show_replaced)
+    }
+
+    /// The page's own link with "show replaced games" switched.
+    fn replaced_switched(&self) -> String {
+        Self::link(self.show_all, !self.show_replaced)
+    }
+
+    fn link(all: bool, replaced: bool) -> String {
+        let mut q = Vec::new();
+        if all {
+            q.push("all=1");
+        }
+        if replaced {
+            q.push("replaced=1");
+        }
+        format!("?{}", q.join("&"))
+    }
 }
 
 async fn matches(
@@ -185,7 +214,8 @@ async fn matches(
     Path((slug, id)): Path<(String, String)>,
     Query(q): Query<MatchesQuery>,
 ) -> PageResult {
-    let show_all = q.all.as_deref().is_some_and(|v| v == "1" || v == "true");
+    let on = |v: &Option<String>| v.as_deref().is_some_and(|v| v == "1" || v == "true");
+    let (show_all, show_replaced) = (on(&q.all), on(&q.replaced));
     let c = contest_or_404(&state, &slug).await?;
     let id: SubmissionId = id.parse().map_err(|_| AppError::not_found("submission"))?;
     let mut conn = state.pool.acquire().await?;
@@ -204,6 +234,8 @@ async fn matches(
     let history = super::history::svg(&crate::db::scoreboard::history(&mut conn, c.id, sub.user_id).await?);
     drop(conn);
     let superseded = rows.iter().filter(|m| !m.opponent_current).count();
+    let replaced = rows.iter().filter(|m| show_all || m.opponent_current).map(|m| m.replaced.len()).sum();
+    let link = |g: &GameRecordId| GameLink { id: *g, outcome: outcomes.get(g).cloned().unwrap_or_default() };
     let matches = rows
         .into_iter()
         .filter(|m| show_all || m.opponent_current)
@@ -216,11 +248,8 @@ async fn matches(
             status: status_str(m.status),
             points: m.points,
             tally: tally(m.games_won, m.games_drawn, m.games_lost),
-            games: m
-                .games
-                .iter()
-                .map(|&g| GameLink { id: g, outcome: outcomes.get(&g).cloned().unwrap_or_default() })
-                .collect(),
+            games: m.games.iter().map(link).collect(),
+            replaced: if show_replaced { m.replaced.iter().map(link).collect() } else { Vec::new() },
         })
         .collect();
     Ok(render(&MatchesPage {
@@ -236,6 +265,8 @@ async fn matches(
         history,
         superseded,
         show_all,
+        replaced,
+        show_replaced,
     }))
 }
 
@@ -275,6 +306,30 @@ struct GamePage {
     stderr_tail: Option<StderrTail>,
     /// The result object for the replay viewer, escaped for a `<script>` element.
     replay_json: String,
+    /// Set once a rejudge replaced the game: what replaced it, for the notice above the result.
+    replaced: Option<ReplacedNotice>,
+}
+
+/// "Replaced by the rejudge of <time> (by <admin>)", with the game played in its place.
+struct ReplacedNotice {
+    what: &'static str,
+    when: String,
+    by: String,
+    new_game: Option<GameRecordId>,
+}
+
+impl ReplacedNotice {
+    fn of(r: &games::Replacement) -> ReplacedNotice {
+        ReplacedNotice {
+            what: match r.action.as_deref() {
+                Some("submission.rejudge") => "the rejudge of a submission",
+                _ => "the rejudge",
+            },
+            when: super::when(&r.at),
+            by: r.actor.clone().unwrap_or_else(|| "the command line".into()),
+            new_game: r.by,
+        }
+    }
 }
 
 /// The end of a bot's standard error as its game's log holds it.
@@ -441,6 +496,7 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
         can_log: may_read_log(&who.user, &g),
         stderr_tail: stderr,
         replay_json,
+        replaced: g.replacement.as_ref().map(ReplacedNotice::of),
     }))
 }
 

@@ -31,7 +31,8 @@ pub(super) async fn rejudge_form(
             heading: format!("Rejudge {}?", c.title),
             consequence: "Every current match (between the latest ready submissions) is played again under \
                           the current settings; until its games are replayed a match is out of the standings, \
-                          which are unfrozen. Replays are not charged to the students' compute budgets."
+                          which are unfrozen. The games played so far stay readable, marked replaced. \
+                          Replays are not charged to the students' compute budgets."
                 .into(),
             action: format!("/admin/contests/{slug}/rejudge"),
             button: "Rejudge all current matches",
@@ -137,6 +138,35 @@ pub(super) async fn disqualify_form(
     Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
 }
 
+pub(super) async fn rejudge_submission_form(
+    State(state): State<AppState>,
+    who: PageUser,
+    Path(id): Path<String>,
+    Form(form): Form<CsrfForm>,
+) -> PageResult {
+    admin_post(&who, &form).await?;
+    let id = submission_id(&id)?;
+    if !confirm::confirmed(&form.confirmed) {
+        let owner = submission_owner(&state, id).await?;
+        let q = Question {
+            heading: format!("Rejudge submission {id}?"),
+            consequence: format!(
+                "Every current match of submission {id} of {owner} is played again under the contest's \
+                 current settings; until its games are replayed a match is out of the standings. The \
+                 games played so far stay readable, marked replaced. Replays are not charged to the \
+                 students' compute budgets."
+            ),
+            action: format!("/admin/submissions/{id}/rejudge"),
+            button: "Rejudge its matches",
+            cancel: format!("/submissions/{id}"),
+            fields: vec![],
+        };
+        return confirm::ask(&who, q).await;
+    }
+    contests::rejudge_submission(&state.pool, &who.user, id).await?;
+    Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
+}
+
 /// Replays every current match under the current settings, and unfreezes the standings.
 #[utoipa::path(post, path = "/api/contests/{slug}/rejudge", tag = "admin",
     params(("slug" = String, Path, description = "the contest")),
@@ -195,4 +225,20 @@ pub(crate) async fn disqualify_api(
     let id = submission_id(&id)?;
     let contest = contests::disqualify(&state.pool, &user, id).await?;
     Ok(Json(Disqualified { id, contest, status: Status::Disqualified }))
+}
+
+/// Replays the current matches of one current submission under the contest's current settings.
+#[utoipa::path(post, path = "/api/submissions/{id}/rejudge", tag = "admin",
+    params(("id" = i64, Path, description = "the submission")),
+    responses((status = 200, body = api_types::Rejudged), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, description = "`not_current`", body = ErrorBody)))]
+pub(crate) async fn rejudge_submission_api(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(id): Path<String>,
+) -> Result<Json<api_types::Rejudged>> {
+    api_admin(&user)?;
+    let (_, done) = contests::rejudge_submission(&state.pool, &user, submission_id(&id)?).await?;
+    Ok(Json(api_types::Rejudged { matches: done.matches, games: done.games }))
 }

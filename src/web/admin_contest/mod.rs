@@ -36,6 +36,7 @@ pub fn router() -> Router<AppState> {
         .route("/admin/contests/{slug}/sources.zip", get(sources_zip::sources_zip))
         .route("/admin/submissions", get(submissions::submissions_page))
         .route("/admin/submissions/{id}/disqualify", post(actions::disqualify_form))
+        .route("/admin/submissions/{id}/rejudge", post(actions::rejudge_submission_form))
         .route("/admin/status", get(status::status_page))
 }
 
@@ -46,6 +47,7 @@ pub fn api_router() -> Router<AppState> {
         .route("/contests/{slug}/freeze", post(actions::freeze_api))
         .route("/contests/{slug}/unfreeze", post(actions::unfreeze_api))
         .route("/submissions/{id}/disqualify", post(actions::disqualify_api))
+        .route("/submissions/{id}/rejudge", post(actions::rejudge_submission_api))
         .route("/queue", get(status::queue_api))
 }
 

@@ -4,7 +4,7 @@ use crate::db::games::GameStatus;
 use crate::db::submissions::Status;
 use crate::db::workers::QueueState;
 use crate::db::{self};
-use crate::web::api_types::{Counts, ErrorBody, QueueView, QueuedGame, WorkerView};
+use crate::web::api_types::{ContestShare, Counts, ErrorBody, QueueView, QueuedGame, WorkerView};
 use crate::web::auth::{ApiUser, PageUser};
 use crate::web::error::{AppError, PageResult, Result};
 use crate::web::{render, AppState, Nav};
@@ -52,6 +52,20 @@ impl StatusPage {
     fn seen(&self, t: &time::OffsetDateTime) -> String {
         when_s(t)
     }
+    fn duration(&self, seconds: &f64) -> String {
+        duration_text(*seconds)
+    }
+}
+
+/// Seconds as the status page shows a wait: `45 s`, `12 min`, `3.5 h`.
+fn duration_text(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 90.0 * 60.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else {
+        format!("{:.1} h", seconds / 3600.0)
+    }
 }
 
 /// A time to the second, as the status page needs for heartbeats and leases.
@@ -97,6 +111,19 @@ pub(crate) async fn queue_api(
         games: Counts::games(&q),
         running: q.running.iter().map(game).collect(),
         failed: q.failed.iter().map(game).collect(),
+        contests: q
+            .contests
+            .iter()
+            .map(|c| ContestShare {
+                contest: c.slug.clone(),
+                share: c.share,
+                fraction: c.fraction,
+                queued: c.queued,
+                running: c.running,
+                oldest_wait_s: c.wait_s,
+                slot_seconds_used: c.used_s,
+            })
+            .collect(),
         workers: q
             .workers
             .iter()
