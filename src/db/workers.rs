@@ -83,7 +83,7 @@ pub async fn queue_state(conn: &mut PgConnection) -> sqlx::Result<QueueState> {
     .map(|r| (r.status, r.n))
     .collect();
     let counts =
-        sqlx::query!(r#"select status as "status: GameStatus", count(*) as "n!" from games group by status"#)
+        sqlx::query!(r#"select status as "status: GameStatus", count(*) as "n!" from games where replaced_at is null group by status"#)
             .fetch_all(&mut *conn)
             .await?
             .into_iter()
@@ -123,7 +123,8 @@ pub async fn queue_state(conn: &mut PgConnection) -> sqlx::Result<QueueState> {
     Ok(QueueState { compile, counts, workers, running, failed, contests })
 }
 
-/// The first 200 games with this status, oldest first, with their contest and players.
+/// The first 200 current games (not replaced by a rejudge) with this status, oldest first, with
+/// their contest and players.
 async fn games_with_status(conn: &mut PgConnection, status: GameStatus) -> sqlx::Result<Vec<GameRow>> {
     sqlx::query_as!(
         GameRow,
@@ -135,7 +136,7 @@ async fn games_with_status(conn: &mut PgConnection, status: GameStatus) -> sqlx:
            left join jobs j on j.kind = 'game' and j.subject_id = g.id
            join submissions sa on sa.id = m.submission_a join users ua on ua.id = sa.user_id
            join submissions sb on sb.id = m.submission_b join users ub on ub.id = sb.user_id
-           where g.status = $1 order by g.id limit 200"#,
+           where g.status = $1 and g.replaced_at is null order by g.id limit 200"#,
         status as GameStatus
     )
     .fetch_all(conn)
