@@ -111,6 +111,31 @@ fn submission_id(id: &str) -> Result<SubmissionId> {
     id.parse().map_err(|_| AppError::not_found("submission"))
 }
 
+/// The confirmation page of an action on submission `id` (its owner named in the consequence by
+/// `consequence`), or `None` once the admin confirmed.
+async fn ask_about_submission(
+    state: &AppState,
+    who: &PageUser,
+    form: &CsrfForm,
+    id: SubmissionId,
+    (verb, button): (&str, &'static str),
+    consequence: impl FnOnce(&str) -> String,
+) -> PageResult<Option<axum::response::Response>> {
+    if confirm::confirmed(&form.confirmed) {
+        return Ok(None);
+    }
+    let owner = submission_owner(state, id).await?;
+    let q = Question {
+        heading: format!("{verb} submission {id}?"),
+        consequence: consequence(&owner),
+        action: format!("/admin/submissions/{id}/{}", verb.to_lowercase()),
+        button,
+        cancel: format!("/submissions/{id}"),
+        fields: vec![],
+    };
+    Ok(Some(confirm::ask(who, q).await?))
+}
+
 pub(super) async fn disqualify_form(
     State(state): State<AppState>,
     who: PageUser,
@@ -119,20 +144,14 @@ pub(super) async fn disqualify_form(
 ) -> PageResult {
     admin_post(&who, &form).await?;
     let id = submission_id(&id)?;
-    if !confirm::confirmed(&form.confirmed) {
-        let owner = submission_owner(&state, id).await?;
-        let q = Question {
-            heading: format!("Disqualify submission {id}?"),
-            consequence: format!(
-                "Submission {id} of {owner}: its queued games are cancelled and its matches leave the \
-                 standings; {owner} is out until they submit again."
-            ),
-            action: format!("/admin/submissions/{id}/disqualify"),
-            button: "Disqualify",
-            cancel: format!("/submissions/{id}"),
-            fields: vec![],
-        };
-        return confirm::ask(&who, q).await;
+    let question = ask_about_submission(&state, &who, &form, id, ("Disqualify", "Disqualify"), |owner| {
+        format!(
+            "Submission {id} of {owner}: its queued games are cancelled and its matches leave the \
+             standings; {owner} is out until they submit again."
+        )
+    });
+    if let Some(page) = question.await? {
+        return Ok(page);
     }
     contests::disqualify(&state.pool, &who.user, id).await?;
     Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
@@ -146,22 +165,17 @@ pub(super) async fn rejudge_submission_form(
 ) -> PageResult {
     admin_post(&who, &form).await?;
     let id = submission_id(&id)?;
-    if !confirm::confirmed(&form.confirmed) {
-        let owner = submission_owner(&state, id).await?;
-        let q = Question {
-            heading: format!("Rejudge submission {id}?"),
-            consequence: format!(
+    let question =
+        ask_about_submission(&state, &who, &form, id, ("Rejudge", "Rejudge its matches"), |owner| {
+            format!(
                 "Every current match of submission {id} of {owner} is played again under the contest's \
-                 current settings; until its games are replayed a match is out of the standings. The \
-                 games played so far stay readable, marked replaced. Replays are not charged to the \
-                 students' compute budgets."
-            ),
-            action: format!("/admin/submissions/{id}/rejudge"),
-            button: "Rejudge its matches",
-            cancel: format!("/submissions/{id}"),
-            fields: vec![],
-        };
-        return confirm::ask(&who, q).await;
+             current settings; until its games are replayed a match is out of the standings. The \
+             games played so far stay readable, marked replaced. Replays are not charged to the \
+             students' compute budgets."
+            )
+        });
+    if let Some(page) = question.await? {
+        return Ok(page);
     }
     contests::rejudge_submission(&state.pool, &who.user, id).await?;
     Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
