@@ -277,7 +277,7 @@ impl SandboxLauncher {
     }
 
     fn probe(&self) -> io::Result<()> {
-        let tmp = tempfile::tempdir()?;
+        let tmp = crate::scratch::dir("probe-")?;
         let workdir = tmp.path().join("w");
         fs::create_dir(&workdir)?;
         let spec = LaunchSpec {
@@ -358,6 +358,9 @@ impl SandboxLauncher {
             if !Arc::ptr_eq(current, dead) {
                 return Ok(current.clone());
             }
+        }
+        if zygote::exiting() {
+            return Err(io::Error::other("the process is exiting: no sandbox launches any more"));
         }
         let netns = self.caps.netns.as_ref().map(|f| f.as_fd());
         let fresh = Arc::new(
