@@ -11,6 +11,7 @@
 //! - [`web`]: the axum server: pages and the JSON API.
 //! - [`service`]: what the platform does (accounts, scheduling, rejudges, standings), called by
 //!   the web, the jobs and the command line.
+//! - [`scratch`]: the process's temporary directories, and the removal of dead processes' ones.
 //! - [`jobs`]: background work in Postgres (the compile and game queues, the scoreboard refresher).
 
 /// The rules live in their own crate (`crates/games`), so nothing in them can depend on the
@@ -26,6 +27,7 @@ pub mod db;
 pub mod house;
 pub mod jobs;
 pub mod judge;
+pub mod scratch;
 pub mod service;
 pub mod starters;
 pub mod web;

@@ -23,11 +23,16 @@ fn main() {
         .with_writer(std::io::stderr)
         .init();
     let cli = botarena::cli::Cli::parse();
-    match botarena::cli::run(cli) {
-        Ok(code) => std::process::exit(code),
+    let code = match botarena::cli::run(cli) {
+        Ok(code) => code,
         Err(err) => {
             eprintln!("error: {err:#}");
-            std::process::exit(2);
+            2
         }
-    }
+    };
+    // Nothing the sandbox started outlives us, not even for a moment (the zygotes reap every
+    // process they started before they exit), and our scratch goes.
+    botarena::judge::sandbox::zygote::end_all(std::time::Duration::from_secs(5));
+    botarena::scratch::leave();
+    std::process::exit(code)
 }

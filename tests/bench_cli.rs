@@ -6,8 +6,14 @@ mod common;
 
 use std::process::Command;
 
-const JUDGE_FIGURES: [&str; 5] =
-    ["move_overhead", "sandboxed_start", "busy_sandboxed_start", "double_forfeit_game", "games_per_second"];
+const JUDGE_FIGURES: [&str; 6] = [
+    "move_overhead",
+    "sandboxed_start",
+    "busy_sandboxed_start",
+    "double_forfeit_game",
+    "games_per_second",
+    "think_time_under_load",
+];
 /// Measured on a throwaway database of the test server, with a small contest.
 const PLATFORM_FIGURES: [&str; 3] =
     ["scoreboard_refresh", "scoreboard_refresh_rss_mb", "schedule_submission"];

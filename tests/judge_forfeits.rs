@@ -295,3 +295,70 @@ fn a_bot_that_closes_its_output_but_keeps_running_forfeits_with_exited() {
     let r = play("close_stdout.py", "good.py");
     assert_forfeit(&r, BotId::A, ForfeitKind::Exited, "closed its standard output");
 }
+
+// ---- CPU time, in the sandbox ------------------------------------------------------------------
+
+/// The sandbox launcher, where this machine counts each launch's CPU time (root, cgroups);
+/// None (said why) elsewhere.
+fn cpu_counting_launcher() -> Option<botarena::judge::sandbox::SandboxLauncher> {
+    use botarena::judge::sandbox::{SandboxConfig, SandboxLauncher};
+    let config =
+        SandboxConfig { helper: PathBuf::from(env!("CARGO_BIN_EXE_botarena")), ..Default::default() };
+    match SandboxLauncher::new(config) {
+        Ok(l) if l.counts_cpu_time() => Some(l),
+        Ok(_) => {
+            eprintln!("skipped: the sandbox does not count CPU time here (not root, no cgroups)");
+            None
+        }
+        Err(e) => {
+            eprintln!("skipped: no sandbox here: {e}");
+            None
+        }
+    }
+}
+
+/// Plays count to 10 in the sandbox with a move time of 100 ms: bot `a` (a script of
+/// tests/bots/count, copied into a directory of its own, as a submission's) against good.py.
+fn play_sandboxed(launcher: &dyn botarena::judge::launch::Launcher, a: &str) -> (GameResult, GameLog) {
+    let dir = tempfile::tempdir().unwrap();
+    let command = |file: &str| {
+        let copy = dir.path().join(file);
+        std::fs::copy(bots_dir().join(file), &copy).unwrap();
+        BotCommand {
+            label: file.to_string(),
+            program: PathBuf::from("/usr/bin/python3"),
+            args: vec![copy.display().to_string()],
+            workdir: dir.path().to_path_buf(),
+            ..Default::default()
+        }
+    };
+    let limits = Limits { per_move: Duration::from_millis(100), ..limits() };
+    let seats = [(BotId::A, command(a), None), (BotId::B, command("good.py"), None)];
+    let mut table = Table::new(launcher, limits, "count in the sandbox", seats);
+    let game = Count { total: 0, target: 10, turn: Side::First, last: None };
+    let ending = play_turn_game(&mut table, &CountProtocol, game);
+    let result = table.result(0, ending);
+    let log = std::mem::take(&mut table.log);
+    (result, log)
+}
+
+#[test]
+fn in_the_sandbox_a_move_is_charged_its_cpu_time_and_the_wall_clock_only_guards() {
+    let Some(launcher) = cpu_counting_launcher() else { return };
+    // Sleeps 150 ms a move under a move time of 100 ms: by the wall clock it would forfeit at
+    // its first move; it uses almost no CPU, and 150 ms is within the 400 ms guard.
+    let (result, log) = play_sandboxed(&launcher, "napper.py");
+    assert_eq!(result.forfeit, None, "{}", log.to_text());
+    let moves = result.moves.len().div_ceil(2) as u64;
+    assert!(
+        result.think_ms[&BotId::A] < 150 * moves,
+        "charged {} ms for {moves} moves of 150 ms asleep: the wall time, not the CPU time",
+        result.think_ms[&BotId::A]
+    );
+    // Computes 2 s of CPU: over its 100 ms, the usual forfeit.
+    let r = play_sandboxed(&launcher, "burner.py");
+    assert_forfeit(&r, BotId::A, ForfeitKind::MoveTimeout, "ms of CPU time");
+    // Sleeps 10 s: no CPU used, but the wall-clock guard ends its turn, same forfeit.
+    let r = play_sandboxed(&launcher, "slow_move.py");
+    assert_forfeit(&r, BotId::A, ForfeitKind::MoveTimeout, "400 ms of wall-clock time");
+}

@@ -150,3 +150,66 @@ fn json_can_be_written_to_a_file() {
     assert_eq!(result["games"][0]["params"], result["games"][1]["params"], "both games on one board");
     assert!(Path::new(&path).exists());
 }
+
+/// Every process now (pid, parent pid, start time), from `/proc/*/stat`; zombies included.
+fn process_table() -> Vec<(i32, i32, u64)> {
+    let Ok(dir) = std::fs::read_dir("/proc") else { return Vec::new() };
+    dir.flatten()
+        .filter_map(|e| {
+            let pid: i32 = e.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+            let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+            Some((pid, fields.get(1)?.parse().ok()?, fields.get(19)?.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The descendants of `root` now, as (pid, start time): its sandbox's zygote, helpers,
+/// instances and bots.
+fn descendants_of(root: i32) -> Vec<(i32, u64)> {
+    let table = process_table();
+    let mut found: Vec<(i32, u64)> = Vec::new();
+    let mut parents = vec![root];
+    while let Some(parent) = parents.pop() {
+        for &(pid, ppid, start) in &table {
+            if ppid == parent && !found.iter().any(|(p, _)| *p == pid) {
+                found.push((pid, start));
+                parents.push(pid);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn nothing_of_the_sandbox_is_left_half_a_second_after_play_exits() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_botarena"))
+        .args(["play", "connect4", "tests/bots/connect4/leftmost.c", "house:random", "--seed", "3"])
+        .args(["--json", "-"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("botarena runs");
+    let pid = child.id() as i32;
+    // Every process it starts, seen while it runs (they are reparented to init, as zombies
+    // or not, once it has exited).
+    let mut seen: Vec<(i32, u64)> = Vec::new();
+    while child.try_wait().unwrap().is_none() {
+        for p in descendants_of(pid) {
+            if !seen.contains(&p) {
+                seen.push(p);
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(seen.len() > 2, "the scan saw the sandbox's processes: {seen:?}");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // The same pid with the same start time: the same process, still there (a zombie counts).
+    let now = process_table();
+    let left: Vec<_> =
+        seen.iter().filter(|(p, start)| now.iter().any(|(q, _, s)| q == p && s == start)).collect();
+    assert!(left.is_empty(), "left behind by play (pid {pid}), (pid, start): {left:?} of {seen:?}");
+}

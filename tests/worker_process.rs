@@ -16,6 +16,16 @@ use std::time::{Duration, Instant};
 
 const SLOW_PY: &str = include_str!("bots/connect4/slow.py");
 
+/// The instance directory (`$TMPDIR/botarena-<pid>-<start time>`) of the process `pid`.
+fn scratch_of(pid: u32) -> Option<std::path::PathBuf> {
+    let prefix = format!("botarena-{pid}-");
+    std::fs::read_dir(std::env::temp_dir())
+        .ok()?
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| e.path())
+}
+
 /// Starts `botarena worker` with one game slot (and `extra` arguments); its output goes to `log`.
 fn start_worker(app: &TestApp, log: &Path, extra: &[&str]) -> Child {
     let out = std::fs::File::create(log).unwrap();
@@ -154,8 +164,20 @@ async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and
     .unwrap();
     // The game's bots run under the sandbox's user ids.
     let bots = wait_for_bots_of(first.id());
+    let first_pid = first.id();
     first.kill().unwrap();
     first.wait().unwrap();
+    // Its scratch is left behind: its instance directory, with the game's directory in it.
+    let dead_scratch = scratch_of(first_pid).expect("the killed worker's instance directory");
+    let names: Vec<String> = std::fs::read_dir(&dead_scratch)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .collect();
+    assert!(names.iter().any(|n| n.starts_with("game-")), "{}: {names:?}", dead_scratch.display());
+    // A live instance's (this test process's, its lock held) must survive the next start.
+    let live_scratch = botarena::scratch::dir("live-").unwrap();
+    std::fs::write(live_scratch.path().join("kept"), "x").unwrap();
 
     // Its bots die with it (PR_SET_PDEATHSIG down the sandbox's process tree).
     wait_until_no_bot_is_left(&bots);
@@ -180,6 +202,8 @@ async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and
         &second_log,
     )
     .await;
+    assert!(!dead_scratch.exists(), "the next worker removed the dead one's scratch");
+    assert!(live_scratch.path().join("kept").exists(), "a live instance's scratch is left alone");
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(second.id() as i32), nix::sys::signal::Signal::SIGTERM)
         .unwrap();
     second.wait().unwrap();

@@ -50,7 +50,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<i32> {
     let settings = Settings::from_assignments(game, assignments.iter().map(String::as_str))?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let launcher = judge::local_launcher()?;
-    let workspace = tempfile::Builder::new().prefix("botarena-play-").tempdir()?;
+    let workspace = crate::scratch::dir("play-")?;
     let languages = Languages::load_default()?;
     let prepare = |arg: &str, bot: BotId| {
         let dir = workspace.path().join(bot.as_str());

@@ -122,7 +122,7 @@ fn run_probe(launcher: &dyn Launcher, spec: &LaunchSpec, limit: Duration) -> any
 fn check() -> anyhow::Result<i32> {
     let launcher = SandboxLauncher::new(SandboxConfig::default())?;
     let claimed = launcher.protections();
-    let dir = tempfile::tempdir()?;
+    let dir = crate::scratch::dir("sandbox-")?;
     let work = dir.path().join("work");
     std::fs::create_dir(&work)?;
     let judge_pid = std::process::id();
@@ -293,7 +293,7 @@ fn bench(runs: u32, netns_per_launch: bool) -> anyhow::Result<i32> {
         if netns_per_launch { sandbox::NetworkMode::PerLaunch } else { sandbox::NetworkMode::Shared };
     let launcher =
         SandboxLauncher::new(SandboxConfig { trace_phases: true, network, ..SandboxConfig::default() })?;
-    let dir = tempfile::tempdir()?;
+    let dir = crate::scratch::dir("sandbox-")?;
     let work = dir.path().join("work");
     std::fs::create_dir(&work)?;
     let spec = LaunchSpec {

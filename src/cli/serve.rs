@@ -32,6 +32,7 @@ pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<i32> {
+    crate::scratch::clean_at_start().context("preparing the scratch directory")?;
     let runtime = runtime()?;
     let result = runtime.block_on(serve(args));
     // A game given back after the drain may still be played by a blocking thread: the process

@@ -51,6 +51,7 @@ pub fn run(args: WorkerArgs) -> anyhow::Result<i32> {
     let Some(url) = args.database_url else {
         bail!("botarena worker needs DATABASE_URL (the platform's PostgreSQL server)");
     };
+    crate::scratch::clean_at_start().context("preparing the scratch directory")?;
     let languages = Arc::new(Languages::load_default().context("loading the language configuration")?);
     let runtime = super::serve::runtime()?;
     let code = runtime.block_on(async move {

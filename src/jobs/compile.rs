@@ -150,10 +150,7 @@ impl Job for Compile {
         let compile = q.compile.clone();
         let source = job.source.clone();
         let (outcome, artifact) = tokio::task::spawn_blocking(move || {
-            let dir = tempfile::Builder::new()
-                .prefix("botarena-build-")
-                .tempdir()
-                .context("creating a build directory")?;
+            let dir = crate::scratch::dir("build-").context("creating a build directory")?;
             let outcome = compile(&lang, &source, dir.path()).context("running the compiler")?;
             if !outcome.is_ok() {
                 return anyhow::Ok((outcome, None));

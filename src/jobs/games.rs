@@ -334,7 +334,7 @@ impl PlayGame {
             let mut dirs = Vec::new();
             let mut bots = Vec::new();
             for side in &sides {
-                let dir = tempfile::Builder::new().prefix("botarena-game-").tempdir()?;
+                let dir = crate::scratch::dir("game-")?;
                 bots.push(bots::command(side, game, &settings, &languages, &house_exe, dir.path())?);
                 dirs.push(dir);
             }

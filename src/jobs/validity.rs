@@ -67,7 +67,7 @@ impl Job for Validity {
             .with_context(|| format!("language `{}` is not configured here", self.job.language))?;
         let (artifact, time, memory_mib) = (self.job.artifact.clone(), self.move_time, self.memory_mib);
         let report = tokio::task::spawn_blocking(move || {
-            let dir = tempfile::Builder::new().prefix("botarena-validity-").tempdir()?;
+            let dir = crate::scratch::dir("validity-")?;
             crate::judge::commands::unpack(&artifact, dir.path()).context("unpacking the build")?;
             let bot = crate::judge::commands::run_command(&lang, "validity", dir.path(), memory_mib);
             anyhow::Ok(validity::run(launcher.as_ref(), &bot, time, memory_mib))

@@ -111,6 +111,12 @@ pub trait Process: Send {
     fn kill_tree(&mut self) -> io::Result<ExitInfo>;
     /// Peak memory so far, in KiB, when known.
     fn peak_memory_kib(&self) -> Option<u64>;
+    /// The CPU time (user and system) the process and everything it started have used so
+    /// far, dead ones included, where the launcher counts it (the sandbox's cgroup); after the
+    /// end, the total. None: not counted here, and the judge times moves by the wall clock.
+    fn cpu_time(&self) -> Option<Duration> {
+        None
+    }
 }
 
 /// A started process with its three pipes.

@@ -54,6 +54,12 @@ pub fn local_launcher() -> anyhow::Result<Box<dyn launch::Launcher>> {
     if !off.is_empty() {
         eprintln!("warning: sandbox protections off on this machine: {}", off.join("; "));
     }
+    if !launcher.counts_cpu_time() {
+        eprintln!(
+            "note: no cgroup counts the bots' CPU time here (run as root for it), so moves are timed by \
+             the wall clock: what else runs on this machine counts against them, which a server does not do"
+        );
+    }
     Ok(Box::new(launcher))
 }
 

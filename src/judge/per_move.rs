@@ -4,7 +4,7 @@
 
 use super::bot::looks_like_out_of_memory;
 use super::result::ForfeitKind;
-use super::table::{quote, Ending, Foul, Heard, Table};
+use super::table::{over_detail, quote, Clock, Ending, Foul, Heard, Overrun, Table};
 use crate::games::{Side, TurnGame};
 use std::time::{Duration, Instant};
 
@@ -71,9 +71,16 @@ fn one_move<G: TurnGame, P: PerMoveProtocol<G>>(
     let (limit, kind) = table.move_limit(side);
     let (rows, cols) = proto.shape(game);
     let started = Instant::now();
-    let deadline = started + limit;
-    let over = |took: Duration| format!("took {} ms, limit {} ms", took.as_millis(), limit.as_millis());
     table.launch(side, &[])?;
+    // The whole run is charged: its CPU time from its start where the launch counts it (a
+    // pre-started instance's set-up before the launch is not the bot's), else the wall time.
+    let clock = Clock { since: started, limit, cpu_since: table.cpu_time(side) };
+    let bank = (kind == ForfeitKind::TimeBank).then(|| table.limits.bank.unwrap_or_default());
+    let deadline = clock.wall_deadline();
+    let still_running = |overrun: Overrun| match overrun {
+        Overrun::Wall => format!("still running after {} ms", limit.as_millis()),
+        _ => clock.describe(overrun, "move", bank),
+    };
     table.send_raw(side, &proto.input(game));
     let stuck = match table.running(side) {
         Some(r) => {
@@ -85,14 +92,17 @@ fn one_move<G: TurnGame, P: PerMoveProtocol<G>>(
     };
     if stuck {
         table.add_think(side, limit);
-        return Err(Foul::new(side, kind, format!("did not read its input within {} ms", limit.as_millis())));
+        let waited = deadline.saturating_duration_since(started).as_millis();
+        return Err(Foul::new(side, kind, format!("did not read its input within {waited} ms")));
     }
     let mut lines: Vec<String> = Vec::new();
     loop {
-        match table.next_event(Some(deadline))? {
+        let look = clock.next_look(table.cpu_time(side), Instant::now());
+        match table.next_event(Some(look))? {
             None => {
+                let Some(overrun) = clock.overrun(table.cpu_time(side), Instant::now()) else { continue };
                 table.add_think(side, limit);
-                return Err(Foul::new(side, kind, format!("still running after {} ms", limit.as_millis())));
+                return Err(Foul::new(side, kind, still_running(overrun)));
             }
             Some(Heard::Line { text, .. }) => {
                 lines.push(text);
@@ -105,16 +115,19 @@ fn one_move<G: TurnGame, P: PerMoveProtocol<G>>(
     }
     let r = table.running(side).expect("the bot was started");
     let exit = r.wait(deadline.saturating_duration_since(Instant::now()));
-    let took = started.elapsed();
+    let ended = Instant::now();
     let oom_words = exit.as_ref().is_some_and(|e| !e.success())
         && looks_like_out_of_memory(&r.stderr_tail(Duration::from_millis(200)));
     let Some(exit) = exit else {
         table.add_think(side, limit);
-        return Err(Foul::new(side, kind, format!("still running after {} ms", limit.as_millis())));
+        let overrun = clock.overrun(table.cpu_time(side), ended).unwrap_or(Overrun::Wall);
+        return Err(Foul::new(side, kind, still_running(overrun)));
     };
+    // Ended and reaped: its CPU time is the whole run's.
+    let took = clock.charged(table.cpu_time(side), ended);
     table.add_think(side, took);
     if took > limit {
-        return Err(Foul::new(side, kind, over(took)));
+        return Err(Foul::new(side, kind, over_detail(&clock, took, bank)));
     }
     if exit.memory_limit_hit || oom_words {
         let peak = exit.peak_memory_kib.map(|k| format!(", peak {k} KiB")).unwrap_or_default();

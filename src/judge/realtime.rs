@@ -43,6 +43,9 @@ pub fn play_real_time_game<G: RealTimeGame>(
     tick: Duration,
     pause: Duration,
 ) -> Ending {
+    // The ticks come by the wall clock, whatever the bots use: so does the name's time limit,
+    // and a bot starved by other work on the machine misses ticks (its last direction holds).
+    table.charge_cpu = false;
     let mut game = game;
     let mut moves = Vec::new();
     let mut outcome = None;

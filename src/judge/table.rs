@@ -84,6 +84,102 @@ pub fn quote(line: &str) -> String {
     }
 }
 
+/// The wall-clock guard of an answer charged by CPU time: a bot that waits (sleeps, reads
+/// nothing, is starved) uses no CPU, so the wall clock must still end its turn. Three times
+/// the limit and 100 ms more leave a bot that computes for its whole limit room for a machine
+/// slowed down threefold by other work, and a short limit room for a scheduler's delays.
+pub fn wall_guard(limit: Duration) -> Duration {
+    limit * 3 + Duration::from_millis(100)
+}
+
+/// The clock of one answer (or of one process run, one process per move): from `since` the
+/// bot may use `limit`. Where its launch counts CPU time (`cpu_since`, the bot's CPU time when
+/// the clock started: the sandbox's cgroup), the answer is charged the CPU time it used, so
+/// what else runs on the machine does not change it, and the wall clock only guards
+/// ([`wall_guard`]); elsewhere (no cgroup, a person's seat, real-time games) it is charged
+/// the wall time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub since: Instant,
+    pub limit: Duration,
+    pub cpu_since: Option<Duration>,
+}
+
+/// How an answer went over its clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overrun {
+    /// Charged by wall time: the limit passed.
+    Wall,
+    /// Charged by CPU time: it used this much, more than the limit.
+    Cpu(Duration),
+    /// Charged by CPU time (this much so far, within the limit), but the wall-clock guard passed.
+    Guard(Duration),
+}
+
+impl Clock {
+    /// The wall-clock time after which the answer is late, whatever it used.
+    pub fn wall_deadline(&self) -> Instant {
+        match self.cpu_since {
+            Some(_) => self.since + wall_guard(self.limit),
+            None => self.since + self.limit,
+        }
+    }
+
+    /// The CPU time used since the clock started, given the bot's CPU time now (`cpu_now`); a
+    /// process that stopped counting (None) is charged the wall time to `at`.
+    fn cpu_used(&self, cpu_now: Option<Duration>, at: Instant) -> Option<Duration> {
+        let since = self.cpu_since?;
+        Some(
+            cpu_now.map_or_else(|| at.saturating_duration_since(self.since), |now| now.saturating_sub(since)),
+        )
+    }
+
+    /// What an answer seen at `at` is charged: the CPU time used by then (`cpu_now`, read as it
+    /// is seen), or the wall time.
+    pub fn charged(&self, cpu_now: Option<Duration>, at: Instant) -> Duration {
+        self.cpu_used(cpu_now, at).unwrap_or_else(|| at.saturating_duration_since(self.since))
+    }
+
+    /// Whether the clock has run out by `at` (the bot's CPU time then being `cpu_now`).
+    pub fn overrun(&self, cpu_now: Option<Duration>, at: Instant) -> Option<Overrun> {
+        match self.cpu_used(cpu_now, at) {
+            None => (self.wall_deadline() <= at).then_some(Overrun::Wall),
+            Some(used) if used > self.limit => Some(Overrun::Cpu(used)),
+            Some(used) => (self.wall_deadline() <= at).then_some(Overrun::Guard(used)),
+        }
+    }
+
+    /// When to look at the clock again, at `now`: its wall deadline, or (charged by CPU time)
+    /// as soon as the bot could have used what is left of its limit, computing without a pause
+    /// (a bot of several threads can use it faster: its answer is charged all the same).
+    pub fn next_look(&self, cpu_now: Option<Duration>, now: Instant) -> Instant {
+        let guard = self.wall_deadline();
+        match self.cpu_used(cpu_now, now) {
+            None => guard,
+            Some(used) => guard.min(now + self.limit.saturating_sub(used).max(Duration::from_millis(1))),
+        }
+    }
+
+    /// A forfeit's detail for an overrun; `bank`: the bank when the limit is what is left of it.
+    pub fn describe(&self, overrun: Overrun, expect: &str, bank: Option<Duration>) -> String {
+        let limit = self.limit.as_millis();
+        let within = match bank {
+            Some(bank) => format!("the {limit} ms left of the {} ms bank", bank.as_millis()),
+            None => format!("{limit} ms"),
+        };
+        match overrun {
+            Overrun::Wall => format!("no {expect} within {within}"),
+            Overrun::Cpu(used) => format!("used {} ms of CPU time, more than {within}", used.as_millis()),
+            Overrun::Guard(used) => format!(
+                "no {expect} within {} ms of wall-clock time (the guard: 3 × {limit} ms + 100 ms), \
+                 having used {} ms of CPU time",
+                wall_guard(self.limit).as_millis(),
+                used.as_millis()
+            ),
+        }
+    }
+}
+
 /// What a seat owes and since when.
 #[derive(Clone, Copy, Debug)]
 struct Owed {
@@ -91,16 +187,8 @@ struct Owed {
     start: bool,
     /// Words for details: "OK", "a name", "a move".
     expect: &'static str,
-    /// When the prompt was completely written.
-    since: Instant,
-    limit: Duration,
+    clock: Clock,
     kind: ForfeitKind,
-}
-
-impl Owed {
-    fn deadline(&self) -> Instant {
-        self.since + self.limit
-    }
 }
 
 /// One bot's place at the table.
@@ -149,6 +237,9 @@ pub struct Table<'a> {
     pub debug_lines: bool,
     /// CPU-time backstop given to each process.
     pub cpu_time_limit: Duration,
+    /// Whether answers are charged the CPU time they used where the launch counts it (see
+    /// [`Clock`]); real-time games, whose ticks come by the wall clock, turn it off.
+    pub charge_cpu: bool,
     pub log: GameLog,
     /// Told of the game's moves and prompts as they happen.
     watcher: Option<Box<dyn Watcher + 'a>>,
@@ -206,6 +297,7 @@ impl<'a> Table<'a> {
             t0: Instant::now(),
             debug_lines: true,
             cpu_time_limit: Duration::from_secs(30 * 60),
+            charge_cpu: true,
             log,
             watcher: None,
         }
@@ -414,8 +506,11 @@ impl<'a> Table<'a> {
     pub fn prompt(&mut self, side: Side, start: bool, expect: &'static str) -> Result<(), Foul> {
         let (limit, kind) = self.limit(side, start);
         let now = Instant::now();
+        let cpu_since = self.cpu_time(side);
+        // A bot that does not read its input uses no CPU: the wall clock decides then.
+        let wait = Clock { since: now, limit, cpu_since }.wall_deadline();
         let flushed = match self.seats[side.index()].running.as_mut() {
-            Some(r) => r.input.flush_until(now + limit),
+            Some(r) => r.input.flush_until(wait),
             None => Flushed::Closed,
         };
         let since = match flushed {
@@ -423,11 +518,15 @@ impl<'a> Table<'a> {
             // It exited; its end of file will tell, and the clock runs meanwhile.
             Flushed::Closed => Instant::now(),
             Flushed::Stuck => {
-                let detail = format!("did not read its input within {} ms", limit.as_millis());
+                let waited = wait.saturating_duration_since(now).as_millis();
+                let detail = format!("did not read its input within {waited} ms");
                 return Err(Foul::new(side, kind, detail));
             }
         };
-        self.seats[side.index()].owed = Some(Owed { start, expect, since, limit, kind });
+        // Read again once the prompt is written: the bot is charged from there.
+        let cpu_since = cpu_since.and(self.cpu_time(side));
+        self.seats[side.index()].owed =
+            Some(Owed { start, expect, clock: Clock { since, limit, cpu_since }, kind });
         if let Some(w) = self.watcher.as_mut() {
             w.prompted(side, expect);
         }
@@ -446,6 +545,16 @@ impl<'a> Table<'a> {
                 r.input.try_write();
             }
         }
+    }
+
+    /// The CPU time the current process of `side` has used, where its answers are charged by
+    /// it: its launch counts it, [`Self::charge_cpu`] is on and no person sits there.
+    pub fn cpu_time(&self, side: Side) -> Option<Duration> {
+        let seat = &self.seats[side.index()];
+        if !self.charge_cpu || seat.patience.is_some() {
+            return None;
+        }
+        seat.running.as_ref()?.process.cpu_time()
     }
 
     /// Total thinking time of `side` so far.
@@ -551,25 +660,39 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// The first owed seat to run out of time, with its deadline.
-    fn earliest_deadline(&self) -> Option<(Side, Instant)> {
+    /// When to look at the owed seats' clocks next (None: nobody owes anything).
+    fn next_look(&self) -> Option<Instant> {
+        let now = Instant::now();
         [Side::First, Side::Second]
             .into_iter()
-            .filter_map(|s| self.seats[s.index()].owed.map(|o| (s, o.deadline())))
-            .min_by_key(|&(_, d)| d)
+            .filter_map(|s| self.seats[s.index()].owed.map(|o| o.clock.next_look(self.cpu_time(s), now)))
+            .min()
     }
 
-    fn timeout_foul(&self, side: Side) -> Foul {
+    /// The first owed seat whose clock has run out by `at` (a time that has passed), and its
+    /// forfeit: by wall-clock deadline first, a CPU-time overrun after.
+    fn out_of_time(&self, at: Instant) -> Option<Foul> {
+        let mut over: Vec<(Instant, Side, Overrun)> = [Side::First, Side::Second]
+            .into_iter()
+            .filter_map(|s| {
+                let o = self.seats[s.index()].owed?;
+                let overrun = o.clock.overrun(self.cpu_time(s), at)?;
+                let when = match overrun {
+                    Overrun::Cpu(_) => at,
+                    _ => o.clock.wall_deadline(),
+                };
+                Some((when, s, overrun))
+            })
+            .collect();
+        over.sort_by_key(|(when, _, _)| *when);
+        over.first().map(|&(_, side, overrun)| self.overrun_foul(side, overrun))
+    }
+
+    fn overrun_foul(&self, side: Side, overrun: Overrun) -> Foul {
         let o = self.seats[side.index()].owed.expect("only owed seats time out");
-        let limit = o.limit.as_millis();
-        let detail = match o.kind {
-            ForfeitKind::TimeBank => {
-                let bank = self.limits.bank.unwrap_or_default().as_millis();
-                format!("no move within the {limit} ms left of the {bank} ms bank")
-            }
-            _ => format!("no {} within {limit} ms", o.expect.trim_start_matches("a ")),
-        };
-        Foul::new(side, o.kind, detail)
+        let bank = (o.kind == ForfeitKind::TimeBank).then(|| self.limits.bank.unwrap_or_default());
+        let expect = if bank.is_some() { "move" } else { o.expect.trim_start_matches("a ") };
+        Foul::new(side, o.kind, o.clock.describe(overrun, expect, bank))
     }
 
     /// Waits for the next answer owed by either seat. A line from a seat that owes nothing is
@@ -584,15 +707,16 @@ impl<'a> Table<'a> {
     /// print directions while the other is still choosing its name).
     pub fn next_answer_or_talk(&mut self, free_talk: bool) -> Result<(Side, String, Instant, bool), Foul> {
         loop {
-            let deadline = self.earliest_deadline();
-            let until = deadline.map_or_else(|| Instant::now() + Duration::from_secs(3600), |(_, d)| d);
+            let look = self.next_look();
+            let until = look.unwrap_or_else(|| Instant::now() + Duration::from_secs(3600));
             let heard = match self.next_event(Some(until)) {
                 Ok(h) => h,
                 Err(foul) => return Err(self.first_in_time(foul, Instant::now())),
             };
             let (side, text, at) = match heard {
-                None => match deadline {
-                    Some((side, _)) => return Err(self.timeout_foul(side)),
+                // Time to look at the clocks: one may have run out (else wait on).
+                None => match self.out_of_time(Instant::now()) {
+                    Some(foul) => return Err(foul),
                     None => continue,
                 },
                 Some(Heard::Eof { side, at }) => {
@@ -601,10 +725,9 @@ impl<'a> Table<'a> {
                 }
                 Some(Heard::Line { side, text, at }) => (side, text, at),
             };
-            if let Some((late, d)) = deadline {
-                if d < at {
-                    return Err(self.timeout_foul(late));
-                }
+            // A clock that ran out before the line came (the answering seat's own included).
+            if let Some(late) = self.out_of_time(at) {
+                return Err(late);
             }
             let Some(owed) = self.seats[side.index()].owed else {
                 if free_talk {
@@ -612,18 +735,10 @@ impl<'a> Table<'a> {
                 }
                 return Err(Foul::new(side, ForfeitKind::UnexpectedOutput, quote(&text)));
             };
-            let took = at.saturating_duration_since(owed.since);
-            if took > owed.limit {
-                let detail = match owed.kind {
-                    ForfeitKind::TimeBank => format!(
-                        "took {} ms with {} ms left of the {} ms bank",
-                        took.as_millis(),
-                        owed.limit.as_millis(),
-                        self.limits.bank.unwrap_or_default().as_millis()
-                    ),
-                    _ => format!("took {} ms, limit {} ms", took.as_millis(), owed.limit.as_millis()),
-                };
-                return Err(Foul::new(side, owed.kind, detail));
+            let took = owed.clock.charged(self.cpu_time(side), at);
+            if took > owed.clock.limit {
+                let bank = (owed.kind == ForfeitKind::TimeBank).then(|| self.limits.bank.unwrap_or_default());
+                return Err(Foul::new(side, owed.kind, over_detail(&owed.clock, took, bank)));
             }
             let seat = &mut self.seats[side.index()];
             seat.owed = None;
@@ -634,10 +749,10 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// An owed seat whose deadline passed before `at` lost first.
+    /// An owed seat whose clock ran out before `at` lost first.
     fn first_in_time(&self, foul: Foul, at: Instant) -> Foul {
-        match self.earliest_deadline() {
-            Some((side, d)) if d < at && side != foul.side => self.timeout_foul(side),
+        match self.out_of_time(at) {
+            Some(late) if late.side != foul.side => late,
             _ => foul,
         }
     }
@@ -793,6 +908,20 @@ impl<'a> Table<'a> {
     }
 }
 
+/// A forfeit's detail for an answer charged `took`, over its clock's limit; `bank`: the bank,
+/// when the limit was what is left of it.
+pub fn over_detail(clock: &Clock, took: Duration, bank: Option<Duration>) -> String {
+    let limit = clock.limit.as_millis();
+    let took = match clock.cpu_since {
+        Some(_) => format!("used {} ms of CPU time", took.as_millis()),
+        None => format!("took {} ms", took.as_millis()),
+    };
+    match bank {
+        Some(bank) => format!("{took} with {limit} ms left of the {} ms bank", bank.as_millis()),
+        None => format!("{took}, limit {limit} ms"),
+    }
+}
+
 /// A score as JSON: a number when it fits, else its decimal string (mathtricks totals are
 /// unbounded).
 fn score_value(s: String) -> serde_json::Value {
@@ -823,5 +952,58 @@ impl Drop for Table<'_> {
                 r.kill();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: fn(u64) -> Duration = Duration::from_millis;
+
+    #[test]
+    fn an_answer_charged_by_cpu_time_is_charged_what_it_used_however_long_it_waited() {
+        let t0 = Instant::now();
+        let clock = Clock { since: t0, limit: MS(100), cpu_since: Some(MS(40)) };
+        // Slept 150 ms of wall time (within the guard of 400 ms), used 5 ms of CPU.
+        let at = t0 + MS(150);
+        assert_eq!(clock.charged(Some(MS(45)), at), MS(5));
+        assert_eq!(clock.overrun(Some(MS(45)), at), None);
+        assert_eq!(wall_guard(MS(100)), MS(400));
+        assert_eq!(clock.wall_deadline(), t0 + MS(400));
+        // Used more CPU than the limit, however quickly: over.
+        assert_eq!(clock.overrun(Some(MS(141)), t0 + MS(101)), Some(Overrun::Cpu(MS(101))));
+        // Used little, but waited past the guard: over too.
+        assert_eq!(clock.overrun(Some(MS(41)), t0 + MS(400)), Some(Overrun::Guard(MS(1))));
+        // Looked at again when the rest of the limit could be used up, not later.
+        assert_eq!(clock.next_look(Some(MS(70)), t0 + MS(10)), t0 + MS(80));
+        assert_eq!(clock.next_look(Some(MS(41)), t0 + MS(390)), t0 + MS(400));
+    }
+
+    #[test]
+    fn an_answer_without_cpu_accounting_is_charged_the_wall_time() {
+        let t0 = Instant::now();
+        let clock = Clock { since: t0, limit: MS(100), cpu_since: None };
+        assert_eq!(clock.charged(None, t0 + MS(60)), MS(60));
+        assert_eq!(clock.wall_deadline(), t0 + MS(100));
+        assert_eq!(clock.overrun(None, t0 + MS(99)), None);
+        assert_eq!(clock.overrun(None, t0 + MS(100)), Some(Overrun::Wall));
+        assert_eq!(clock.next_look(None, t0), t0 + MS(100));
+        assert_eq!(over_detail(&clock, MS(150), None), "took 150 ms, limit 100 ms");
+    }
+
+    #[test]
+    fn overrun_details_say_what_was_charged() {
+        let t0 = Instant::now();
+        let cpu = Clock { since: t0, limit: MS(100), cpu_since: Some(Duration::ZERO) };
+        assert_eq!(over_detail(&cpu, MS(150), None), "used 150 ms of CPU time, limit 100 ms");
+        assert_eq!(
+            cpu.describe(Overrun::Cpu(MS(120)), "move", Some(MS(1000))),
+            "used 120 ms of CPU time, more than the 100 ms left of the 1000 ms bank"
+        );
+        let guard = cpu.describe(Overrun::Guard(MS(3)), "move", None);
+        assert!(guard.starts_with("no move within 400 ms of wall-clock time"), "{guard}");
+        let wall = Clock { cpu_since: None, ..cpu };
+        assert_eq!(wall.describe(Overrun::Wall, "OK", None), "no OK within 100 ms");
     }
 }

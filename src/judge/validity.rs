@@ -4,7 +4,7 @@
 //! set on every new submission of the game and shows the pass rate.
 
 use super::launch::{LaunchSpec, Launcher};
-use super::table::BotCommand;
+use super::table::{over_detail, BotCommand, Clock, Overrun};
 use crate::games::one_two_three::{bot_input, parse_position, Grid, OneTwoThree};
 use crate::games::{Side, TurnGame};
 use rand::seq::SliceRandom;
@@ -199,16 +199,35 @@ fn run_one(
     });
     let stderr = launched.stderr;
     std::thread::spawn(move || std::io::copy(&mut stderr.take(OUTPUT_CAP), &mut std::io::sink()));
-    let exit = launched.process.wait_timeout(time_limit).ok().flatten();
-    let took = started.elapsed();
+    // Charged like a move: its CPU time where the sandbox counts it (compiles run beside the
+    // tests), the wall clock guarding (see `Clock`); else the wall time.
+    let clock = Clock { since: started, limit: time_limit, cpu_since: launched.process.cpu_time() };
+    let (exit, overrun) = loop {
+        let now = Instant::now();
+        let cpu = launched.process.cpu_time();
+        if let Some(overrun) = clock.overrun(cpu, now) {
+            break (None, Some(overrun));
+        }
+        let wait = clock.next_look(cpu, now).saturating_duration_since(now);
+        match launched.process.wait_timeout(wait) {
+            Ok(Some(exit)) => break (Some(exit), None),
+            Ok(None) => {}
+            Err(_) => break (None, None),
+        }
+    };
+    let took = clock.charged(launched.process.cpu_time(), Instant::now());
     let _ = launched.process.kill_tree();
     let _ = writer.join();
     let out = reader.join().unwrap_or_default();
-    match exit {
-        None => Err(format!("still running after {} ms", time_limit.as_millis())),
-        Some(e) if e.memory_limit_hit => Err(format!("went over {memory_mib} MiB")),
-        Some(_) if took > time_limit => Err(format!("took {} ms", took.as_millis())),
-        Some(_) => Ok(String::from_utf8_lossy(&out).into_owned()),
+    match (exit, overrun) {
+        (None, Some(Overrun::Cpu(used))) => Err(format!("used {} ms of CPU time", used.as_millis())),
+        (None, _) => Err(format!(
+            "still running after {} ms",
+            clock.wall_deadline().duration_since(started).as_millis()
+        )),
+        (Some(e), _) if e.memory_limit_hit => Err(format!("went over {memory_mib} MiB")),
+        (Some(_), _) if took > time_limit => Err(over_detail(&clock, took, None)),
+        (Some(_), _) => Ok(String::from_utf8_lossy(&out).into_owned()),
     }
 }
 

@@ -779,7 +779,7 @@ fn run(
     languages: &Languages,
     house_exe: &std::path::Path,
 ) -> anyhow::Result<()> {
-    let dir = tempfile::Builder::new().prefix("botarena-practice-").tempdir()?;
+    let dir = crate::scratch::dir("practice-")?;
     let bot = crate::service::bots::command(entrant, game.game, &settings, languages, house_exe, dir.path())?;
     let spec =
         MatchSpec { game: game.game, settings, bots: [human_command, bot], seed: plan.seed, cpus: None };

@@ -229,19 +229,24 @@ fn meaning(game: GameId, name: &str, settings: &Settings) -> String {
         ("start_ms", Tron) => "Time to print your bot's name after it gets its player number; longer loses \
             the game (start_timeout)."
             .into(),
-        ("start_ms", _) => "Time to answer the judge's first message (start, load tables, print OK); longer \
-            loses the game (start_timeout)."
+        ("start_ms", _) => "CPU time to answer the judge's first message (start, load tables, print OK); \
+            more loses the game (start_timeout). Waiting uses none, but the answer must come within three \
+            times this plus 0.1 s of real time too."
             .into(),
-        ("move_ms", OneTwoThree) => "Time for the whole run of your program on one move: start, read the \
-            position, think, print the new board and exit. Longer loses the game (move_timeout)."
+        ("move_ms", OneTwoThree) => "CPU time for the whole run of your program on one move: start, read \
+            the position, think, print the new board and exit; more loses the game (move_timeout). What else \
+            runs on the server does not change it. Waiting uses none, but a run may last at most three \
+            times this plus 0.1 s of real time."
             .into(),
         ("move_ms", Tron) => {
             "Not used by this game: tron runs on a clock, each board with its own tick (see \
             boards); a direction printed late simply applies from the next tick."
                 .into()
         }
-        ("move_ms", _) => "Time for one move, from the judge's prompt to your answer. Longer loses the game \
-            (move_timeout)."
+        ("move_ms", _) => "CPU time for one move, from the judge's prompt to your answer: what your program \
+            computes (all its threads), whatever else runs on the server. More loses the game \
+            (move_timeout). Waiting (sleeping, reading) uses none, but an answer must come within three \
+            times this plus 0.1 s of real time too."
             .into(),
         ("bank_ms", OneTwoThree | Tron) if settings.common().bank_ms == 0 => {
             "0: no time bank; only the per-move limit counts.".into()
@@ -249,10 +254,12 @@ fn meaning(game: GameId, name: &str, settings: &Settings) -> String {
         ("bank_ms", _) if settings.common().bank_ms == 0 => {
             "0: no time bank; each move has its full move time.".into()
         }
-        ("bank_ms", _) => "Thinking time for the whole game, summed over your moves. A move may take up to \
+        ("bank_ms", _) => {
+            "Thinking time (CPU time) for the whole game, summed over your moves. A move may use up to \
             move_ms while the bank has that much left; once the bank holds less, what is left is the \
             limit, and running it out loses the game (time_bank)."
-            .into(),
+                .into()
+        }
         ("memory_mib", _) => "Memory your bot may use (all its processes together). Going over ends it and \
             loses the game (memory_limit)."
             .into(),

@@ -30,8 +30,18 @@ pub const SANDBOXED_START: &str = "sandboxed_start";
 pub const BUSY_SANDBOXED_START: &str = "busy_sandboxed_start";
 pub const DOUBLE_FORFEIT_GAME: &str = "double_forfeit_game";
 pub const GAMES_PER_SECOND: &str = "games_per_second";
+pub const THINK_TIME_UNDER_LOAD: &str = "think_time_under_load";
 
 const CONNECT4_BOT: &str = include_str!("bots/connect4_instant.c");
+const CONNECT4_WORKER: &str = include_str!("bots/connect4_worker.c");
+/// What the compile loop of `think_time_under_load` compiles: about a second of `g++` (the
+/// whole standard library's headers, as a student's `bits/stdc++.h` brings in).
+const COMPILE_LOAD: &str = "#include <bits/stdc++.h>\nint main() { std::map<int, std::string> m; \
+                            std::regex r(\"a+\"); return int(m.size()) + std::regex_match(\"a\", r); }\n";
+/// The same for a machine with a C compiler only.
+const COMPILE_LOAD_C: &str =
+    "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <math.h>\n\
+                              int main(void) { return (int)strlen(\"x\") + (int)sqrt(4.0) + abs(-1); }\n";
 const ECHO: &str = include_str!("bots/echo.c");
 
 /// What the judge's figures share: the launchers, the compiled bots, the cores.
@@ -44,6 +54,8 @@ pub struct Kit {
     /// The two cores the bots of a game are pinned to (the same one twice on a single core).
     pub cpus: [usize; 2],
     connect4: PathBuf,
+    /// The connect4 bot that computes a fixed amount per move.
+    worker: PathBuf,
     echo: PathBuf,
     /// An empty directory, the workdir of `/bin/true`.
     empty: PathBuf,
@@ -76,8 +88,20 @@ impl Kit {
         std::fs::create_dir(&bots)?;
         std::fs::create_dir(&empty)?;
         let connect4 = compile_c(&bots, "connect4", CONNECT4_BOT)?;
+        let worker = compile_c(&bots, "connect4_worker", CONNECT4_WORKER)?;
         let echo = compile_c(&bots, "echo", ECHO)?;
-        Ok(Kit { sandbox, plain: PlainLauncher::new(), note, cpus, connect4, echo, empty, _dir: dir })
+        Ok(Kit { sandbox, plain: PlainLauncher::new(), note, cpus, connect4, worker, echo, empty, _dir: dir })
+    }
+
+    /// The fixed-work connect4 bot (about 8 ms of CPU a move) on a board of `rows` rows.
+    fn worker_bot(&self, rows: u32) -> BotCommand {
+        BotCommand {
+            label: "bench:connect4_worker".into(),
+            program: self.worker.clone(),
+            args: vec![rows.to_string(), "6000000".to_string()],
+            workdir: self.worker.parent().expect("in bots/").to_path_buf(),
+            ..Default::default()
+        }
     }
 
     /// The instant connect4 bot on a board of `rows` rows.
@@ -434,4 +458,84 @@ pub fn games_per_second(b: &mut Bench) -> anyhow::Result<Figure> {
     let per_s = |total: Duration| n as f64 / total.as_secs_f64();
     let f = Figure::new(GAMES_PER_SECOND, per_s(boxed), "games/s", "plain_launcher", per_s(plain));
     Ok(with_note(f, &kit.note))
+}
+
+/// `think_time_under_load`: the think time per game (per bot, both bots alike) of a bot that
+/// computes a fixed amount per move (about 8 ms of CPU; connect4 on a full 9 x 9 board, 40
+/// and 41 moves) while a compile loop runs (`g++`, one compile after the other, as the compile
+/// queue does during a burst of submissions), against the same game on the quiet machine; the
+/// two alternate. Where the sandbox counts CPU time a move is charged the CPU time its bot used
+/// (docs/settings.md), which others' work does not change; the wall time it took did.
+pub fn think_time_under_load(b: &mut Bench) -> anyhow::Result<Figure> {
+    let n = b.reps(5, 1);
+    let kit = b.judge()?;
+    let spec = kit.match_spec(&["rows=9", "cols=9", "connect=20"], [kit.worker_bot(9), kit.worker_bot(9)])?;
+    // g++ where it is installed (a fresh machine may have only gcc's C compiler).
+    let gxx = Command::new("g++").arg("--version").output().is_ok_and(|o| o.status.success());
+    let (compiler, source) = if gxx { ("g++", "load.cpp") } else { ("cc", "load.c") };
+    let source = kit._dir.path().join(source);
+    std::fs::write(&source, if gxx { COMPILE_LOAD } else { COMPILE_LOAD_C })?;
+    let think = |r: &GameResult| r.think_ms.values().sum::<u64>() as f64 / r.think_ms.len().max(1) as f64;
+    let (mut loaded, mut quiet) = (Vec::new(), Vec::new());
+    for _ in 0..n {
+        let load = CompileLoop::start(compiler, &source)?;
+        // The first compile is under way (its start is mostly reading headers).
+        std::thread::sleep(Duration::from_millis(300));
+        let (r, _) = timed_game(&spec, kit.sandbox.as_ref());
+        drop(load);
+        played_out(&r, 81)?;
+        loaded.push(think(&r));
+        std::thread::sleep(Duration::from_millis(200));
+        let (r, _) = timed_game(&spec, kit.sandbox.as_ref());
+        played_out(&r, 81)?;
+        quiet.push(think(&r));
+    }
+    let mut f = Figure::new(THINK_TIME_UNDER_LOAD, median(loaded), "ms/game", "quiet_machine", median(quiet));
+    f.note = match (&kit.note, gxx) {
+        (Some(note), _) => Some(note.clone()),
+        (None, false) => Some("no g++ here: the compile loop runs cc".to_string()),
+        (None, true) => None,
+    };
+    Ok(f)
+}
+
+/// `compiler` compiling `source` again and again (in a process group of its own, killed when
+/// dropped).
+struct CompileLoop {
+    child: std::process::Child,
+}
+
+impl CompileLoop {
+    fn start(compiler: &str, source: &Path) -> anyhow::Result<CompileLoop> {
+        use std::os::unix::process::CommandExt;
+        let child = Command::new("sh")
+            .arg("-c")
+            .arg("while \"$0\" -O2 -c \"$1\" -o /dev/null; do :; done")
+            .arg(compiler)
+            .arg(source)
+            .process_group(0)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .with_context(|| format!("starting the compile loop (sh, {compiler})"))?;
+        let mut load = CompileLoop { child };
+        // A loop that ends at once (no g++, a compile error) is no load: say why.
+        std::thread::sleep(Duration::from_millis(100));
+        if load.child.try_wait()?.is_some() {
+            let mut why = String::new();
+            if let Some(mut err) = load.child.stderr.take() {
+                let _ = std::io::Read::read_to_string(&mut err, &mut why);
+            }
+            bail!("the compile loop ({compiler}) ended at once: {}", why.trim());
+        }
+        Ok(load)
+    }
+}
+
+impl Drop for CompileLoop {
+    fn drop(&mut self) {
+        let group = nix::unistd::Pid::from_raw(-(self.child.id() as i32));
+        let _ = nix::sys::signal::kill(group, nix::sys::signal::Signal::SIGKILL);
+        let _ = self.child.wait();
+    }
 }

@@ -90,6 +90,7 @@ pub const MEASUREMENTS: &[Measurement] = &[
     Measurement { name: judge::BUSY_SANDBOXED_START, run: judge::busy_sandboxed_start },
     Measurement { name: judge::DOUBLE_FORFEIT_GAME, run: judge::double_forfeit_game },
     Measurement { name: judge::GAMES_PER_SECOND, run: judge::games_per_second },
+    Measurement { name: judge::THINK_TIME_UNDER_LOAD, run: judge::think_time_under_load },
     Measurement { name: platform::SCOREBOARD_REFRESH, run: platform::scoreboard_refresh },
     Measurement { name: platform::SCOREBOARD_REFRESH_RSS_MB, run: platform::scoreboard_refresh_rss_mb },
     Measurement { name: platform::SCHEDULE_SUBMISSION, run: platform::schedule_submission },

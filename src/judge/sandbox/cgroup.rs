@@ -30,6 +30,9 @@ pub struct CgroupHost {
     pub v1_pids: Option<PathBuf>,
     pub v1_cpuset: Option<PathBuf>,
     pub v1_freezer: Option<PathBuf>,
+    /// The v1 CPU accounting controller: a bot's CPU time (`cpuacct.usage`), which its moves
+    /// are charged (v2 groups have `cpu.stat` whatever their controllers).
+    pub v1_cpuacct: Option<PathBuf>,
     /// Whether the v1 memory controller accounts swap (`memory.memsw.*`).
     pub v1_memsw: bool,
     /// A v2 parent group with the memory and pids controllers enabled for its children, used
@@ -105,6 +108,7 @@ impl CgroupHost {
             }
         });
         host.v1_freezer = v1("freezer", &mut host);
+        host.v1_cpuacct = v1("cpuacct", &mut host);
         host.v1_memsw =
             host.v1_memory.as_ref().is_some_and(|d| d.join("memory.memsw.limit_in_bytes").exists());
 
@@ -131,6 +135,7 @@ impl CgroupHost {
                         host.v1_pids = None;
                         host.v1_cpuset = None;
                         host.v1_freezer = None;
+                        host.v1_cpuacct = None;
                         break;
                     }
                     Err(e) => host.notes.push(format!("cgroup v2 at {}: {e}", base.display())),
@@ -159,6 +164,10 @@ impl CgroupHost {
     }
     pub fn cpuset(&self) -> bool {
         self.v1_cpuset.is_some() || (self.v2.is_some() && self.v2_cpuset)
+    }
+    /// Whether a launch's CPU time can be read from its group.
+    pub fn cpu_accounting(&self) -> bool {
+        self.v1_cpuacct.is_some() || self.v2.is_some()
     }
     /// Whether every process of a launch can be found (and so killed) through a cgroup.
     pub fn tracks_processes(&self) -> bool {
@@ -209,6 +218,9 @@ struct Accounting {
     /// `pids.current` of the pids group, which is the group a bot joins first (see
     /// [`LaunchCgroup::is_empty`]).
     tasks: Option<fs::File>,
+    /// `cpu.stat` (v2, microseconds on its `usage_usec` line) or `cpuacct.usage` (v1,
+    /// nanoseconds): the CPU time of every process the launch has had.
+    cpu: Option<(fs::File, bool)>,
 }
 
 impl Accounting {
@@ -229,6 +241,12 @@ impl Accounting {
     /// Opens the pids group's task count.
     fn open_tasks(&mut self, pids: &Path) {
         self.tasks = fs::File::open(pids.join("pids.current")).ok();
+    }
+
+    /// Opens the group's CPU time: `cpu.stat` of a v2 group, `cpuacct.usage` of a v1 one.
+    fn open_cpu(&mut self, dir: &Path, v2: bool) {
+        let name = if v2 { "cpu.stat" } else { "cpuacct.usage" };
+        self.cpu = fs::File::open(dir.join(name)).ok().map(|f| (f, v2));
     }
 }
 
@@ -298,6 +316,7 @@ impl LaunchCgroup {
             }
             self.accounting.open_memory(&dir, true);
             self.accounting.open_tasks(&dir);
+            self.accounting.open_cpu(&dir, true);
             self.memory = Some(dir.clone());
             self.pids = Some(dir);
             return Ok(());
@@ -323,6 +342,10 @@ impl LaunchCgroup {
             let all = read_trim(&parent.join("cpuset.cpus"))?;
             write(&dir.join("cpuset.cpus"), &all)?;
             self.cpuset = Some((dir, all));
+        }
+        if let Some(parent) = &host.v1_cpuacct {
+            let dir = self.make(parent, name)?;
+            self.accounting.open_cpu(&dir, false);
         }
         if let (Some(parent), true) = (&host.v1_freezer, freezer) {
             self.freezer = Some(self.make(parent, name)?);
@@ -414,6 +437,19 @@ impl LaunchCgroup {
     /// Peak memory of the group, in KiB (`memory.max_usage_in_bytes` on v1, `memory.peak` on v2).
     pub fn peak_memory_kib(&self) -> Option<u64> {
         read_number(self.accounting.peak.as_ref()?).map(|b| b / 1024)
+    }
+
+    /// The CPU time (user and system) every process of the group has used so far, dead ones
+    /// included; None where the group has no CPU accounting.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        let (file, v2) = self.accounting.cpu.as_ref()?;
+        if *v2 {
+            let stat = read_from_start(file)?;
+            let usec = stat.lines().find_map(|l| l.strip_prefix("usage_usec "))?.trim().parse().ok()?;
+            Some(Duration::from_micros(usec))
+        } else {
+            read_number(file).map(Duration::from_nanos)
+        }
     }
 
     /// Whether the kernel had to kill a process of the group for memory (or, on kernels that
@@ -527,7 +563,7 @@ pub struct GroupKeeper {
 /// What the keeper's thread is told.
 enum KeeperWork {
     /// Remove this group, whose processes are all gone.
-    Retired(LaunchCgroup),
+    Retired(Box<LaunchCgroup>),
     /// Few ready groups are left: make more.
     MakeMore,
     /// The judge is exiting: remove every group.
@@ -688,7 +724,7 @@ impl GroupKeeper {
     /// Hands back a group whose processes are all gone, to be removed off the caller's path.
     pub fn retire(&self, cg: LaunchCgroup) {
         // The keeper's thread gone (a bug): the group is removed here, as it is dropped.
-        let _ = self.work.send(KeeperWork::Retired(cg));
+        let _ = self.work.send(KeeperWork::Retired(Box::new(cg)));
     }
 }
 
@@ -814,5 +850,43 @@ mod tests {
         let peak_after = cg.peak_memory_kib().unwrap();
         assert!(peak_after > peak_before, "peak {peak_before} KiB before, {peak_after} KiB after");
         cg.destroy().unwrap();
+    }
+
+    /// Runs `script` in a child that first joins every group of `cg`, to its end.
+    fn run_in(cg: &LaunchCgroup, script: &str) {
+        let joins = "for f in \"$@\"; do echo $$ > \"$f\"; done; ";
+        let status = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("{joins}{script}"))
+            .arg("sh")
+            .args(cg.procs_files())
+            .status()
+            .unwrap();
+        assert!(status.success(), "{script}");
+    }
+
+    #[test]
+    fn a_groups_cpu_time_counts_work_done_and_not_time_slept() {
+        let host = CgroupHost::detect("botarena-test-cpu");
+        if !host.cpu_accounting() {
+            eprintln!("skipped: no CPU accounting in the cgroups here (not root?)");
+            return;
+        }
+        let group = |what: &str| {
+            let mut cg =
+                LaunchCgroup::blank(&host, &format!("{}-{what}", std::process::id()), false).unwrap();
+            cg.limit(&CgroupLimits { memory_bytes: 256 << 20, max_processes: 8, cpu: None }).unwrap();
+            cg
+        };
+        let (mut sleeper, mut worker) = (group("sleeper"), group("worker"));
+        assert_eq!(sleeper.cpu_time(), Some(Duration::ZERO), "a new group has used no CPU");
+        run_in(&sleeper, "sleep 0.3");
+        // Hashing 64 MiB: tens of milliseconds of CPU on any machine, in a child of the child.
+        run_in(&worker, "head -c 67108864 /dev/zero | md5sum >/dev/null");
+        let (slept, worked) = (sleeper.cpu_time().unwrap(), worker.cpu_time().unwrap());
+        assert!(worked >= Duration::from_millis(10), "the worker's CPU time: {worked:?}");
+        assert!(slept * 4 < worked, "sleeping 0.3 s used {slept:?} of CPU, the work {worked:?}");
+        sleeper.destroy().unwrap();
+        worker.destroy().unwrap();
     }
 }

@@ -277,7 +277,7 @@ impl SandboxLauncher {
     }
 
     fn probe(&self) -> io::Result<()> {
-        let tmp = tempfile::tempdir()?;
+        let tmp = crate::scratch::dir("probe-")?;
         let workdir = tmp.path().join("w");
         fs::create_dir(&workdir)?;
         let spec = LaunchSpec {
@@ -297,6 +297,12 @@ impl SandboxLauncher {
             Some(info) => Err(io::Error::other(format!("/bin/true ended with {}", info.describe()))),
             None => Err(io::Error::other("/bin/true did not end in 10 s")),
         }
+    }
+
+    /// Whether each launch's CPU time is counted (its cgroup's), so that moves are charged the
+    /// CPU time they use (see `table::Clock`) rather than the wall time.
+    pub fn counts_cpu_time(&self) -> bool {
+        self.groups.is_some() && self.caps.cgroups.cpu_accounting()
     }
 
     /// Whether every protection is on.
@@ -358,6 +364,9 @@ impl SandboxLauncher {
             if !Arc::ptr_eq(current, dead) {
                 return Ok(current.clone());
             }
+        }
+        if zygote::exiting() {
+            return Err(io::Error::other("the process is exiting: no sandbox launches any more"));
         }
         let netns = self.caps.netns.as_ref().map(|f| f.as_fd());
         let fresh = Arc::new(
@@ -539,6 +548,7 @@ impl Prepared {
             cgroup,
             groups,
             finished: None,
+            cpu_at_end: None,
             chown_back: chown,
             uid,
             process_group,
@@ -1073,6 +1083,8 @@ struct SandboxProcess {
     /// Where the cgroup goes back once its processes are gone.
     groups: Option<Arc<GroupKeeper>>,
     finished: Option<ExitInfo>,
+    /// The launch's CPU time, read from its groups as they are given back.
+    cpu_at_end: Option<Duration>,
     chown_back: Option<PathBuf>,
     uid: Option<u32>,
     process_group: bool,
@@ -1123,6 +1135,7 @@ impl SandboxProcess {
             result = cg.kill_all(Duration::from_secs(5));
             peak = cg.peak_memory_kib();
             oom = cg.memory_limit_hit();
+            self.cpu_at_end = cg.cpu_time();
             // Emptied: removed off the game's path. Not emptied: dropping it tries again here.
             match (&result, &self.groups) {
                 (Ok(()), Some(groups)) => groups.retire(cg),
@@ -1246,6 +1259,13 @@ impl Process for SandboxProcess {
         match &self.finished {
             Some(info) => info.peak_memory_kib,
             None => self.cgroup.as_ref().and_then(|c| c.peak_memory_kib()),
+        }
+    }
+
+    fn cpu_time(&self) -> Option<Duration> {
+        match &self.cgroup {
+            Some(cg) => cg.cpu_time(),
+            None => self.cpu_at_end,
         }
     }
 }

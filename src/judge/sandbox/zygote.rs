@@ -88,7 +88,7 @@ use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sched::{setns, unshare, CloneFlags};
@@ -123,6 +123,8 @@ const ROOT_FD: RawFd = 6;
 pub struct Zygote {
     control: Mutex<OwnedFd>,
     pid: u32,
+    /// Told when the zygote process has ended; dropping the handle waits for that.
+    end: Arc<Running>,
     /// Cleared by the thread that waits for the zygote when it has ended (killed from outside,
     /// or crashed): the launcher then starts a new one.
     alive: Arc<AtomicBool>,
@@ -296,6 +298,9 @@ impl Zygote {
         let (tx, rx) = mpsc::channel();
         let alive = Arc::new(AtomicBool::new(true));
         let flag = alive.clone();
+        let end =
+            Arc::new(Running { control: ours.try_clone()?, ended: Mutex::new(false), told: Condvar::new() });
+        let ended = end.clone();
         std::thread::Builder::new().name("sandbox-zygote".into()).spawn(move || {
             match cmd.spawn() {
                 Ok(mut child) => {
@@ -303,6 +308,7 @@ impl Zygote {
                     drop(cmd); // our copy of the zygote's end of the socket
                     let _ = child.wait();
                     flag.store(false, Ordering::SeqCst);
+                    ended.mark_ended();
                 }
                 Err(e) => {
                     let _ = tx.send(Err(e));
@@ -310,6 +316,7 @@ impl Zygote {
             }
         })?;
         let pid = rx.recv().map_err(|_| io::Error::other("the zygote thread ended"))??;
+        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push(end.clone());
         let held = Arc::new(Mutex::new(Held::default()));
         let (reader, pool) = (channel.try_clone()?, held.clone());
         std::thread::Builder::new().name("sandbox-instances".into()).spawn(move || {
@@ -329,7 +336,7 @@ impl Zygote {
                 asker.ask(&[(&spec, limits.as_ref())], Refill::Full);
             }
         })?;
-        Ok(Zygote { control: Mutex::new(ours), pid, alive, wants, over: Mutex::new(over) })
+        Ok(Zygote { control: Mutex::new(ours), pid, end, alive, wants, over: Mutex::new(over) })
     }
 
     /// Takes the instance of a launch's kind the judge holds, if there is one, for the launch
@@ -425,6 +432,70 @@ impl Zygote {
             .collect();
         sent.into_iter().map(|sent| sent.and_then(|()| read_answer(sock))).collect()
     }
+}
+
+impl Drop for Zygote {
+    /// Waits (at most 5 s) for the zygote to have killed and reaped every process it started
+    /// and ended: nothing of the launcher outlives it.
+    fn drop(&mut self) {
+        self.end.finish(std::time::Duration::from_secs(5));
+    }
+}
+
+/// A zygote process as the judge's exit sees it (see [`end_all`]).
+struct Running {
+    /// A copy of the judge's end of the control socket: shutting it down ends the zygote.
+    control: OwnedFd,
+    ended: Mutex<bool>,
+    told: Condvar,
+}
+
+/// Every zygote of this process that has not ended yet.
+static RUNNING: Mutex<Vec<Arc<Running>>> = Mutex::new(Vec::new());
+
+/// Set once the process is exiting: a zygote that ends then is not replaced.
+static EXITING: AtomicBool = AtomicBool::new(false);
+
+impl Running {
+    /// Called by the thread that reaped the zygote.
+    fn mark_ended(self: &Arc<Self>) {
+        *self.ended.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.told.notify_all();
+        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).retain(|r| !Arc::ptr_eq(r, self));
+    }
+
+    /// Tells the zygote to end (its control socket reads end of file) and waits at most
+    /// `limit` for it to have ended, with every process it started.
+    fn finish(&self, limit: std::time::Duration) {
+        let _ = nix::sys::socket::shutdown(self.control.as_raw_fd(), nix::sys::socket::Shutdown::Both);
+        let ended = self.ended.lock().unwrap_or_else(|e| e.into_inner());
+        let (ended, _) =
+            self.told.wait_timeout_while(ended, limit, |ended| !*ended).unwrap_or_else(|e| e.into_inner());
+        if !*ended {
+            tracing::warn!("a sandbox zygote did not end within {limit:?} of being told to");
+        }
+    }
+}
+
+/// Ends every zygote of this process and waits (at most `limit` in all) until each has killed
+/// and reaped every process it started (helpers, instances, their bots) and exited: `main`
+/// calls it before the process exits, since launchers shared by a server's tasks are not
+/// always dropped first. Launches after this fail instead of starting a new zygote.
+pub fn end_all(limit: std::time::Duration) {
+    EXITING.store(true, Ordering::SeqCst);
+    let running: Vec<Arc<Running>> = RUNNING.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let deadline = std::time::Instant::now() + limit;
+    for r in &running {
+        let _ = nix::sys::socket::shutdown(r.control.as_raw_fd(), nix::sys::socket::Shutdown::Both);
+    }
+    for r in running {
+        r.finish(deadline.saturating_duration_since(std::time::Instant::now()));
+    }
+}
+
+/// Whether the process is exiting ([`end_all`] was called): no new zygote is started then.
+pub fn exiting() -> bool {
+    EXITING.load(Ordering::SeqCst)
 }
 
 impl Wants {
@@ -605,6 +676,9 @@ pub fn serve(judge_pid: u32) -> ! {
         std::process::exit(127); // the judge died before the death signal was armed
     }
     let _ = nix::sys::prctl::set_dumpable(false);
+    // Whatever we start and its orphans are ours to reap, not init's: when the judge is done,
+    // we end them all before we exit (see `end_everything`).
+    let _ = nix::sys::prctl::set_child_subreaper(true);
     // The control socket (fd 0) and the instance channel (fd 1) move off 0..=6, where forked
     // helpers put their own descriptors.
     let adopt_high = |fd: RawFd| -> OwnedFd {
@@ -677,8 +751,8 @@ pub fn serve(judge_pid: u32) -> ! {
         if control_ready {
             match serve_one(&control, &mut statuses, &mut roots, &mut buf, &filters) {
                 Some(more) => more_follow = more,
-                // The judge closed the socket: the launcher and its processes are gone.
-                None => std::process::exit(0),
+                // The judge closed the socket: the launcher is gone, or the judge is exiting.
+                None => end_everything(),
             }
         } else if !child_ready && !channel_ready {
             more_follow = false;
@@ -687,6 +761,42 @@ pub fn serve(judge_pid: u32) -> ! {
             }
         }
     }
+}
+
+/// Kills every process we started (the helpers, the held instances' inits, and through them
+/// their PID namespaces) and reaps them, and the orphans that come to us as they die (we are
+/// their subreaper), until none is left; then exits. The judge waits for our exit, so no
+/// process of its sandbox outlives it, not even as a zombie of init's.
+fn end_everything() -> ! {
+    let me = unistd::getpid();
+    loop {
+        for child in children_of(me) {
+            let _ = signal::kill(child, Signal::SIGKILL);
+        }
+        match nix::sys::wait::waitpid(None::<unistd::Pid>, None) {
+            Ok(_) | Err(nix::errno::Errno::EINTR) => {}
+            // ECHILD: nothing of ours is left.
+            Err(_) => std::process::exit(0),
+        }
+    }
+}
+
+/// The children of `pid` (a single-threaded process: its only thread's list), from `/proc`.
+fn children_of(pid: unistd::Pid) -> Vec<unistd::Pid> {
+    let listed = fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"));
+    if let Ok(text) = listed {
+        return text.split_whitespace().filter_map(|p| p.parse().ok()).map(unistd::Pid::from_raw).collect();
+    }
+    // A kernel without that file: every process whose parent is `pid`.
+    let Ok(dir) = fs::read_dir("/proc") else { return Vec::new() };
+    dir.flatten()
+        .filter_map(|e| {
+            let stat = fs::read_to_string(e.path().join("stat")).ok()?;
+            let ppid: i32 = stat[stat.rfind(')')? + 1..].split_whitespace().nth(1)?.parse().ok()?;
+            let child: i32 = e.file_name().to_str()?.parse().ok()?;
+            (ppid == pid.as_raw()).then_some(unistd::Pid::from_raw(child))
+        })
+        .collect()
 }
 
 /// An instance the judge asked for ahead of a launch of `spec`'s kind.
