@@ -93,7 +93,7 @@ impl fmt::Display for TimeFactor {
         let (whole, frac) = (self.0 / 100, self.0 % 100);
         match frac {
             0 => write!(f, "{whole}"),
-            _ if frac % 10 == 0 => write!(f, "{whole}.{}", frac / 10),
+            _ if frac.is_multiple_of(10) => write!(f, "{whole}.{}", frac / 10),
             _ => write!(f, "{whole}.{frac:02}"),
         }
     }
@@ -101,7 +101,7 @@ impl fmt::Display for TimeFactor {
 
 impl Serialize for TimeFactor {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.0 % 100 == 0 {
+        if self.0.is_multiple_of(100) {
             s.serialize_u64(u64::from(self.0 / 100))
         } else {
             s.serialize_f64(self.as_f64())
