@@ -402,3 +402,73 @@ async fn the_scoreboard_is_computed_at_once_for_the_first_result_and_when_the_qu
     .await;
     assert!(board["next_refresh_at"].is_null(), "{board}");
 }
+
+/// The ids of the games played and not replaced, in order.
+async fn current_games(app: &TestApp) -> Vec<i64> {
+    sqlx::query_scalar("select id from games where status::text = 'done' and replaced_at is null order by id")
+        .fetch_all(&app.pool)
+        .await
+        .unwrap()
+}
+
+/// A contest's time factor reaches the games its workers play: ada's Python bot, which needs
+/// 1.5 s for its first moves, plays its games through under `move_ms=1000` and
+/// `time_factor.python=2` against bob's C bot (factor 1), and forfeits them once an admin sets
+/// the factor back to 1 and rejudges. The rules page, its play command, the game page and the
+/// API show the factors.
+#[tokio::test]
+async fn a_python_time_factor_lets_a_slow_python_bot_play_where_it_forfeits_without() {
+    const SLOW_START_PY: &str = include_str!("bots/connect4/slow_start.py");
+    let app = setup().await;
+    app.contest("c4", &["submit_interval_s=0", "move_ms=1000", "time_factor.python=2"]).await;
+    let root = app.user("root", Role::Admin).await;
+    let admin = app.token(root).await;
+    let tokens = app.students(&["ada", "bob"]).await;
+    let ada = submit(&app, &tokens[0], "python", SLOW_START_PY).await;
+    submit(&app, &tokens[1], "c", LEFTMOST_C).await;
+    compile_all(&app).await;
+    assert_eq!(play_all(&app).await, 2);
+    let games = current_games(&app).await;
+    assert_eq!(games.len(), 2);
+    for id in &games {
+        let g = app.api("GET", &format!("/api/games/{id}"), Some(&admin), None).await.json();
+        assert!(g["forfeit"].is_null(), "{g}");
+        assert_eq!(g["settings"]["time_factor.python"], 2, "{g}");
+        let ada_side = if g["submissions"]["a"] == ada { "a" } else { "b" };
+        let bob_side = if ada_side == "a" { "b" } else { "a" };
+        assert_eq!((&g["time_factor"][ada_side], &g["time_factor"][bob_side]), (&json!(2.0), &json!(1.0)));
+    }
+    let mut page = app.logged_in("ada").await;
+    let p = page.get(&format!("/games/{}", games[0])).await;
+    let under = p.element("settings").expect("Played under");
+    assert!(under.contains("time_factor.python") && under.contains("time factor of nick-ada"), "{under}");
+    let rules = page.get("/contests/c4/rules").await;
+    let line = rules.element("setting-time_factor.python").expect("the rules list the factor");
+    assert!(line.contains("move_ms 2000") && line.contains("start_ms 10000"), "{line}");
+    let play = rules.element("play-command").unwrap();
+    assert!(play.contains("--set move_ms=1000") && play.contains("--set time_factor.python=2"), "{play}");
+
+    // Without the factor, the same bots replayed: ada's bot runs out of time in both games.
+    let r = app
+        .api("PATCH", "/api/contests/c4/settings", Some(&admin), Some(json!({"time_factor.python": 1})))
+        .await;
+    assert_eq!(r.status, axum::http::StatusCode::OK, "{}", r.body);
+    let r =
+        app.api("PATCH", "/api/contests/c4/settings", Some(&admin), Some(json!({"time_factor.cobol": 2})));
+    let r = r.await;
+    assert_eq!(r.status, axum::http::StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(r.body.contains("unknown language `cobol`"), "{}", r.body);
+    let r = app.api("POST", "/api/contests/c4/rejudge", Some(&admin), None).await;
+    assert_eq!(r.status, axum::http::StatusCode::OK, "{}", r.body);
+    assert_eq!(play_all(&app).await, 2);
+    let replays = current_games(&app).await;
+    assert!(replays.iter().all(|g| !games.contains(g)), "{replays:?} {games:?}");
+    for id in &replays {
+        let g = app.api("GET", &format!("/api/games/{id}"), Some(&admin), None).await.json();
+        assert_eq!(g["forfeit"]["kind"], "move_timeout", "{g}");
+        let ada_side = if g["submissions"]["a"] == ada { "a" } else { "b" };
+        assert_eq!(g["forfeit"]["bot"], ada_side, "{g}");
+        assert!(g["settings"].get("time_factor.python").is_none(), "{g}");
+        assert_eq!(g["time_factor"], json!({"a": 1.0, "b": 1.0}));
+    }
+}

@@ -213,3 +213,44 @@ fn nothing_of_the_sandbox_is_left_half_a_second_after_play_exits() {
         seen.iter().filter(|(p, start)| now.iter().any(|(q, _, s)| q == p && s == start)).collect();
     assert!(left.is_empty(), "left behind by play (pid {pid}), (pid, start): {left:?} of {seen:?}");
 }
+
+/// A Python bot that needs 1.5 s for its first moves, under `move_ms=1000`: it forfeits its first
+/// game without a factor (or with another language's), and plays it through with
+/// `time_factor.python=2`; the factors are in the result.
+#[test]
+fn a_languages_time_factor_multiplies_its_bots_move_time() {
+    let slow = "tests/bots/connect4/slow_start.py";
+    let play = |extra: &[&str]| {
+        let mut args = vec!["connect4", slow, "house:random", "--games", "1", "--seed", "3"];
+        args.extend_from_slice(&["--set", "move_ms=1000"]);
+        args.extend_from_slice(extra);
+        play_json(&args)
+    };
+    for extra in [&[][..], &["--set", "time_factor.c=3"][..]] {
+        let result = play(extra);
+        let g = &result["games"][0];
+        assert_eq!(g["forfeit"]["bot"], "a", "{extra:?}: {g}");
+        assert_eq!(g["forfeit"]["kind"], "move_timeout", "{extra:?}: {g}");
+        assert!(g["forfeit"]["detail"].as_str().unwrap().contains("within 1000 ms"), "{g}");
+        assert_eq!(g["time_factor"], serde_json::json!({"a": 1.0, "b": 1.0}));
+    }
+    let result = play(&["--set", "time_factor.python=2"]);
+    assert_eq!(result["settings"]["time_factor.python"], 2);
+    let g = &result["games"][0];
+    assert!(g["forfeit"].is_null(), "{g}");
+    assert!(g["moves"].as_array().unwrap().len() >= 6, "{g}");
+    assert!(g["think_ms"]["a"].as_u64().unwrap() >= 4500, "{g}");
+    // The house bot keeps factor 1.
+    assert_eq!(g["time_factor"], serde_json::json!({"a": 2.0, "b": 1.0}));
+    assert_connect4_game_is_consistent(g);
+
+    // A language that is not configured, or a factor out of range, is refused before any game.
+    let out = botarena(&["play", "connect4", slow, "house:random", "--set", "time_factor.cobol=2"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("time_factor.cobol") && err.contains("unknown language `cobol`"), "{err}");
+    let out = botarena(&["play", "connect4", slow, "house:random", "--set", "time_factor.python=50"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a number from 0.1 to 10"), "{err}");
+}

@@ -1125,3 +1125,33 @@ async fn the_settings_history_wraps_long_values_instead_of_scrolling_sideways() 
         assert!(history_right <= viewport, "at {width}px the history runs out of the page: {layout:?}");
     }
 }
+
+#[tokio::test]
+async fn the_settings_form_has_a_time_factor_per_language_and_checks_it() {
+    let app = setup().await;
+    app.contest("c4", &[]).await;
+    app.user("root", Role::Admin).await;
+    let mut a = app.logged_in("root").await;
+    let new = a.get("/admin/contests/new").await;
+    assert!(new.body.contains("time_factor.LANGUAGE"), "the names list the factors: {}", new.body);
+    let page = a.get("/admin/contests/c4/settings").await;
+    for id in app.state.language_ids() {
+        assert!(page.body.contains(&format!(r#"name="time_factor.{id}" value="1""#)), "{id}: {}", page.body);
+    }
+    let r = a
+        .submit_form("/admin/contests/c4/settings", &[("time_factor.python", "3"), ("time_factor.java", "1")])
+        .await;
+    assert_eq!(r.location(), "/admin/contests/c4/settings?saved=1");
+    let page = a.get("/admin/contests/c4/settings").await;
+    assert!(page.body.contains(r#"name="time_factor.python" value="3""#), "{}", page.body);
+    // Out of range: refused with the field named, the typed value kept, nothing stored.
+    let r = a.submit_form("/admin/contests/c4/settings", &[("time_factor.python", "20")]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.element("settings-errors").unwrap().contains("time_factor.python"), "{}", r.body);
+    assert!(r.body.contains(r#"name="time_factor.python" value="20""#));
+    let stored: Value = sqlx::query_scalar("select settings from contests where slug = 'c4'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(stored["time_factor.python"], 3, "{stored}");
+}

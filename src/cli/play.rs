@@ -1,7 +1,7 @@
 //! `botarena play`: a local match, exactly as `docs/cli.md` describes. It runs the very
 //! referee (and launcher) the workers run; this module only turns arguments into bots and prints.
 
-use crate::games::settings::Settings;
+use crate::games::settings::{Settings, TIME_FACTOR_PREFIX};
 use crate::games::GameId;
 use crate::judge::commands::{house_bot, run_command, SELF_EXE};
 use crate::judge::compile::{self, CompileOutcome};
@@ -24,7 +24,8 @@ pub struct PlayArgs {
     pub bot_a: String,
     /// A source file, an executable, or `house:<level>`.
     pub bot_b: String,
-    /// A game or limit setting, `NAME=VALUE` (repeatable).
+    /// A game or limit setting, `NAME=VALUE` (repeatable); `time_factor.LANGUAGE=F` multiplies
+    /// the time limits of a source file in LANGUAGE.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
     /// Number of games (default: the game's match format, sides swapped).
@@ -52,6 +53,12 @@ pub fn run(args: PlayArgs) -> anyhow::Result<i32> {
     let launcher = judge::local_launcher()?;
     let workspace = crate::scratch::dir("play-")?;
     let languages = Languages::load_default()?;
+    if let Some(unknown) = settings.time_factors().keys().find(|l| languages.get(l).is_none()) {
+        bail!(
+            "bad setting `{TIME_FACTOR_PREFIX}{unknown}`: unknown language `{unknown}` (languages: {})",
+            languages.ids()
+        );
+    }
     let prepare = |arg: &str, bot: BotId| {
         let dir = workspace.path().join(bot.as_str());
         std::fs::create_dir(&dir)?;

@@ -1,7 +1,7 @@
 //! Contests: a game with its settings, the platform's limits and a deadline.
 
 use super::ids::ContestId;
-use crate::games::settings::Settings;
+use crate::games::settings::{Settings, TimeFactor, TIME_FACTOR_PREFIX};
 use crate::games::{GameId, HouseLevel};
 use serde_json::Value;
 use sqlx::PgConnection;
@@ -84,6 +84,11 @@ pub const LIMITS: &[(&str, &str)] = &[
          own submission), all (any student's), comma-separated, or none (default house,own)",
     ),
 ];
+
+/// What `time_factor.LANGUAGE` does: one setting per language, stored with the game's settings
+/// (see `games::settings::TimeFactor`), so that every game keeps the factors it was played under.
+pub const TIME_FACTOR_HELP: &str = "multiplies the start time, move time and time bank of the bots in \
+    LANGUAGE (a configured language id), e.g. time_factor.python=3; a number from 0.1 to 10 (default 1)";
 
 /// The words of `practice_opponents`, in the order they are stored.
 pub const PRACTICE_OPPONENTS: [&str; 3] = ["house", "own", "all"];
@@ -202,6 +207,12 @@ impl NewContest {
                     Ok(x) if (0.01..=100.0).contains(&x) => share = x,
                     _ => err(k, format!("`{v}` is not a number between 0.01 and 100")),
                 }
+            } else if k.starts_with(TIME_FACTOR_PREFIX) {
+                // Checked here to name the field; the language once all is applied (below).
+                match TimeFactor::parse(v) {
+                    Ok(_) => game_assignments.push(format!("{k}={v}")),
+                    Err(why) => err(k, format!("`{v}` is not {why}")),
+                }
             } else if k == "practice_opponents" {
                 match parse_practice_opponents(v) {
                     Ok(list) => practice_opponents = list,
@@ -221,6 +232,16 @@ impl NewContest {
                 .map_err(|e| err("settings", e.to_string()))
                 .ok()
         });
+        // A factor is kept only when it is not 1, so setting 1 clears that of a language that is
+        // no longer configured.
+        for language in settings.iter().flat_map(|s| s.time_factors().keys()) {
+            if !known_languages.contains(language) {
+                err(
+                    &format!("{TIME_FACTOR_PREFIX}{language}"),
+                    format!("unknown language `{language}` (configured: {})", known_languages.join(", ")),
+                );
+            }
+        }
         if languages.is_empty() {
             err("languages", "no language is configured".into());
         }
@@ -407,6 +428,38 @@ mod tests {
         for bad in ["0", "-1", "lots", "1000"] {
             assert_eq!(build(bad).unwrap_err()[0].field, "share", "{bad}");
         }
+    }
+
+    #[test]
+    fn time_factors_are_set_per_configured_language_and_checked() {
+        let build = |set: &[&str]| {
+            let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+            NewContest::build("c4", "connect4", None, None, &set, &langs())
+        };
+        let c = build(&["time_factor.python=3", "move_ms=1000"]).unwrap();
+        assert_eq!(c.settings.time_factor("python").to_string(), "3");
+        assert_eq!(c.settings.time_factor("c"), TimeFactor::ONE);
+        // Stored with the game's settings, and reconstructed from them for a later change.
+        let stored = serde_json::to_value(&c.settings).unwrap();
+        assert_eq!(stored["time_factor.python"], serde_json::json!(3));
+        let errs = build(&["time_factor.python=0", "time_factor.c=fast"]).unwrap_err();
+        let shown: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            shown,
+            [
+                "time_factor.python: `0` is not a number from 0.1 to 10 with at most two decimals",
+                "time_factor.c: `fast` is not a number from 0.1 to 10 with at most two decimals",
+            ]
+        );
+        let errs = build(&["time_factor.cobol=2"]).unwrap_err();
+        assert_eq!(
+            errs[0].to_string(),
+            "time_factor.cobol: unknown language `cobol` (configured: c, python)"
+        );
+        // 1 is the default: setting it keeps nothing, and clears a factor of a language gone from
+        // the configuration (as a settings change adds it after the stored values).
+        assert!(build(&["time_factor.python=1"]).unwrap().settings.time_factors().is_empty());
+        assert!(build(&["time_factor.cobol=2", "time_factor.cobol=1"]).is_ok());
     }
 
     #[test]

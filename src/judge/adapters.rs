@@ -13,7 +13,7 @@ use crate::games::checkers::Checkers;
 use crate::games::connect4::Connect4;
 use crate::games::mathtricks::{generate_board, Mathtricks};
 use crate::games::one_two_three::OneTwoThree;
-use crate::games::settings::{GameSettings, Settings};
+use crate::games::settings::{GameSettings, Settings, TimeFactor};
 use crate::games::tron::{Dir, Tron};
 use crate::games::{Outcome, Side, TurnGame};
 use serde_json::json;
@@ -64,7 +64,13 @@ pub fn play_game_with<'a>(
         }
         (b, command, spec.cpu(b))
     });
+    let factors = seats
+        .each_ref()
+        .map(|(_, command, _)| command.language.as_deref().map_or(TimeFactor::ONE, |l| s.time_factor(l)));
     let mut table = Table::new(launcher, limits, title, seats);
+    for side in [Side::First, Side::Second] {
+        table.set_time_factor(side, factors[side.index()]);
+    }
     seat(&mut table);
     // The settings are the game's own (`MatchSpec::settings` are parsed for `spec.game`).
     let mut ending = match s.game() {

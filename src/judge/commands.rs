@@ -25,6 +25,7 @@ pub fn run_command(lang: &Language, label: &str, dir: &Path, memory_mib: u64) ->
         readable: lang.readable.clone(),
         unlimited_address_space: !lang.address_space_limit,
         seed_per_game: false,
+        language: Some(lang.id.clone()),
     }
 }
 
@@ -69,7 +70,7 @@ pub fn house_bot(
             .into_iter()
             .filter_map(|(name, v)| match v {
                 Value::Int(n) => Some((format!("BOTARENA_{}", name.to_ascii_uppercase()), n.to_string())),
-                Value::Boards(_) => None,
+                Value::Boards(_) | Value::Factor(_) => None,
             })
             .collect(),
         workdir: dir.to_path_buf(),

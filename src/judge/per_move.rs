@@ -30,7 +30,9 @@ pub fn play_per_move_game<G: TurnGame, P: PerMoveProtocol<G>>(
     game: G,
 ) -> Ending {
     table.debug_lines = false;
-    table.cpu_time_limit = table.limits.per_move + Duration::from_secs(1);
+    // The backstop of the slower seat (a language's time factor may lengthen one side's moves).
+    let longest = table.seat_limits(Side::First).per_move.max(table.seat_limits(Side::Second).per_move);
+    table.cpu_time_limit = longest + Duration::from_secs(1);
     let mut game = game;
     let mut moves = Vec::new();
     let foul = run(table, proto, &mut game, &mut moves).err();

@@ -131,6 +131,11 @@ pub struct GameResult {
     /// Each bot's peak memory in KiB where it was measured, keyed `a` / `b`.
     #[serde(default)]
     pub peak_memory_kib: PerBot<Option<u64>>,
+    /// The factor each bot's time limits were multiplied by (its language's
+    /// `time_factor.LANGUAGE`, else 1), keyed `a` / `b`; empty in results stored before there
+    /// were factors (all 1).
+    #[serde(default)]
+    pub time_factor: PerBot<f64>,
 }
 
 /// A bot's label in the result (`bots/mine.c`, `house:random`).

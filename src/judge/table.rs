@@ -11,7 +11,7 @@ use super::bot::{debug_message, looks_like_out_of_memory, BotEvent, Flushed, Run
 use super::launch::{LaunchSpec, Launcher};
 use super::log::{cut, Channel, GameLog, LogEntry};
 use super::result::{BotId, Forfeit, ForfeitKind, GameResult, PerBot};
-use crate::games::settings::Settings;
+use crate::games::settings::{Settings, TimeFactor};
 use crate::games::{Outcome, Side};
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
@@ -35,6 +35,9 @@ pub struct BotCommand {
     /// index and the seat ([`super::matches::house_bot_seed`]), so every game of a match differs
     /// and the same match seed replays the same games.
     pub seed_per_game: bool,
+    /// The language of a submission (`python`), whose contest may give it a time factor
+    /// (`time_factor.python`); `None` for house bots and ready executables (factor 1).
+    pub language: Option<String>,
 }
 
 /// The time and memory limits of a game, from its settings.
@@ -57,6 +60,17 @@ impl Limits {
             per_move: Duration::from_millis(c.move_ms),
             bank: (c.bank_ms > 0).then(|| Duration::from_millis(c.bank_ms)),
             memory_mib: c.memory_mib,
+        }
+    }
+
+    /// These limits with the start time, move time and bank multiplied by `factor` (a
+    /// language's time factor); memory stays.
+    pub fn scaled(self, factor: TimeFactor) -> Limits {
+        Limits {
+            start: factor.scale(self.start),
+            per_move: factor.scale(self.per_move),
+            bank: self.bank.map(|b| factor.scale(b)),
+            memory_mib: self.memory_mib,
         }
     }
 }
@@ -206,6 +220,9 @@ struct Seat {
     eofs: usize,
     /// A person's seat: the time each answer may take instead of the game's limits.
     patience: Option<Duration>,
+    /// The factor of this bot's time limits (its language's), and the limits it gives.
+    factor: TimeFactor,
+    limits: Limits,
 }
 
 impl Seat {
@@ -228,6 +245,8 @@ pub enum Heard {
 /// The referee's table of one game.
 pub struct Table<'a> {
     launcher: &'a dyn Launcher,
+    /// The game's limits; each seat's time limits are these times its factor
+    /// ([`Table::set_time_factor`]).
     pub limits: Limits,
     seats: [Seat; 2],
     tx: Sender<Tagged>,
@@ -286,6 +305,8 @@ impl<'a> Table<'a> {
             owed: None,
             eofs: 0,
             patience: None,
+            factor: TimeFactor::ONE,
+            limits,
         };
         let [s0, s1] = seats;
         Table {
@@ -307,6 +328,19 @@ impl<'a> Table<'a> {
     /// every move's limit, no time bank) instead of the game's limits.
     pub fn set_patience(&mut self, side: Side, patience: Duration) {
         self.seats[side.index()].patience = Some(patience);
+    }
+
+    /// Multiplies the start time, move time and bank of the bot at `side` by `factor` (its
+    /// language's time factor), before the game starts.
+    pub fn set_time_factor(&mut self, side: Side, factor: TimeFactor) {
+        let seat = &mut self.seats[side.index()];
+        seat.factor = factor;
+        seat.limits = self.limits.scaled(factor);
+    }
+
+    /// The time limits of the bot at `side`: the game's, times its factor.
+    pub fn seat_limits(&self, side: Side) -> Limits {
+        self.seats[side.index()].limits
     }
 
     /// Tells `watcher` of every move and prompt from now on.
@@ -484,11 +518,12 @@ impl<'a> Table<'a> {
             let kind = if start { ForfeitKind::StartTimeout } else { ForfeitKind::MoveTimeout };
             return (patience, kind);
         }
+        let limits = &self.seats[side.index()].limits;
         if start {
-            return (self.limits.start, ForfeitKind::StartTimeout);
+            return (limits.start, ForfeitKind::StartTimeout);
         }
-        let per_move = self.limits.per_move;
-        match self.limits.bank {
+        let per_move = limits.per_move;
+        match limits.bank {
             Some(bank) => {
                 let left = bank.saturating_sub(self.seats[side.index()].think);
                 if left < per_move {
@@ -690,7 +725,7 @@ impl<'a> Table<'a> {
 
     fn overrun_foul(&self, side: Side, overrun: Overrun) -> Foul {
         let o = self.seats[side.index()].owed.expect("only owed seats time out");
-        let bank = (o.kind == ForfeitKind::TimeBank).then(|| self.limits.bank.unwrap_or_default());
+        let bank = (o.kind == ForfeitKind::TimeBank).then(|| self.seats[side.index()].limits.bank.unwrap_or_default());
         let expect = if bank.is_some() { "move" } else { o.expect.trim_start_matches("a ") };
         Foul::new(side, o.kind, o.clock.describe(overrun, expect, bank))
     }
@@ -737,7 +772,7 @@ impl<'a> Table<'a> {
             };
             let took = owed.clock.charged(self.cpu_time(side), at);
             if took > owed.clock.limit {
-                let bank = (owed.kind == ForfeitKind::TimeBank).then(|| self.limits.bank.unwrap_or_default());
+                let bank = (owed.kind == ForfeitKind::TimeBank).then(|| self.seats[side.index()].limits.bank.unwrap_or_default());
                 return Err(Foul::new(side, owed.kind, over_detail(&owed.clock, took, bank)));
             }
             let seat = &mut self.seats[side.index()];
@@ -893,6 +928,7 @@ impl<'a> Table<'a> {
         let think_ms =
             PerBot::from([0, 1].map(|i| (self.seats[i].bot, self.seats[i].think.as_millis() as u64)));
         let peak_memory_kib = PerBot::from([0, 1].map(|i| (self.seats[i].bot, self.seats[i].peak_kib)));
+        let time_factor = PerBot::from([0, 1].map(|i| (self.seats[i].bot, self.seats[i].factor.as_f64())));
         GameResult {
             index,
             seats,
@@ -904,6 +940,7 @@ impl<'a> Table<'a> {
             forfeit,
             think_ms,
             peak_memory_kib,
+            time_factor,
         }
     }
 }

@@ -95,7 +95,12 @@ fn new_contest(state: &AppState, nav: Nav, game: &str, langs: Option<&[String]>)
                 checked: langs.is_none_or(|ls| ls.contains(&l.id)),
             })
             .collect(),
-        limits: contests::LIMITS.iter().filter(|(n, _)| *n != "languages").copied().collect(),
+        limits: contests::LIMITS
+            .iter()
+            .filter(|(n, _)| *n != "languages")
+            .copied()
+            .chain([("time_factor.LANGUAGE", contests::TIME_FACTOR_HELP)])
+            .collect(),
         errors: vec![],
     }
 }

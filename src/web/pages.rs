@@ -439,6 +439,20 @@ fn private_lines(user: &User, g: &games::Game) -> Option<Vec<SaidLine>> {
     Some(lines)
 }
 
+/// The settings a game was played under, then, once played, the factor each bot's time limits
+/// were multiplied by (its language's `time_factor`; results stored before factors have none).
+fn played_under(
+    settings: &Value,
+    r: Option<&GameResult>,
+    nick: impl Fn(BotId) -> String,
+) -> Vec<(String, String)> {
+    let mut out = settings_pairs(settings);
+    for (bot, f) in r.map(|r| &r.time_factor).into_iter().flatten() {
+        out.push((format!("time factor of {}", nick(*bot)), f.to_string()));
+    }
+    out
+}
+
 async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
     let g = game_or_404(&state, &id, &who.user).await?;
     let info =
@@ -491,7 +505,7 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
             .map(|s| s.iter().map(Value::to_string).collect::<Vec<_>>().join(" : "))
             .unwrap_or_default(),
         bots,
-        settings: settings_pairs(&g.settings),
+        settings: played_under(&g.settings, r.as_ref(), nick),
         moves: r.as_ref().map_or_else(Vec::new, |r| r.moves.iter().map(move_text).collect()),
         can_log: may_read_log(&who.user, &g),
         stderr_tail: stderr,

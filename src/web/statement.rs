@@ -9,7 +9,7 @@ use super::error::{AppError, PageResult};
 use super::input::Path;
 use super::{render, when, AppState, Nav};
 use crate::db::contests::Contest;
-use crate::games::settings::Settings;
+use crate::games::settings::{Settings, TimeFactor, TIME_FACTOR_PREFIX};
 use crate::games::GameId;
 use crate::judge::languages::Language;
 use crate::starters::{self, Starter};
@@ -307,6 +307,40 @@ fn setting_lines(game: GameId, settings: &Settings) -> Vec<SettingLine> {
         .collect()
 }
 
+/// The contest's time factors: a line per language of the contest (`(id, name)`) whose factor
+/// is not 1, with the limits its bots get; one line saying so when every language has the same.
+fn time_factor_lines(settings: &Settings, languages: &[(String, String)]) -> Vec<SettingLine> {
+    let c = settings.common();
+    let lines: Vec<SettingLine> = languages
+        .iter()
+        .filter(|(id, _)| settings.time_factor(id) != TimeFactor::ONE)
+        .map(|(id, name)| {
+            let f = settings.time_factor(id);
+            let scaled = |ms: u64| f.scale(Duration::from_millis(ms)).as_millis() as u64;
+            let bank = if c.bank_ms == 0 { String::new() } else { format!(", bank_ms {}", scaled(c.bank_ms)) };
+            SettingLine {
+                name: format!("{TIME_FACTOR_PREFIX}{id}"),
+                value: f.to_string(),
+                meaning: format!(
+                    "Bots written in {name} get {f} times the time limits above: start_ms {}, move_ms {}{bank}.",
+                    scaled(c.start_ms),
+                    scaled(c.move_ms)
+                ),
+                default: Some("1".into()),
+            }
+        })
+        .collect();
+    if !lines.is_empty() {
+        return lines;
+    }
+    vec![SettingLine {
+        name: format!("{TIME_FACTOR_PREFIX}LANGUAGE"),
+        value: "1".into(),
+        meaning: "Every language has the same time limits: no language's are multiplied.".into(),
+        default: None,
+    }]
+}
+
 /// The contest's settings as the judge plays them (the stored values over the defaults).
 fn contest_settings(c: &Contest) -> Result<(GameId, Settings), AppError> {
     let game = c.game;
@@ -315,13 +349,15 @@ fn contest_settings(c: &Contest) -> Result<(GameId, Settings), AppError> {
 }
 
 /// The `--set` options that make `botarena play` use exactly these settings: one per setting
-/// that differs from the game's default (`games` only when the boards do not already imply it).
+/// that differs from the game's default (`games` only when the boards do not already imply it),
+/// and one per language time factor (`botarena play` applies it to a source file in that language).
 pub fn play_sets(game: GameId, settings: &Settings) -> Vec<String> {
     let defaults = Settings::defaults(game);
     let mut sets: Vec<String> = crate::games::settings::defs(game)
         .into_iter()
         .filter(|d| d.name != "games" && settings.get(d.name) != defaults.get(d.name))
         .filter_map(|d| settings.get(d.name).map(|v| format!("{}={v}", d.name)))
+        .chain(settings.time_factors().iter().map(|(l, f)| format!("{TIME_FACTOR_PREFIX}{l}={f}")))
         .collect();
     let implied = Settings::from_assignments(game, sets.iter().map(String::as_str)).map(|s| s.common().games);
     if implied.ok() != Some(settings.common().games) {
@@ -423,7 +459,13 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
         deadline: c.deadline.as_ref().map_or_else(|| "none".into(), when),
         open: c.is_open(time::OffsetDateTime::now_utc()),
         rules_html: markdown_html(game_doc(game)),
-        settings: setting_lines(game, &settings),
+        settings: {
+            let mut lines = setting_lines(game, &settings);
+            let names: Vec<(String, String)> =
+                c.languages.iter().map(|id| (id.clone(), state.language_name(id))).collect();
+            lines.extend(time_factor_lines(&settings, &names));
+            lines
+        },
         platform,
         languages,
         starters,
@@ -503,14 +545,40 @@ mod tests {
         let s = Settings::from_assignments(GameId::Tron, ["boards=12x6x230", "games=4"]).unwrap();
         assert_eq!(play_sets(GameId::Tron, &s), ["boards=12x6x230", "games=4"]);
         assert!(play_sets(GameId::Connect4, &Settings::defaults(GameId::Connect4)).is_empty());
-        for (game, sets) in
-            [(GameId::Checkers, vec!["bank_ms=0", "games=4"]), (GameId::Connect4, vec!["rows=6"])]
-        {
+        let s =
+            Settings::from_assignments(GameId::Connect4, ["time_factor.python=3", "time_factor.java=1.5"])
+                .unwrap();
+        assert_eq!(play_sets(GameId::Connect4, &s), ["time_factor.java=1.5", "time_factor.python=3"]);
+        for (game, sets) in [
+            (GameId::Checkers, vec!["bank_ms=0", "games=4"]),
+            (GameId::Connect4, vec!["rows=6"]),
+            (GameId::Checkers, vec!["time_factor.python=2.5", "move_ms=1000"]),
+        ] {
             let s = Settings::from_assignments(game, sets.iter().copied()).unwrap();
             let again =
                 Settings::from_assignments(game, play_sets(game, &s).iter().map(String::as_str)).unwrap();
             assert_eq!(again, s);
         }
+    }
+
+    #[test]
+    fn the_rules_name_each_languages_time_factor_with_the_limits_it_gives() {
+        let langs = [("c".to_string(), "C".to_string()), ("python".into(), "Python 3".into())];
+        let s =
+            Settings::from_assignments(GameId::Checkers, ["time_factor.python=3", "move_ms=1000"]).unwrap();
+        let lines = time_factor_lines(&s, &langs);
+        assert_eq!(lines.len(), 1);
+        assert_eq!((lines[0].name.as_str(), lines[0].value.as_str()), ("time_factor.python", "3"));
+        assert_eq!(
+            lines[0].meaning,
+            "Bots written in Python 3 get 3 times the time limits above: start_ms 15000, move_ms 3000, \
+             bank_ms 270000."
+        );
+        // A factor of a language the contest does not enable is not shown.
+        let s = Settings::from_assignments(GameId::Checkers, ["time_factor.java=2"]).unwrap();
+        let lines = time_factor_lines(&s, &langs);
+        assert_eq!((lines.len(), lines[0].value.as_str()), (1, "1"));
+        assert!(lines[0].meaning.contains("same time limits"));
     }
 
     #[test]

@@ -36,6 +36,7 @@ pub fn result(
         forfeit: None,
         think_ms: PerBot::from([(BotId::A, 120), (BotId::B, 7)]),
         peak_memory_kib: PerBot::from([(BotId::A, Some(2048)), (BotId::B, None)]),
+        time_factor: PerBot::from([(BotId::A, 1.0), (BotId::B, 1.0)]),
     }
 }
 

@@ -6,11 +6,16 @@
 //! is looked up only where text comes in (`NAME=VALUE`, the stored JSON) and goes out (display,
 //! storage). Code that plays a game reads fields: `settings.common().move_ms`,
 //! `GameSettings::Connect4(c) => c.rows`.
+//!
+//! Beside the tables, one family of names: `time_factor.LANGUAGE=F` multiplies the start time,
+//! move time and time bank of the bots written in LANGUAGE ([`TimeFactor`]). Which languages exist
+//! is the server's configuration, so the callers that know it check the names.
 
 use super::GameId;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::fmt;
+use std::time::Duration;
 
 /// A board size list entry: columns x rows, with a tick length for tron.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +34,87 @@ impl fmt::Display for BoardSize {
         }
         Ok(())
     }
+}
+
+/// The prefix of the per-language time factors: `time_factor.python=3`.
+pub const TIME_FACTOR_PREFIX: &str = "time_factor.";
+
+/// A multiplier of one language's time limits (start, move, bank), as Botzone and DMOJ give
+/// slower languages more time: 0.1 to 10 in steps of 0.01, kept in hundredths so that settings
+/// compare exactly and print as they were written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TimeFactor(u16);
+
+impl TimeFactor {
+    /// No change: the factor of every language not given one.
+    pub const ONE: TimeFactor = TimeFactor(100);
+    /// The range, in hundredths: 0.1 (a tenth of the time) to 10.
+    const MIN: u16 = 10;
+    const MAX: u16 = 1000;
+
+    /// Parses `3`, `1.5`, `0.25`: a number from 0.1 to 10 with at most two decimals.
+    pub fn parse(text: &str) -> Result<TimeFactor, String> {
+        let range = "a number from 0.1 to 10 with at most two decimals";
+        let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        let shape_ok = !whole.is_empty() && whole.len() <= 2 && frac.len() <= 2 && !text.ends_with('.');
+        if !shape_ok || !digits(whole) || !digits(frac) {
+            return Err(range.into());
+        }
+        let whole: u16 = whole.parse().map_err(|_| range.to_string())?;
+        let frac: u16 =
+            if frac.is_empty() { 0 } else { format!("{frac:0<2}").parse().map_err(|_| range.to_string())? };
+        let hundredths = whole * 100 + frac;
+        if !(Self::MIN..=Self::MAX).contains(&hundredths) {
+            return Err(range.into());
+        }
+        Ok(TimeFactor(hundredths))
+    }
+
+    /// `d` multiplied by the factor.
+    pub fn scale(self, d: Duration) -> Duration {
+        d * u32::from(self.0) / 100
+    }
+
+    /// The factor as a number, for JSON.
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / 100.0
+    }
+}
+
+impl Default for TimeFactor {
+    fn default() -> TimeFactor {
+        TimeFactor::ONE
+    }
+}
+
+impl fmt::Display for TimeFactor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (whole, frac) = (self.0 / 100, self.0 % 100);
+        match frac {
+            0 => write!(f, "{whole}"),
+            _ if frac.is_multiple_of(10) => write!(f, "{whole}.{}", frac / 10),
+            _ => write!(f, "{whole}.{frac:02}"),
+        }
+    }
+}
+
+impl Serialize for TimeFactor {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_multiple_of(100) {
+            s.serialize_u64(u64::from(self.0 / 100))
+        } else {
+            s.serialize_f64(self.as_f64())
+        }
+    }
+}
+
+/// Whether `name` can be a language id in a `time_factor.` name (the configuration's ids are
+/// short words: `c`, `cpp`, `python`).
+fn is_language_word(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 32
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'+')
 }
 
 /// The kind of value a setting holds, with its valid range.
@@ -325,9 +411,9 @@ fn params_defs<T: Params>() -> Vec<Def> {
     T::table().iter().map(Entry::def).collect()
 }
 
-fn params_values<T: Params>(t: &T, out: &mut BTreeMap<&'static str, Value>) {
+fn params_values<T: Params>(t: &T, out: &mut BTreeMap<String, Value>) {
     for e in T::table() {
-        out.insert(e.name, e.value(t));
+        out.insert(e.name.to_string(), e.value(t));
     }
 }
 
@@ -362,6 +448,8 @@ pub fn defs(game: GameId) -> Vec<Def> {
 pub enum Value {
     Int(u64),
     Boards(Vec<BoardSize>),
+    /// A language's time factor.
+    Factor(TimeFactor),
 }
 
 impl Serialize for Value {
@@ -369,6 +457,7 @@ impl Serialize for Value {
         match self {
             Value::Int(n) => s.serialize_u64(*n),
             Value::Boards(_) => s.serialize_str(&self.to_string()),
+            Value::Factor(f) => f.serialize(s),
         }
     }
 }
@@ -377,6 +466,7 @@ impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Int(n) => write!(f, "{n}"),
+            Value::Factor(x) => write!(f, "{x}"),
             Value::Boards(list) => {
                 for (i, b) in list.iter().enumerate() {
                     if i > 0 {
@@ -409,6 +499,8 @@ pub enum SettingError {
 pub struct Settings {
     common: Common,
     game: GameSettings,
+    /// The languages whose factor is not 1, by language id.
+    time_factors: BTreeMap<String, TimeFactor>,
 }
 
 impl Settings {
@@ -425,7 +517,7 @@ impl Settings {
             GameId::Mathtricks => GameSettings::Mathtricks(params_defaults()),
             GameId::Tron => GameSettings::Tron(params_defaults()),
         };
-        let mut s = Settings { common, game };
+        let mut s = Settings { common, game, time_factors: BTreeMap::new() };
         s.apply_derived_defaults();
         s
     }
@@ -479,6 +571,22 @@ impl Settings {
     /// Sets one value, checking name and range.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), SettingError> {
         let game = self.game_id();
+        if let Some(language) = name.strip_prefix(TIME_FACTOR_PREFIX) {
+            if !is_language_word(language) {
+                return Err(bad(
+                    name,
+                    value,
+                    "the name must be time_factor.LANGUAGE, LANGUAGE a language id",
+                ));
+            }
+            let factor = TimeFactor::parse(value).map_err(|why| bad(name, value, why))?;
+            if factor == TimeFactor::ONE {
+                self.time_factors.remove(language);
+            } else {
+                self.time_factors.insert(language.to_string(), factor);
+            }
+            return Ok(());
+        }
         if let Some(e) = common_table(game).iter().find(|e| e.name == name) {
             return e.assign(&mut self.common, value);
         }
@@ -486,7 +594,12 @@ impl Settings {
             Err(SettingError::Unknown {
                 game,
                 name: name.to_string(),
-                valid: defs(game).iter().map(|d| d.name).collect::<Vec<_>>().join(", "),
+                valid: defs(game)
+                    .iter()
+                    .map(|d| d.name)
+                    .chain(["time_factor.LANGUAGE"])
+                    .collect::<Vec<_>>()
+                    .join(", "),
             })
         })
     }
@@ -518,18 +631,32 @@ impl Settings {
         self.game.boards()
     }
 
+    /// The factor of `language`'s time limits (1 unless set).
+    pub fn time_factor(&self, language: &str) -> TimeFactor {
+        self.time_factors.get(language).copied().unwrap_or_default()
+    }
+
+    /// The languages whose time factor is not 1, with their factors, by language id.
+    pub fn time_factors(&self) -> &BTreeMap<String, TimeFactor> {
+        &self.time_factors
+    }
+
     /// A value by its name, for display (`None` for a name the game does not have).
     pub fn get(&self, name: &str) -> Option<Value> {
         self.values().remove(name)
     }
 
     /// All values by name, in name order: for display, storage and the house bots' environment.
-    pub fn values(&self) -> BTreeMap<&'static str, Value> {
+    /// The time factors are there only for the languages whose factor is not 1.
+    pub fn values(&self) -> BTreeMap<String, Value> {
         let mut out = BTreeMap::new();
         for e in common_table(self.game_id()) {
-            out.insert(e.name, e.value(&self.common));
+            out.insert(e.name.to_string(), e.value(&self.common));
         }
         each_game!(&self.game, s => params_values(s, &mut out));
+        for (language, f) in &self.time_factors {
+            out.insert(format!("{TIME_FACTOR_PREFIX}{language}"), Value::Factor(*f));
+        }
         out
     }
 }
@@ -614,8 +741,63 @@ mod tests {
         assert_eq!(
             msg,
             "unknown setting `colour` for connect4 (valid: start_ms, move_ms, bank_ms, memory_mib, games, \
-             rows, cols, connect)"
+             rows, cols, connect, time_factor.LANGUAGE)"
         );
+    }
+
+    #[test]
+    fn time_factors_are_per_language_default_to_one_and_scale_the_limits() {
+        let s = Settings::from_assignments(
+            GameId::Checkers,
+            ["time_factor.python=3", "time_factor.java=1.5", "time_factor.c=0.25"],
+        )
+        .unwrap();
+        assert_eq!(s.time_factor("python").to_string(), "3");
+        assert_eq!(s.time_factor("java").to_string(), "1.5");
+        assert_eq!(s.time_factor("c").to_string(), "0.25");
+        assert_eq!(s.time_factor("rust"), TimeFactor::ONE);
+        let second = Duration::from_secs(1);
+        assert_eq!(s.time_factor("python").scale(second), Duration::from_secs(3));
+        assert_eq!(s.time_factor("java").scale(second), Duration::from_millis(1500));
+        assert_eq!(s.time_factor("c").scale(second), Duration::from_millis(250));
+        assert_eq!(s.time_factor("rust").scale(second), second);
+        // Setting a factor back to 1 removes it: only the factors that change something are kept.
+        let s =
+            Settings::from_assignments(GameId::Checkers, ["time_factor.python=3", "time_factor.python=1.0"])
+                .unwrap();
+        assert!(s.time_factors().is_empty());
+        assert_eq!(s, Settings::defaults(GameId::Checkers));
+        // Stored with the other settings, as numbers, and read back the same.
+        let s =
+            Settings::from_assignments(GameId::Connect4, ["time_factor.python=3", "time_factor.java=2.5"])
+                .unwrap();
+        let stored = serde_json::to_value(&s).unwrap();
+        assert_eq!(stored["time_factor.python"], json!(3));
+        assert_eq!(stored["time_factor.java"], json!(2.5));
+        assert_eq!(Settings::from_stored(GameId::Connect4, &stored).unwrap(), s);
+        assert_eq!(s.get("time_factor.java"), Some(Value::Factor(TimeFactor::parse("2.5").unwrap())));
+    }
+
+    #[test]
+    fn a_time_factor_is_a_number_from_a_tenth_to_ten() {
+        for ok in ["0.1", "0.10", "1", "2.5", "10", "10.00", "3.33"] {
+            assert!(TimeFactor::parse(ok).is_ok(), "{ok}");
+        }
+        for bad in
+            ["0", "0.09", "10.01", "11", "-1", "", ".5", "1.", "1.234", "two", "1e1", "1,5", " 1", "100"]
+        {
+            assert!(TimeFactor::parse(bad).is_err(), "{bad:?}");
+        }
+        let err = |a: &str| Settings::from_assignments(GameId::Checkers, [a]).unwrap_err().to_string();
+        assert_eq!(
+            err("time_factor.python=20"),
+            "bad value `20` for `time_factor.python`: a number from 0.1 to 10 with at most two decimals"
+        );
+        assert_eq!(
+            err("time_factor.=2"),
+            "bad value `2` for `time_factor.`: the name must be time_factor.LANGUAGE, LANGUAGE a language id"
+        );
+        assert!(err("time_factor.py thon=2").contains("LANGUAGE a language id"));
     }
 
     #[test]

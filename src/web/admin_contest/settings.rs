@@ -51,8 +51,10 @@ struct SettingsPage {
 }
 
 /// The form's rows: title and deadline, every setting of the game (with its default), every
-/// platform setting of [`crate::db::contests::LIMITS`]; values from `values` (stored, or as sent back).
-fn fields(game: GameId, values: &[(String, String)]) -> Vec<Field> {
+/// platform setting of [`crate::db::contests::LIMITS`], and a time factor per configured
+/// `language` (and per language that still has one stored); values from `values` (stored, or as
+/// sent back).
+fn fields(game: GameId, values: &[(String, String)], languages: &[String]) -> Vec<Field> {
     let value =
         |name: &str| values.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()).unwrap_or_default();
     let mut out = vec![
@@ -83,6 +85,22 @@ fn fields(game: GameId, values: &[(String, String)]) -> Vec<Field> {
             value: value(name),
             default: String::new(),
             help: (*help).into(),
+        });
+    }
+    let mut factors: Vec<String> =
+        languages.iter().map(|l| format!("{}{l}", settings::TIME_FACTOR_PREFIX)).collect();
+    for (k, _) in values {
+        if k.starts_with(settings::TIME_FACTOR_PREFIX) && !factors.contains(k) {
+            factors.push(k.clone());
+        }
+    }
+    for name in factors {
+        let v = value(&name);
+        out.push(Field {
+            value: if v.is_empty() { "1".into() } else { v },
+            name,
+            default: "1".into(),
+            help: crate::db::contests::TIME_FACTOR_HELP.into(),
         });
     }
     out
@@ -138,7 +156,7 @@ async fn settings_view(state: &AppState, who: &PageUser, c: &Contest) -> Result<
         frozen: frozen.as_ref().map(when),
         refresh_s: c.scoreboard_refresh_s,
         notice: None,
-        fields: fields(game, &contests::setting_values(c)),
+        fields: fields(game, &contests::setting_values(c), &state.language_ids()),
         errors: vec![],
         history,
     })
@@ -205,7 +223,7 @@ pub(super) async fn save_settings_form(
             let mut values = contests::setting_values(&c);
             values.retain(|(k, _)| !changes.iter().any(|(n, _)| n == k));
             values.extend(changes);
-            page.fields = fields(game, &values);
+            page.fields = fields(game, &values, &state.language_ids());
             page.errors = errors;
             Ok((axum::http::StatusCode::BAD_REQUEST, render(&page)).into_response())
         }
