@@ -68,7 +68,9 @@ fn without_postgresql_every_command_stops_with_the_command_that_installs_it() {
     let out =
         Command::new("unshare").args(["--mount", "--propagation", "private", "sh", "-c", &script]).output();
     match out {
-        Ok(out) if !["unshare:", "mount:"].iter().any(|w| String::from_utf8_lossy(&out.stderr).contains(w)) => {
+        Ok(out)
+            if !["unshare:", "mount:"].iter().any(|w| String::from_utf8_lossy(&out.stderr).contains(w)) =>
+        {
             let stderr = String::from_utf8_lossy(&out.stderr);
             assert!(!out.status.success(), "{stderr}");
             assert!(stderr.contains("PostgreSQL's server (initdb, pg_ctl) is not installed"), "{stderr}");

@@ -21,7 +21,7 @@ pub struct PgTools {
     /// (uid, gid) to run as: the embedded cluster's user when botarena runs as root.
     run_as: Option<(u32, u32)>,
     env: Vec<(&'static str, String)>,
-    /// `--dbname` (a URL without its password), if the environment does not say it all.
+    /// `--dbname`: a database name, or a URL without its password.
     dbname: Option<String>,
 }
 
@@ -46,7 +46,9 @@ impl PgTools {
             ("PGUSER", database.to_string()),
             ("PGDATABASE", database.to_string()),
         ];
-        Ok(PgTools { bin: tools_dir(major, Some(near))?, run_as, env, dbname: None })
+        // pg_restore wants the database named on its command line, whatever PGDATABASE says.
+        let dbname = Some(database.to_string());
+        Ok(PgTools { bin: tools_dir(major, Some(near))?, run_as, env, dbname })
     }
 
     /// A `DATABASE_URL`'s server, with the newest `pg_dump` of this machine (it reads every older
@@ -238,7 +240,8 @@ pub mod rotation {
     use time::macros::format_description;
     use time::{OffsetDateTime, PrimitiveDateTime};
 
-    const STAMP: &[BorrowedFormatItem<'static>] = format_description!("[year][month][day]T[hour][minute][second]Z");
+    const STAMP: &[BorrowedFormatItem<'static>] =
+        format_description!("[year][month][day]T[hour][minute][second]Z");
 
     /// The file name of a backup taken at `at`.
     pub fn file_name(at: OffsetDateTime) -> String {

@@ -416,7 +416,8 @@ pub fn server_binaries(major: Option<u32>) -> anyhow::Result<PathBuf> {
     }
     let no_install = std::env::var_os("BOTARENA_NO_INSTALL").is_some_and(|v| !v.is_empty() && v != "0");
     let apt = Path::new("/usr/bin/apt-get");
-    install_decision(nix::unistd::geteuid().is_root(), apt.is_file(), no_install).map_err(anyhow::Error::msg)?;
+    install_decision(nix::unistd::geteuid().is_root(), apt.is_file(), no_install)
+        .map_err(anyhow::Error::msg)?;
     eprintln!("installing PostgreSQL's server (apt-get install postgresql)…");
     let apt_get = |args: &[&str]| {
         Command::new(apt)
@@ -561,7 +562,8 @@ pub fn remove_external_cluster(data_dir: &Path) -> anyhow::Result<()> {
         return Ok(());
     }
     if home.join("pgdata/postmaster.pid").exists() {
-        let bin = find_bin_dir(pg_version(&home.join("pgdata")))?.context("no pg_ctl to stop the cluster with")?;
+        let bin =
+            find_bin_dir(pg_version(&home.join("pgdata")))?.context("no pg_ctl to stop the cluster with")?;
         let mut cmd = Command::new(bin.join("pg_ctl"));
         cmd.arg("stop").arg("-D").arg(home.join("pgdata")).args(["-m", "immediate", "-w"]).current_dir("/");
         if let Some(user) = unprivileged_user()? {
@@ -705,8 +707,12 @@ mod tests {
     fn missing_server_programs_are_installed_only_as_root_with_apt_unless_forbidden() {
         assert_eq!(install_decision(true, true, false), Ok(()));
         let forbidden = install_decision(true, true, true).unwrap_err();
-        assert!(forbidden.contains("`apt-get install postgresql`") && forbidden.contains("BOTARENA_NO_INSTALL"));
-        assert!(install_decision(false, true, false).unwrap_err().contains("`sudo apt-get install postgresql`"));
+        assert!(
+            forbidden.contains("`apt-get install postgresql`") && forbidden.contains("BOTARENA_NO_INSTALL")
+        );
+        assert!(install_decision(false, true, false)
+            .unwrap_err()
+            .contains("`sudo apt-get install postgresql`"));
         let elsewhere = install_decision(true, false, false).unwrap_err();
         assert!(elsewhere.contains("BOTARENA_PG_BIN") && elsewhere.contains("dnf install"), "{elsewhere}");
     }
