@@ -67,13 +67,13 @@ pub fn run_restore(args: RestoreArgs) -> anyhow::Result<i32> {
         }
         .await;
         let place = match db.cluster() {
-            Some(c) => format!("data directory {} ({})", c.data_dir().display(), c.describe()),
+            Some(c) => format!("the data directory {}: {}", c.data_dir().display(), c.describe()),
             None => "DATABASE_URL".to_string(),
         };
         db.close().await;
         let pending = result?;
         println!(
-            "restore: loaded {} into {place}; {pending} migration(s) applied since the backup",
+            "restore: loaded {} into {place}\n  {pending} migration(s) applied since the backup",
             args.file.display()
         );
         Ok(0)
