@@ -25,7 +25,7 @@ pub struct PruneArgs {
 pub fn run(args: PruneArgs) -> anyhow::Result<i32> {
     let before = parse_deadline(&args.replaced_before).map_err(anyhow::Error::msg)?;
     super::migrate::with_db(&args.db, async |pool| {
-        let pruned = contests::prune_replaced(&pool, &args.contest, before, args.dry_run).await?;
+        let pruned = contests::prune_replaced(pool, &args.contest, before, args.dry_run).await?;
         let verb = if args.dry_run { "would delete" } else { "deleted" };
         println!(
             "{}: {verb} {} replaced game(s) of {} match(es), replaced before {}",

@@ -132,7 +132,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             eprintln!(
                 "  backups: {} every {}, keeping the newest {}",
                 dir.display(),
-                if every % 3600 == 0 { format!("{}h", every / 3600) } else { format!("{every}s") },
+                if every.is_multiple_of(3600) { format!("{}h", every / 3600) } else { format!("{every}s") },
                 args.backups.backup_keep
             );
         }
