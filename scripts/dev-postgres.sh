@@ -19,7 +19,7 @@ if [ -z "$bin" ]; then
         bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
     fi
 fi
-[ -x "$bin/initdb" ] || { echo "no initdb found: run scripts/ci-postgres.sh" >&2; exit 1; }
+[ -x "$bin/initdb" ] || { echo "no initdb found: run apt-get install postgresql" >&2; exit 1; }
 as=()
 if [ "$(id -u)" = 0 ]; then
     user="${BOTARENA_PG_USER:-botarena}"

@@ -93,3 +93,62 @@ pub struct ServeConfig {
     #[command(flatten)]
     pub web: WebConfig,
 }
+
+/// `serve --backup-dir`: rotating backups of the database (see `docs/operations.md`).
+#[derive(Clone, Debug, Args)]
+pub struct BackupConfig {
+    /// Write a backup (`botarena-YYYYMMDDTHHMMSSZ.dump`) into this directory every
+    /// `--backup-every`; none without it.
+    #[arg(long, env = "BOTARENA_BACKUP_DIR")]
+    pub backup_dir: Option<PathBuf>,
+    /// Time between two backups: a number and a unit, s, m, h or d (`6h`, `90m`, `1d`).
+    #[arg(long, env = "BOTARENA_BACKUP_EVERY", default_value = "6h", value_parser = parse_duration)]
+    pub backup_every: std::time::Duration,
+    /// Backups kept in the directory (the newest); older ones are deleted.
+    #[arg(long, env = "BOTARENA_BACKUP_KEEP", default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..))]
+    pub backup_keep: u32,
+}
+
+/// A duration as `6h`, `90m`, `30s`, `1d`, or several (`1h30m`); at least one second.
+pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    let bad = || format!("`{s}` is not a duration: a number and a unit, s, m, h or d (such as 6h or 90m)");
+    let mut total: u64 = 0;
+    let mut rest = s.trim();
+    if rest.is_empty() {
+        return Err(bad());
+    }
+    while !rest.is_empty() {
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
+        let n: u64 = rest[..digits].parse().map_err(|_| bad())?;
+        let unit = match rest[digits..].chars().next() {
+            Some('s') => 1,
+            Some('m') => 60,
+            Some('h') => 3600,
+            Some('d') => 86400,
+            _ => return Err(bad()),
+        };
+        total = n.checked_mul(unit).and_then(|x| total.checked_add(x)).ok_or_else(bad)?;
+        rest = &rest[digits + 1..];
+    }
+    if total == 0 {
+        return Err(format!("`{s}`: the duration must be at least one second"));
+    }
+    Ok(std::time::Duration::from_secs(total))
+}
+
+#[cfg(test)]
+mod duration_tests {
+    use super::parse_duration;
+    use std::time::Duration;
+
+    #[test]
+    fn durations_read_as_numbers_with_units() {
+        assert_eq!(parse_duration("6h"), Ok(Duration::from_secs(6 * 3600)));
+        assert_eq!(parse_duration("1h30m"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_duration("1d"), Ok(Duration::from_secs(86400)));
+        assert_eq!(parse_duration("45s"), Ok(Duration::from_secs(45)));
+        for bad in ["", "6", "h", "6x", "0s", "-1h", "6 h", "99999999999999999999d"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
+}

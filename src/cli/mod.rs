@@ -2,6 +2,7 @@
 //! `run` live in their own module here; the work itself lives in the library modules.
 
 pub mod admin;
+pub mod backup;
 pub mod bench;
 pub mod capacity;
 pub mod contest;
@@ -54,6 +55,10 @@ pub enum Command {
     Contest(contest::ContestArgs),
     /// Manage API tokens.
     Token(token::TokenArgs),
+    /// Write a consistent backup of the database to a file (pg_dump), also while serve runs.
+    Backup(backup::BackupArgs),
+    /// Load a backup into an empty database (a new data directory or DATABASE_URL), then migrate it.
+    Restore(backup::RestoreArgs),
     /// Delete the games rejudges replaced before a date (audited; nothing else deletes a game).
     Prune(prune::PruneArgs),
 }
@@ -75,5 +80,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Contest(args) => contest::run(args),
         Command::Token(args) => token::run(args),
         Command::Prune(args) => prune::run(args),
+        Command::Backup(args) => backup::run_backup(args),
+        Command::Restore(args) => backup::run_restore(args),
     }
 }

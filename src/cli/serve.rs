@@ -2,7 +2,7 @@
 //! or the embedded cluster in the data directory.
 
 use crate::config::{DbArgs, ServeConfig};
-use crate::db::Database;
+use crate::db::{backup, Database};
 use crate::jobs::compile::{self, CompileQueue};
 use crate::jobs::games::{self as game_jobs, GameQueue};
 use crate::judge::languages::Languages;
@@ -24,6 +24,8 @@ pub struct ServeArgs {
     pub isolation: super::sandbox::IsolationArgs,
     #[command(flatten)]
     pub games: super::worker::GamePoolArgs,
+    #[command(flatten)]
+    pub backups: crate::config::BackupConfig,
 }
 
 /// A multi-threaded runtime for the database commands.
@@ -95,6 +97,19 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             house_exe: std::path::PathBuf::from(crate::judge::commands::SELF_EXE),
         });
         workers.extend(games.spawn(stop_rx.clone())?);
+        if let Some(dir) = &args.backups.backup_dir {
+            std::fs::create_dir_all(dir).with_context(|| {
+                format!("cannot create the backup directory {} (--backup-dir)", dir.display())
+            })?;
+            let (every, keep) = (args.backups.backup_every, args.backups.backup_keep as usize);
+            workers.push(backup::rotation::spawn(
+                db.tools(&args.db)?,
+                dir.clone(),
+                every,
+                keep,
+                stop_rx.clone(),
+            ));
+        }
         workers.push(crate::jobs::scoreboard::spawn(db.pool.clone(), Duration::from_secs(10), stop_rx));
 
         let store = tower_sessions_sqlx_store::PostgresStore::new(db.pool.clone());
@@ -113,6 +128,15 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             None => database_server(&args.db),
         };
         eprintln!("{}", welcome(listener.local_addr()?, &interface_addresses(), &database));
+        if let Some(dir) = &args.backups.backup_dir {
+            let every = args.backups.backup_every.as_secs();
+            eprintln!(
+                "  backups: {} every {}, keeping the newest {}",
+                dir.display(),
+                if every.is_multiple_of(3600) { format!("{}h", every / 3600) } else { format!("{every}s") },
+                args.backups.backup_keep
+            );
+        }
         let metrics = match args.config.metrics_listen {
             Some(addr) => {
                 let l = tokio::net::TcpListener::bind(addr)

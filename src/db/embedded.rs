@@ -84,16 +84,18 @@ impl Cluster {
     /// As [`Cluster::open`]; with `stop_when_last` false the cluster keeps running after this
     /// process (the test suite reuses one cluster across runs).
     pub fn open_with(data_dir: &Path, stop_when_last: bool) -> anyhow::Result<Cluster> {
+        // First, before anything is made: PostgreSQL's programs are there (or installed), or we stop.
+        let any_bin = server_binaries(None)?;
         fs::create_dir_all(data_dir)
             .with_context(|| format!("cannot create the data directory {}", data_dir.display()))?;
         let data_dir = data_dir
             .canonicalize()
             .with_context(|| format!("cannot resolve the data directory {}", data_dir.display()))?;
-        let bin = find_bin_dir()?;
         let run_as = unprivileged_user()?;
         let users_lock = lock(&data_dir.join(".postgres-users.lock"), FlockArg::LockShared)?;
         let start_lock = lock(&data_dir.join(".postgres-start.lock"), FlockArg::LockExclusive)?;
         let home = cluster_home(&data_dir, run_as.as_ref())?;
+        let bin = find_bin_dir(pg_version(&home.join("pgdata")))?.unwrap_or(any_bin);
         // Declared after the start lock so that, on an error below, its drop (which takes that
         // lock again) runs once the lock is released.
         let mut cluster = Cluster {
@@ -161,6 +163,14 @@ impl Cluster {
             s += ")";
         }
         s
+    }
+
+    /// How `pg_dump` and `pg_restore` reach the cluster's database: over its socket, as its
+    /// user, with the binaries of its major version (`PG_VERSION`).
+    pub fn tools(&self) -> anyhow::Result<crate::db::backup::PgTools> {
+        let major = pg_version(&self.pgdata);
+        let run_as = self.run_as.as_ref().map(|u| (u.uid, u.gid));
+        crate::db::backup::PgTools::embedded(&self.socket_dir, DATABASE, run_as, major, &self.bin)
     }
 
     fn command(&self, program: &str) -> Command {
@@ -324,42 +334,113 @@ fn lock(path: &Path, how: FlockArg) -> anyhow::Result<Flock<File>> {
     Flock::lock(file, how).map_err(|(_, e)| anyhow::anyhow!("cannot lock {}: {e}", path.display()))
 }
 
-/// The directory holding `initdb` and `pg_ctl`: `BOTARENA_PG_BIN`, then `PATH`, then the newest
-/// `/usr/lib/postgresql/<version>/bin` (Debian and Ubuntu keep them there, off `PATH`).
-fn find_bin_dir() -> anyhow::Result<PathBuf> {
+/// The directory holding `initdb` and `pg_ctl`: `BOTARENA_PG_BIN`; else that of the cluster's own
+/// major version `major` under `/usr/lib/postgresql` (a newer server refuses an older cluster);
+/// else `PATH`; else the newest `/usr/lib/postgresql/<version>/bin` (Debian and Ubuntu keep them
+/// there, off `PATH`). `None` when there are none.
+fn find_bin_dir(major: Option<u32>) -> anyhow::Result<Option<PathBuf>> {
     let has_both = |d: &Path| d.join("initdb").is_file() && d.join("pg_ctl").is_file();
     if let Some(dir) = std::env::var_os("BOTARENA_PG_BIN") {
         let dir = PathBuf::from(dir);
         if has_both(&dir) {
-            return Ok(dir);
+            return Ok(Some(dir));
         }
-        bail!("BOTARENA_PG_BIN={} holds no initdb and pg_ctl", dir.display());
+        bail!(
+            "BOTARENA_PG_BIN={} holds no initdb and pg_ctl: install PostgreSQL's server (`{}`) and unset \
+             BOTARENA_PG_BIN, or point it at the directory holding them",
+            dir.display(),
+            install_command()
+        );
+    }
+    let versioned = |v: u32| PathBuf::from(format!("{PG_LIB}/{v}/bin"));
+    if let Some(bin) = major.map(versioned).filter(|d| has_both(d)) {
+        return Ok(Some(bin));
     }
     if let Some(path) = std::env::var_os("PATH") {
-        for dir in std::env::split_paths(&path) {
-            if has_both(&dir) {
-                return Ok(dir);
-            }
+        if let Some(dir) = std::env::split_paths(&path).find(|d| has_both(d)) {
+            return Ok(Some(dir));
         }
     }
-    let mut versions: Vec<(u32, PathBuf)> = fs::read_dir("/usr/lib/postgresql")
+    let mut versions: Vec<u32> = fs::read_dir(PG_LIB)
         .into_iter()
         .flatten()
         .flatten()
-        .filter_map(|e| {
-            let v = e.file_name().to_str()?.parse::<u32>().ok()?;
-            let bin = e.path().join("bin");
-            has_both(&bin).then_some((v, bin))
-        })
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|v| has_both(&versioned(*v)))
         .collect();
     versions.sort();
-    match versions.pop() {
-        Some((_, bin)) => Ok(bin),
-        None => bail!(
-            "no DATABASE_URL given and no PostgreSQL binaries (initdb, pg_ctl) found on PATH or under \
-             /usr/lib/postgresql/*/bin: install PostgreSQL (`apt-get install postgresql`) or set DATABASE_URL"
-        ),
+    Ok(versions.pop().map(versioned))
+}
+
+/// Where Debian and Ubuntu keep each PostgreSQL version's programs.
+const PG_LIB: &str = "/usr/lib/postgresql";
+
+/// The command that installs PostgreSQL's server here.
+fn install_command() -> &'static str {
+    if nix::unistd::geteuid().is_root() {
+        "apt-get install postgresql"
+    } else {
+        "sudo apt-get install postgresql"
     }
+}
+
+/// What to do when PostgreSQL's server programs are missing: install them only as root on a
+/// Debian-like system (`apt-get`), unless `BOTARENA_NO_INSTALL` forbids it; otherwise the
+/// message saying what to run.
+fn install_decision(root: bool, apt: bool, no_install: bool) -> Result<(), String> {
+    let others = "or set DATABASE_URL to a PostgreSQL server";
+    match (apt, root, no_install) {
+        (true, true, false) => Ok(()),
+        (true, true, true) => Err(format!(
+            "PostgreSQL's server (initdb, pg_ctl) is not installed and BOTARENA_NO_INSTALL is set: run \
+             `apt-get install postgresql`, {others}"
+        )),
+        (true, false, _) => Err(format!(
+            "PostgreSQL's server (initdb, pg_ctl) is not installed: run `sudo apt-get install postgresql`, {others}"
+        )),
+        (false, _, _) => Err(format!(
+            "PostgreSQL's server (initdb, pg_ctl) is not installed: install your system's PostgreSQL server \
+             package (Debian and Ubuntu: `apt-get install postgresql`; Fedora: `dnf install postgresql-server`) \
+             and name its bin directory in BOTARENA_PG_BIN if it is not on PATH, {others}"
+        )),
+    }
+}
+
+/// The directory of PostgreSQL's server programs ([`find_bin_dir`]), installing Debian's
+/// `postgresql` package first when they are missing and this process may (see
+/// [`install_decision`]; `BOTARENA_NO_INSTALL=1` forbids it). `serve`, every command that opens a
+/// data directory, and the test suite's cluster all come through here.
+pub fn server_binaries(major: Option<u32>) -> anyhow::Result<PathBuf> {
+    if let Some(bin) = find_bin_dir(major)? {
+        return Ok(bin);
+    }
+    let no_install = std::env::var_os("BOTARENA_NO_INSTALL").is_some_and(|v| !v.is_empty() && v != "0");
+    let apt = Path::new("/usr/bin/apt-get");
+    install_decision(nix::unistd::geteuid().is_root(), apt.is_file(), no_install)
+        .map_err(anyhow::Error::msg)?;
+    eprintln!("installing PostgreSQL's server (apt-get install postgresql)…");
+    let apt_get = |args: &[&str]| {
+        Command::new(apt)
+            .args(["-y", "-q", "-o", "DPkg::Lock::Timeout=300"])
+            .args(args)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .stdin(Stdio::null())
+            .output()
+            .context("cannot run apt-get")
+    };
+    let install = ["install", "--no-install-recommends", "postgresql"];
+    let mut out = apt_get(&install)?;
+    if !out.status.success() {
+        // A fresh machine has no package lists yet.
+        let update = apt_get(&["update"])?;
+        out = if update.status.success() { apt_get(&install)? } else { update };
+    }
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let tail: Vec<&str> = stderr.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev().collect();
+        bail!("`apt-get install postgresql` failed ({}): {}", out.status, tail.join("\n"));
+    }
+    find_bin_dir(major)?.context("apt-get installed postgresql, yet no initdb and pg_ctl are found")
 }
 
 /// The cluster home of `data_dir` (see the module doc), made on first use. Called with the
@@ -446,6 +527,11 @@ fn referenced_home(data_dir: &Path) -> anyhow::Result<Option<PathBuf>> {
     Ok(Some(home))
 }
 
+/// The PostgreSQL major version of the cluster in `pgdata`, once made.
+fn pg_version(pgdata: &Path) -> Option<u32> {
+    fs::read_to_string(pgdata.join("PG_VERSION")).ok()?.trim().parse().ok()
+}
+
 /// The `pgdata` directory of the cluster of `data_dir`, if one was made (wherever it lives).
 pub fn locate(data_dir: &Path) -> Option<PathBuf> {
     let in_place = data_dir.join("pgdata");
@@ -476,7 +562,8 @@ pub fn remove_external_cluster(data_dir: &Path) -> anyhow::Result<()> {
         return Ok(());
     }
     if home.join("pgdata/postmaster.pid").exists() {
-        let bin = find_bin_dir()?;
+        let bin =
+            find_bin_dir(pg_version(&home.join("pgdata")))?.context("no pg_ctl to stop the cluster with")?;
         let mut cmd = Command::new(bin.join("pg_ctl"));
         cmd.arg("stop").arg("-D").arg(home.join("pgdata")).args(["-m", "immediate", "-w"]).current_dir("/");
         if let Some(user) = unprivileged_user()? {
@@ -614,6 +701,20 @@ mod tests {
         assert_eq!(locate(data.path()), None);
         assert!(forget_missing_cluster(data.path()));
         assert_eq!(cluster_home(data.path(), None).unwrap(), data.path());
+    }
+
+    #[test]
+    fn missing_server_programs_are_installed_only_as_root_with_apt_unless_forbidden() {
+        assert_eq!(install_decision(true, true, false), Ok(()));
+        let forbidden = install_decision(true, true, true).unwrap_err();
+        assert!(
+            forbidden.contains("`apt-get install postgresql`") && forbidden.contains("BOTARENA_NO_INSTALL")
+        );
+        assert!(install_decision(false, true, false)
+            .unwrap_err()
+            .contains("`sudo apt-get install postgresql`"));
+        let elsewhere = install_decision(true, false, false).unwrap_err();
+        assert!(elsewhere.contains("BOTARENA_PG_BIN") && elsewhere.contains("dnf install"), "{elsewhere}");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 pub mod announcements;
 pub mod audit;
+pub mod backup;
 pub mod bench;
 pub mod contests;
 pub mod embedded;
@@ -99,6 +100,15 @@ impl Database {
             .filter(|m| !m.migration_type.is_down_migration() && !applied.contains(&m.version))
             .map(|m| m.version)
             .collect())
+    }
+
+    /// How PostgreSQL's client tools (`pg_dump`, `pg_restore`) reach this database.
+    pub fn tools(&self, args: &DbArgs) -> anyhow::Result<backup::PgTools> {
+        match (&self.cluster, &args.database_url) {
+            (Some(cluster), _) => cluster.tools(),
+            (None, Some(url)) => backup::PgTools::url(url),
+            (None, None) => anyhow::bail!("neither an embedded cluster nor DATABASE_URL"),
+        }
     }
 
     /// The embedded cluster, if the database is one.

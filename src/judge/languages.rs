@@ -31,6 +31,11 @@ pub struct Language {
     pub compile_memory_mib: u64,
     /// The compiler's message is cut at this size.
     pub output_cap_bytes: usize,
+    /// The system package that provides the compiler or runtime (`default-jdk-headless`).
+    pub package: Option<String>,
+    /// The program of the compile or run command that this machine lacks: the language is then
+    /// shown as unavailable and refused at submit, rather than failing every compile.
+    pub missing: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -52,6 +57,8 @@ struct RawLanguage {
     compile_time_ms: u64,
     compile_memory_mib: u64,
     output_cap_kib: usize,
+    #[serde(default)]
+    package: Option<String>,
 }
 
 fn yes() -> bool {
@@ -127,9 +134,16 @@ impl Languages {
             };
             let mut readable: Vec<PathBuf> = r.readable.iter().map(|d| PathBuf::from(expand(d))).collect();
             readable.retain(|d| !d.as_os_str().to_string_lossy().contains("{toolchain}"));
+            let (compile, run) = (r.compile.as_ref().map(resolve), resolve(&r.run));
+            let missing = match (&r.toolchain_probe, &toolchain) {
+                (Some(probe), None) => Some(probe[0].clone()),
+                _ => compile.iter().chain([&run]).map(|argv| &argv[0]).find(|p| is_missing(p)).cloned(),
+            };
             list.push(Language {
-                compile: r.compile.as_ref().map(resolve),
-                run: resolve(&r.run),
+                compile,
+                run,
+                package: r.package,
+                missing,
                 id: r.id,
                 name: r.name,
                 extensions: r.extensions,
@@ -164,6 +178,12 @@ impl Languages {
     }
 }
 
+/// Whether a resolved program is absent: neither found on `PATH` nor an existing file.
+/// Programs made by the compile (`{dir}/bot`) are not looked for.
+fn is_missing(program: &str) -> bool {
+    !program.contains('{') && !Path::new(program).is_file()
+}
+
 /// Runs the probe and returns the directory it prints, if it worked.
 fn probe_toolchain(probe: &[String]) -> Option<String> {
     let out = Command::new(&probe[0]).args(&probe[1..]).output().ok()?;
@@ -187,6 +207,19 @@ fn resolve_program(program: &str) -> String {
 }
 
 impl Language {
+    /// Why this language cannot be used on this server, for people: the missing program and the
+    /// package that provides it. `None` when it can.
+    pub fn unavailable(&self) -> Option<String> {
+        let program = self.missing.as_deref()?;
+        let program = Path::new(program).file_name().map_or(program.into(), |p| p.to_string_lossy());
+        Some(match &self.package {
+            Some(package) => {
+                format!("not installed on this server: `{program}` is missing (package {package})")
+            }
+            None => format!("not installed on this server: `{program}` is missing"),
+        })
+    }
+
     /// Expands `{dir}` and `{memory_mib}` in a command.
     pub fn expand(argv: &[String], dir: &Path, memory_mib: u64) -> Vec<String> {
         let dir = dir.to_string_lossy();
@@ -231,6 +264,36 @@ output_cap_kib = 1
 "#;
         let err = Languages::parse(&format!("{one}\n{one}")).unwrap_err();
         assert!(err.to_string().contains("defined twice"), "{err}");
+    }
+
+    #[test]
+    fn a_language_whose_compiler_is_missing_is_unavailable_naming_its_package() {
+        let text = |compile: &str| {
+            format!(
+                r#"[[language]]
+id = "x"
+name = "X"
+extensions = ["x"]
+source = "main.x"
+compile = ["{compile}", "{{dir}}/main.x"]
+run = ["{{dir}}/bot"]
+package = "x-compiler"
+compile_time_ms = 1
+compile_memory_mib = 1
+output_cap_kib = 1
+"#
+            )
+        };
+        let langs = Languages::parse(&text("botarena-no-such-compiler")).unwrap();
+        let x = langs.get("x").unwrap();
+        assert_eq!(x.missing.as_deref(), Some("botarena-no-such-compiler"));
+        let why = x.unavailable().unwrap();
+        assert!(
+            why.contains("`botarena-no-such-compiler` is missing") && why.contains("x-compiler"),
+            "{why}"
+        );
+        let langs = Languages::parse(&text("/bin/sh")).unwrap();
+        assert_eq!(langs.get("x").unwrap().unavailable(), None, "{{dir}}/bot is made by the compile");
     }
 
     #[test]

@@ -138,7 +138,11 @@ async fn get_contest(
         languages: c
             .languages
             .iter()
-            .map(|id| LanguageInfo { id: id.clone(), name: state.language_name(id) })
+            .map(|id| LanguageInfo {
+                id: id.clone(),
+                name: state.language_name(id),
+                unavailable: state.languages.get(id).and_then(|l| l.unavailable()),
+            })
             .collect(),
         settings: c.settings.clone(),
         limits: Limits {
@@ -157,7 +161,7 @@ async fn get_contest(
     params(("slug" = String, Path, description = "the contest")),
     request_body = SubmissionBody,
     responses((status = 201, body = SubmissionCreated),
-              (status = 400, description = "`unknown_language`, `empty_source`, `bad_json`, `bad_content_type`", body = ErrorBody),
+              (status = 400, description = "`unknown_language`, `language_unavailable`, `empty_source`, `bad_json`, `bad_content_type`", body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 403, description = "`deadline_passed`", body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 413, body = ErrorBody),
               (status = 429, description = "`rate_limited`, with `Retry-After`", body = ErrorBody)))]

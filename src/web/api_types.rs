@@ -47,6 +47,11 @@ pub struct LanguageInfo {
     pub id: String,
     /// Its name and compiler, for people.
     pub name: String,
+    /// Why it cannot be used on this server (its compiler or runtime is not installed, with the
+    /// package that provides it); submitting in it is refused with `language_unavailable`.
+    /// Absent when it can.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unavailable: Option<String>,
 }
 
 /// The platform settings of a contest (see `docs/settings.md`).

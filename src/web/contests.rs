@@ -89,6 +89,8 @@ struct LanguageOption {
     id: String,
     name: String,
     selected: bool,
+    /// Why it cannot be chosen on this server (its compiler is not installed), if so.
+    unavailable: Option<String>,
 }
 
 #[derive(Template)]
@@ -167,6 +169,7 @@ async fn show_page(
                 id: id.clone(),
                 name: state.language_name(id),
                 selected: id == language,
+                unavailable: state.languages.get(id).and_then(|l| l.unavailable()),
             })
             .collect(),
         source: String::new(),

@@ -170,6 +170,8 @@ struct LanguageLine {
     file: String,
     compile: Option<String>,
     run: String,
+    /// Why the language cannot be used here (its compiler is not installed), if so.
+    unavailable: Option<String>,
 }
 
 struct StarterLine {
@@ -401,6 +403,7 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
             file: l.source.clone(),
             compile: l.compile.as_ref().map(|argv| shown_command(argv, memory_mib)),
             run: shown_command(&l.run, memory_mib),
+            unavailable: l.unavailable(),
         })
         .collect();
     let starters = starters_for(c.game.as_str(), &c.languages)

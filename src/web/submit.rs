@@ -55,7 +55,7 @@ pub(super) fn secs_to_utc_midnight(now: OffsetDateTime) -> u64 {
 /// Where a submission error belongs on the form.
 pub fn field_of(err: &AppError) -> &'static str {
     match err {
-        AppError::BadRequest { code: "unknown_language", .. } => "language",
+        AppError::BadRequest { code: "unknown_language" | "language_unavailable", .. } => "language",
         AppError::BadRequest { .. } | AppError::TooLarge(_) => "source",
         _ => "form",
     }
@@ -92,6 +92,12 @@ pub async fn submit(
                 "`{language}` is not a language of this contest; choose one of: {}.",
                 contest.languages.join(", ")
             ),
+        ));
+    }
+    if let Some((lang, why)) = state.languages.get(language).and_then(|l| Some((l, l.unavailable()?))) {
+        return Err(AppError::bad(
+            "language_unavailable",
+            format!("{} is {why}; the server's admin can install it. Choose another language.", lang.name),
         ));
     }
     if source.iter().all(u8::is_ascii_whitespace) {
