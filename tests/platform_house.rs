@@ -155,10 +155,12 @@ async fn a_house_bot_runs_inside_the_sandbox_as_the_judges_own_binary() {
 
 /// Each game's moves, by index, of every current game of the contest.
 async fn moves_by_game(app: &TestApp) -> Vec<serde_json::Value> {
-    sqlx::query_scalar("select result->'moves' from games where status = 'done' and replaced_at is null order by index")
-        .fetch_all(&app.pool)
-        .await
-        .unwrap()
+    sqlx::query_scalar(
+        "select result->'moves' from games where status = 'done' and replaced_at is null order by index",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap()
 }
 
 #[tokio::test]
@@ -205,8 +207,14 @@ async fn a_house_bot_plays_every_game_of_a_match_differently_and_a_rejudge_repla
     // The match keeps its seed: replayed, every game is the same again.
     let r = app.api("POST", "/api/contests/c4/rejudge", Some(&admin), None).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(scalar(&app, "select count(*) from games where status = 'done' and replaced_at is null").await, 0);
-    assert_eq!(scalar(&app, "select count(*) from games where status = 'done' and replaced_at is not null").await, 10);
+    assert_eq!(
+        scalar(&app, "select count(*) from games where status = 'done' and replaced_at is null").await,
+        0
+    );
+    assert_eq!(
+        scalar(&app, "select count(*) from games where status = 'done' and replaced_at is not null").await,
+        10
+    );
     while q.run_one(plain(), None).await.unwrap() {}
     assert_eq!(moves_by_game(&app).await, first);
 }

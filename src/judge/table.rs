@@ -725,7 +725,8 @@ impl<'a> Table<'a> {
 
     fn overrun_foul(&self, side: Side, overrun: Overrun) -> Foul {
         let o = self.seats[side.index()].owed.expect("only owed seats time out");
-        let bank = (o.kind == ForfeitKind::TimeBank).then(|| self.seats[side.index()].limits.bank.unwrap_or_default());
+        let bank = (o.kind == ForfeitKind::TimeBank)
+            .then(|| self.seats[side.index()].limits.bank.unwrap_or_default());
         let expect = if bank.is_some() { "move" } else { o.expect.trim_start_matches("a ") };
         Foul::new(side, o.kind, o.clock.describe(overrun, expect, bank))
     }
@@ -772,7 +773,8 @@ impl<'a> Table<'a> {
             };
             let took = owed.clock.charged(self.cpu_time(side), at);
             if took > owed.clock.limit {
-                let bank = (owed.kind == ForfeitKind::TimeBank).then(|| self.seats[side.index()].limits.bank.unwrap_or_default());
+                let bank = (owed.kind == ForfeitKind::TimeBank)
+                    .then(|| self.seats[side.index()].limits.bank.unwrap_or_default());
                 return Err(Foul::new(side, owed.kind, over_detail(&owed.clock, took, bank)));
             }
             let seat = &mut self.seats[side.index()];
