@@ -22,7 +22,9 @@ use sqlx::{PgConnection, PgPool};
 use std::collections::{HashMap, HashSet};
 
 /// The former `service::scoreboard::compute`, which loaded every current match with the result
-/// objects of its games (moves included) and counted the winners in Rust.
+/// objects of its games (moves included) and counted the winners in Rust; games a rejudge
+/// replaced do not count (read through `to_jsonb`, as the test of the migrations runs it on a
+/// schema from before `replaced_at`).
 async fn old_compute(conn: &mut PgConnection, contest_id: ContestId) -> Vec<ScoreRow> {
     #[derive(Deserialize)]
     struct Winner {
@@ -32,7 +34,7 @@ async fn old_compute(conn: &mut PgConnection, contest_id: ContestId) -> Vec<Scor
     let entrants = scoreboard::entrants(conn, contest_id).await.unwrap();
     let matches: Vec<(SubmissionId, SubmissionId, i32, i32, Vec<Value>)> = sqlx::query_as(
         "select m.submission_a, m.submission_b, m.points_a, m.points_b,
-                array(select g.result from games g where g.match_id = m.id and g.status = 'done'
+                array(select g.result from games g where g.match_id = m.id and g.status = 'done' and to_jsonb(g) ->> 'replaced_at' is null
                       order by g.index)
          from matches m
          join submissions sa on sa.id = m.submission_a and sa.status = 'ready'

@@ -133,8 +133,8 @@ pub struct GameResult {
     pub peak_memory_kib: PerBot<Option<u64>>,
     /// The factor each bot's time limits were multiplied by (its language's
     /// `time_factor.LANGUAGE`, else 1), keyed `a` / `b`; empty in results stored before there
-    /// were factors (all 1).
-    #[serde(default)]
+    /// were factors (all 1), and then left out, so that a stored result keeps its shape.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub time_factor: PerBot<f64>,
 }
 
