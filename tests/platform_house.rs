@@ -163,8 +163,42 @@ async fn moves_by_game(app: &TestApp) -> Vec<serde_json::Value> {
     .unwrap()
 }
 
+/// A game queue whose house bots run through a wrapper that records each one's `--seed` in
+/// `calls` before it becomes `botarena house`: what the seed decides is then checked directly.
+fn recording_game_queue(app: &TestApp, dir: &std::path::Path) -> (botarena::jobs::games::GameQueue, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let calls = dir.join("calls");
+    let wrapper = dir.join("house.sh");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\necho \"$*\" >> '{}'\nexec '{}' \"$@\"\n",
+            calls.display(),
+            env!("CARGO_BIN_EXE_botarena")
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut q = game_queue(app, plain());
+    q.house_exe = wrapper;
+    (q, calls)
+}
+
+/// The `--seed` of every house bot started so far, in order.
+fn house_seeds(calls: &std::path::Path) -> Vec<u64> {
+    let calls = std::fs::read_to_string(calls).unwrap_or_default();
+    calls
+        .lines()
+        .filter_map(|line| {
+            let args: Vec<&str> = line.split_whitespace().collect();
+            let at = args.iter().position(|a| *a == "--seed")?;
+            Some(args[at + 1].parse().expect("a numeric seed"))
+        })
+        .collect()
+}
+
 #[tokio::test]
-async fn a_house_bot_plays_every_game_of_a_match_differently_and_a_rejudge_replays_them_exactly() {
+async fn a_house_bot_plays_every_game_of_a_match_with_its_own_seed_and_a_rejudge_replays_them_exactly() {
     let app = setup().await;
     app.contest("c4", &["games=10"]).await;
     let admin = app.user("root", Role::Admin).await;
@@ -178,33 +212,20 @@ async fn a_house_bot_plays_every_game_of_a_match_differently_and_a_rejudge_repla
     let ada = app.token(ada).await;
     submit_and_compile(&app, &ada, LEFTMOST_PY).await;
 
-    let q = game_queue(&app, plain());
+    let dir = tempfile::tempdir().unwrap();
+    let (q, calls) = recording_game_queue(&app, dir.path());
     while q.run_one(plain(), None).await.unwrap() {}
     let first = moves_by_game(&app).await;
     assert_eq!(first.len(), 10);
-    let distinct: std::collections::HashSet<String> = first.iter().map(|m| m.to_string()).collect();
-    // LEFTMOST_PY wins in column 0 unless blocked, so a game can be as short as the house bot's
-    // three random columns: 9^3 openings per seat, so one repeat among the 20 same-seat pairs
-    // happens in about 3 % of runs. Two repeats (1 run in 3,000) mean the house bot is not random.
-    assert!(distinct.len() >= 9, "the house bot repeated games: {first:?}");
-    // The two games of a pair share their seed for the boards, not for the house bot: its first
-    // three moves (chosen among 9 open columns) must differ. A seed per pair would make them
-    // equal in every pair; with a seed per game two equal pairs out of five are a 1-in-50000 chance.
-    let house_is_b: bool = sqlx::query_scalar(
-        "select u.is_house from matches m join submissions s on s.id = m.submission_b join users u on u.id = s.user_id",
-    )
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
-    assert!(house_is_b);
-    let house_moves = |index: usize| -> Vec<serde_json::Value> {
-        // Game 2k: the house bot (b) moves second; game 2k+1: first.
-        first[index].as_array().unwrap().iter().skip(1 - index % 2).step_by(2).take(3).cloned().collect()
-    };
-    let same_pairs = (0..5).filter(|k| house_moves(2 * k) == house_moves(2 * k + 1)).count();
-    assert!(same_pairs <= 1, "the house bot opened {same_pairs} pairs of games the same way: {first:?}");
+    // Every game's house bot got a seed of its own: the two games of a pair share their board's
+    // seed, not the house bot's, and no two games of the match share one.
+    let seeds = house_seeds(&calls);
+    assert_eq!(seeds.len(), 10, "one house bot per game: {seeds:?}");
+    let distinct: std::collections::HashSet<u64> = seeds.iter().copied().collect();
+    assert_eq!(distinct.len(), 10, "the house bot's seeds repeat: {seeds:?}");
 
-    // The match keeps its seed: replayed, every game is the same again.
+    // The match keeps its seed: replayed, every game gets the same seeds and is the same again
+    // (the house bot's moves are decided by its seed alone).
     let r = app.api("POST", "/api/contests/c4/rejudge", Some(&admin), None).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(
@@ -216,5 +237,13 @@ async fn a_house_bot_plays_every_game_of_a_match_differently_and_a_rejudge_repla
         10
     );
     while q.run_one(plain(), None).await.unwrap() {}
+    let again = house_seeds(&calls);
+    let (before, after) = again.split_at(10);
+    let sorted = |s: &[u64]| {
+        let mut s = s.to_vec();
+        s.sort_unstable();
+        s
+    };
+    assert_eq!(sorted(after), sorted(before), "the rejudge's house bots got other seeds");
     assert_eq!(moves_by_game(&app).await, first);
 }
