@@ -61,7 +61,6 @@ pub fn run(args: CapacityArgs) -> anyhow::Result<i32> {
         move_us: args.move_us,
         around_ms: args.around_ms,
         compile_s: args.compile_seconds,
-        poll_s: crate::jobs::games::IDLE_POLL.as_secs_f64(),
     };
     let cases: Vec<(&str, Bots)> = match args.think_ms {
         Some(ms) => vec![("think", Bots::Think(ms))],
@@ -77,7 +76,6 @@ pub fn run(args: CapacityArgs) -> anyhow::Result<i32> {
             games_per_match: shape.games_per_match,
             seconds_per_game: t,
             compile_s: figures.compile_s,
-            poll_s: figures.poll_s,
         };
         let mut case = json!({
             "seconds_per_game": t,

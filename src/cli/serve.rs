@@ -5,6 +5,7 @@ use crate::config::{DbArgs, ServeConfig};
 use crate::db::{backup, Database};
 use crate::jobs::compile::{self, CompileQueue};
 use crate::jobs::games::{self as game_jobs, GameQueue};
+use crate::jobs::wakeups::Wakeups;
 use crate::judge::languages::Languages;
 use crate::web::{app, AppState};
 use anyhow::Context;
@@ -12,7 +13,7 @@ use clap::Args;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{watch, Notify};
+use tokio::sync::watch;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -63,9 +64,10 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let db = Database::connect(&args.db).await?;
     let result = async {
         db.migrate().await?;
-        let wakeup = Arc::new(Notify::new());
+        let wakeups = Wakeups::default();
         let web = args.config.web.clone();
-        let state = AppState::new(db.pool.clone(), web.clone(), languages.clone(), wakeup.clone()).await?;
+        let state =
+            AppState::new(db.pool.clone(), web.clone(), languages.clone(), wakeups.compile.clone()).await?;
         // The statement pages show the compilers' versions and the executable's hash: find them now.
         let facts = state.clone();
         tokio::spawn(async move {
@@ -78,7 +80,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             db.pool.clone(),
             languages.clone(),
             compile::with_launcher(launcher.clone()),
-            wakeup,
+            wakeups.compile.clone(),
         )
         .with_tester(launcher);
         queue.concurrency = web.compile_workers;
@@ -96,7 +98,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             launchers: Arc::new(move |n| slots(first_practice_slot + n as u32)),
             house_exe: std::path::PathBuf::from(crate::judge::commands::SELF_EXE),
         });
+        games.wakeup = wakeups.games.clone();
         workers.extend(games.spawn(stop_rx.clone())?);
+        workers.push(wakeups.listen(db.pool.clone(), stop_rx.clone()));
         if let Some(dir) = &args.backups.backup_dir {
             std::fs::create_dir_all(dir).with_context(|| {
                 format!("cannot create the backup directory {} (--backup-dir)", dir.display())

@@ -4,11 +4,12 @@
 use crate::config::WebConfig;
 use crate::db::Database;
 use crate::jobs::compile::{self, CompileQueue};
+use crate::jobs::wakeups::Wakeups;
 use crate::judge::languages::Languages;
 use anyhow::{bail, Context};
 use clap::Args;
 use std::sync::Arc;
-use tokio::sync::{watch, Notify};
+use tokio::sync::watch;
 
 #[derive(Debug, Args)]
 pub struct WorkerArgs {
@@ -59,11 +60,12 @@ pub fn run(args: WorkerArgs) -> anyhow::Result<i32> {
             Database::connect(&crate::config::DbArgs { data_dir: "./data".into(), database_url: Some(url) })
                 .await?;
         let launcher = crate::judge::server_launcher(args.isolation.allow_insecure_sandbox)?;
+        let wakeups = Wakeups::default();
         let mut queue = CompileQueue::new(
             db.pool.clone(),
             languages.clone(),
             compile::with_launcher(launcher.clone()),
-            Arc::new(Notify::new()),
+            wakeups.compile.clone(),
         )
         .with_tester(launcher);
         queue.concurrency = args.compile_workers;
@@ -75,7 +77,9 @@ pub fn run(args: WorkerArgs) -> anyhow::Result<i32> {
             crate::jobs::games::sandbox_launchers(args.isolation.allow_insecure_sandbox),
         );
         args.games.apply(&mut games);
-        workers.extend(games.spawn(stop_rx)?);
+        games.wakeup = wakeups.games.clone();
+        workers.extend(games.spawn(stop_rx.clone())?);
+        workers.push(wakeups.listen(db.pool.clone(), stop_rx));
         eprintln!(
             "botarena worker: serving the compile queue ({} at once) and the game queue ({} at once)",
             queue.concurrency, games.concurrency

@@ -74,13 +74,17 @@ impl CompileQueue {
                 let mut stop = stop.clone();
                 tokio::spawn(async move {
                     while !*stop.borrow() {
+                        // Listening before looking: work queued after an empty claim wakes it.
+                        let woken = q.wakeup.notified();
+                        tokio::pin!(woken);
+                        woken.as_mut().enable();
                         match q.run_one().await {
                             Ok(true) => continue,
                             Ok(false) => {}
                             Err(e) => tracing::error!("compile queue: {e:#}"),
                         }
                         tokio::select! {
-                            _ = q.wakeup.notified() => {}
+                            _ = woken => {}
                             _ = tokio::time::sleep(Duration::from_secs(1)) => {}
                             _ = stop.changed() => {}
                         }

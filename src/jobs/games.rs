@@ -37,8 +37,8 @@ pub fn sandbox_launchers(allow_insecure: bool) -> LauncherFactory {
     })
 }
 
-/// How often an idle game slot looks for a queued game: games queued on an idle pool wait up to
-/// this long (the capacity model counts it, `service::capacity`).
+/// How often an idle game slot looks for a queued game when nothing wakes it
+/// ([`GameQueue::wakeup`]): after a missed notification, a game waits up to this long.
 pub const IDLE_POLL: Duration = Duration::from_secs(1);
 
 /// Games at once by default: one per pair of cores (each bot on its own core), at least one.
@@ -68,6 +68,8 @@ pub struct GameQueue {
     /// After `stop`, how long a running game may go on before it is put back in the queue
     /// unfinished (`None`: until it ends).
     pub drain: Option<Duration>,
+    /// Wakes the idle slots when games are queued ([`super::wakeups`]); they poll meanwhile.
+    pub wakeup: Arc<tokio::sync::Notify>,
     running: Arc<AtomicI32>,
 }
 
@@ -82,6 +84,7 @@ impl GameQueue {
             lease: Duration::from_secs(60),
             house_exe: PathBuf::from(crate::judge::commands::SELF_EXE),
             drain: None,
+            wakeup: Arc::default(),
             running: Arc::new(AtomicI32::new(0)),
         }
     }
@@ -98,6 +101,10 @@ impl GameQueue {
             let mut stop = stop.clone();
             handles.push(tokio::spawn(async move {
                 while !*stop.borrow() {
+                    // Listening before looking: a game queued after an empty claim wakes it.
+                    let woken = q.wakeup.notified();
+                    tokio::pin!(woken);
+                    woken.as_mut().enable();
                     let give_back = drained(stop.clone(), q.drain);
                     match q.run_one_until(launcher.clone(), cpus, give_back).await {
                         Ok(true) => continue,
@@ -105,6 +112,7 @@ impl GameQueue {
                         Err(e) => tracing::error!("game queue: {e:#}"),
                     }
                     tokio::select! {
+                        _ = woken => {}
                         _ = tokio::time::sleep(IDLE_POLL) => {}
                         _ = stop.changed() => {}
                     }

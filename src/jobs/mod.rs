@@ -9,6 +9,7 @@ pub mod compile;
 pub mod games;
 pub mod scoreboard;
 pub mod validity;
+pub mod wakeups;
 
 use crate::db::queue::{self, JobKind};
 use crate::service::metrics as names;

@@ -25,18 +25,17 @@ pub struct Figures {
     pub move_us: f64,
     /// The platform's work per game around playing it, in ms.
     pub around_ms: f64,
-    /// Compiling a submission, in seconds (before its games can start).
+    /// Compiling a submission, in seconds (before its games can start; idle slots are woken
+    /// as soon as work is queued, `jobs::wakeups`, so nothing else comes before them).
     pub compile_s: f64,
-    /// How long an idle game slot may take to notice queued games (its poll interval), in seconds.
-    pub poll_s: f64,
 }
 
 impl Default for Figures {
     /// The README's figures (`botarena bench --entrants 1000`, release build, 2-core machine), the
     /// work around a game as `tests/capacity_simulation.rs` measured it (debug build, 2 cores, local
-    /// PostgreSQL: about 20 ms), a C compile with gcc, and the game slots' poll of 1 s.
+    /// PostgreSQL: about 20 ms), and a C compile with gcc.
     fn default() -> Self {
-        Figures { start_ms: 4.454, move_us: 64.6, around_ms: 20.0, compile_s: 1.0, poll_s: 1.0 }
+        Figures { start_ms: 4.454, move_us: 64.6, around_ms: 20.0, compile_s: 1.0 }
     }
 }
 
@@ -140,8 +139,6 @@ pub struct Contest {
     pub games_per_match: u32,
     pub seconds_per_game: f64,
     pub compile_s: f64,
-    /// See [`Figures::poll_s`].
-    pub poll_s: f64,
 }
 
 impl Contest {
@@ -167,14 +164,13 @@ impl Contest {
         (k * (self.entrants - k) + k * k.saturating_sub(1) / 2) * self.games_per_match as u64
     }
 
-    /// Seconds until the first game of a submission can start on an idle pool: its compile, and
-    /// the idle slots' poll at the longest.
+    /// Seconds until the first game of a submission can start on an idle pool: its compile.
     fn lead_seconds(&self) -> f64 {
-        self.compile_s + self.poll_s
+        self.compile_s
     }
 
     /// Seconds from a wave of `k` submissions until its last game is played, on an otherwise
-    /// idle queue: the first compile and poll, then its games spread over the workers.
+    /// idle queue: the first compile, then its games spread over the workers.
     pub fn wave_seconds(&self, k: u64) -> f64 {
         self.lead_seconds() + self.wave_games(k) as f64 * self.seconds_per_game / self.workers as f64
     }
@@ -204,7 +200,7 @@ mod tests {
     use crate::games::GameId;
 
     fn contest(entrants: u64, workers: u64, t: f64) -> Contest {
-        Contest { entrants, workers, games_per_match: 2, seconds_per_game: t, compile_s: 0.5, poll_s: 0.5 }
+        Contest { entrants, workers, games_per_match: 2, seconds_per_game: t, compile_s: 1.0 }
     }
 
     #[test]
@@ -236,7 +232,7 @@ mod tests {
 
     #[test]
     fn thinking_bots_are_capped_by_the_bank_and_instant_ones_cost_the_judge_only() {
-        let figures = Figures { start_ms: 5.0, move_us: 100.0, around_ms: 0.0, compile_s: 0.0, poll_s: 0.0 };
+        let figures = Figures { start_ms: 5.0, move_us: 100.0, around_ms: 0.0, compile_s: 0.0 };
         let checkers = Shape::of(&Settings::defaults(GameId::Checkers));
         assert_eq!(checkers.games_per_match, 2);
         let instant = checkers.seconds_per_game(&figures, Bots::Instant);
