@@ -1,5 +1,5 @@
 //! Typed configuration of the platform, from command-line flags and the environment (clap with
-//! `env`), documented in the README. Secrets (`DATABASE_URL`) are redacted in `Debug`.
+//! `env`), documented in `docs/cli.md`. Secrets (`DATABASE_URL`) are redacted in `Debug`.
 
 use clap::Args;
 use std::fmt;
