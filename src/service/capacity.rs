@@ -31,7 +31,7 @@ pub struct Figures {
 }
 
 impl Default for Figures {
-    /// The README's figures (`botarena bench --entrants 1000`, release build, 2-core machine), the
+    /// The figures of docs/bench.md's table (`botarena bench --entrants 1000`, release build, 2-core machine), the
     /// work around a game as `tests/capacity_simulation.rs` measured it (debug build, 2 cores, local
     /// PostgreSQL: about 20 ms), and a C compile with gcc.
     fn default() -> Self {
