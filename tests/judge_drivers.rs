@@ -92,7 +92,11 @@ impl TurnGame for Fill {
             std::cmp::Ordering::Less => Some(Side::Second),
             std::cmp::Ordering::Equal => None,
         };
-        Some(Outcome { winner, reason: "board_full", score: Some([a.to_string(), b.to_string()]) })
+        Some(Outcome {
+            winner,
+            reason: botarena::games::OutcomeReason::BoardFull,
+            score: Some([a.to_string(), b.to_string()]),
+        })
     }
     fn record(mv: &Board) -> serde_json::Value {
         serde_json::json!(mv.0)
@@ -206,7 +210,7 @@ impl RealTimeGame for Line {
             [true, false] => Some(Side::Second),
             [false, true] => Some(Side::First),
         };
-        Some(Outcome { winner, reason: "crash", score: None })
+        Some(Outcome { winner, reason: botarena::games::OutcomeReason::Crash, score: None })
     }
 }
 

@@ -55,7 +55,12 @@ impl TurnGame for Count {
         Ok(())
     }
     fn outcome(&self) -> Option<Outcome> {
-        (self.total >= self.target).then_some(Outcome { winner: self.last, reason: "target", score: None })
+        // The last mover took the total to the target: the other side has no move left.
+        (self.total >= self.target).then_some(Outcome {
+            winner: self.last,
+            reason: botarena::games::OutcomeReason::NoMoves,
+            score: None,
+        })
     }
 }
 
@@ -145,7 +150,7 @@ fn assert_forfeit(r: &(GameResult, GameLog), bot: BotId, kind: ForfeitKind, deta
 fn two_good_bots_play_to_the_end_and_the_log_has_every_line() {
     let (result, log) = play("good.py", "good.sh");
     assert_eq!(result.forfeit, None, "{}", log.to_text());
-    assert_eq!(result.reason, "target");
+    assert_eq!(result.reason, "no_moves");
     // 1 + 2 + 1 + 2 + 1 + 2 + 1 = 10: the fourth move of `a` reaches the target.
     assert_eq!(result.winner, Some(BotId::A));
     assert_eq!(result.moves.len(), 7);

@@ -350,7 +350,7 @@ impl Stored {
                     let o = game.outcome().unwrap_or_else(|| panic!("game {} ended early, no forfeit", g.id));
                     assert_eq!(
                         (r.winner, r.reason.as_str()),
-                        (o.winner.map(seat), o.reason),
+                        (o.winner.map(seat), o.reason.as_str()),
                         "game {}",
                         g.id
                     );

@@ -149,7 +149,7 @@ async fn submit(pool: &PgPool, contest_id: ContestId, user: UserId) -> Submissio
 /// A result for game `id` of the queue, by its id: wins of either seat, draws, forfeits of
 /// either bot, and a game both bots lost at once (no winner, a forfeit recorded).
 fn outcome(id: GameRecordId, plan: &Value) -> GameResult {
-    let plan = service::scheduler::plan_from_json(plan).unwrap();
+    let plan = service::scheduler::plan_from_stored(plan).unwrap();
     let (index, seats) = (plan.index, plan.seats);
     match id.0 % 7 {
         0 | 1 => connect4_win(index, seats),

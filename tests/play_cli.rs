@@ -32,7 +32,7 @@ fn assert_connect4_game_is_consistent(game: &Value) {
     }
     if game["forfeit"].is_null() {
         let outcome = state.outcome().expect("a game without forfeit ends by the rules");
-        assert_eq!(game["reason"], outcome.reason);
+        assert_eq!(game["reason"], outcome.reason.as_str());
         let winner = outcome.winner.map(|side| game["seats"][side.index()].clone()).unwrap_or(Value::Null);
         assert_eq!(game["winner"], winner);
     }

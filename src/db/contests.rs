@@ -15,7 +15,8 @@ pub struct Contest {
     pub title: String,
     pub game: GameId,
     pub deadline: Option<OffsetDateTime>,
-    pub settings: Value,
+    /// The game's settings, read from the stored JSON when the row is loaded.
+    pub settings: Settings,
     pub languages: Vec<String>,
     pub submit_interval_s: i32,
     pub daily_budget_s: i32,
@@ -36,9 +37,14 @@ impl Contest {
         self.deadline.is_none_or(|d| now < d)
     }
 
-    /// The stored settings as `name = value` pairs, for display.
+    /// The settings as stored, `name = value` pairs, for display.
     pub fn settings_list(&self) -> Vec<(String, String)> {
-        settings_pairs(&self.settings)
+        settings_pairs(&self.stored_settings())
+    }
+
+    /// The settings as the `contests.settings` column holds them (and the API shows them).
+    pub fn stored_settings(&self) -> Value {
+        stored(&self.settings)
     }
 }
 
@@ -290,7 +296,7 @@ fn parse_practice_opponents(v: &str) -> Result<String, String> {
 
 /// Inserts a contest; `Ok(None)` when the slug is taken.
 pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Option<ContestId>> {
-    let settings = serde_json::to_value(&c.settings).expect("settings serialize");
+    let settings = stored(&c.settings);
     sqlx::query_scalar!(
         r#"insert into contests (slug, title, game, deadline, settings, languages, submit_interval_s,
                                daily_budget_s, scoreboard_refresh_s, house_bots, practice_opponents, share)
@@ -314,21 +320,79 @@ pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Opt
     .await
 }
 
+/// A contest's settings as the `contests.settings` column (and each game's `settings`) holds them.
+pub fn stored(settings: &Settings) -> Value {
+    serde_json::to_value(settings).expect("settings serialize")
+}
+
+/// The settings of contest `slug` read from its column: stored settings that no longer read (a
+/// setting this version does not know) are a decoding error of the row, named, rather than a
+/// contest silently played under other settings.
+pub(super) fn read_settings(game: GameId, stored: &Value, slug: &str) -> sqlx::Result<Settings> {
+    Settings::from_stored(game, stored)
+        .map_err(|e| sqlx::Error::Decode(format!("the stored settings of contest `{slug}`: {e}").into()))
+}
+
+/// A `contests` row as selected, before its settings are read.
+struct ContestRow {
+    id: ContestId,
+    slug: String,
+    title: String,
+    game: GameId,
+    deadline: Option<OffsetDateTime>,
+    settings: Value,
+    languages: Vec<String>,
+    submit_interval_s: i32,
+    daily_budget_s: i32,
+    scoreboard_refresh_s: i32,
+    house_bots: Vec<HouseLevel>,
+    practice_opponents: String,
+    share: f32,
+    created_at: OffsetDateTime,
+}
+
+impl TryFrom<ContestRow> for Contest {
+    type Error = sqlx::Error;
+
+    fn try_from(r: ContestRow) -> sqlx::Result<Contest> {
+        let settings = read_settings(r.game, &r.settings, &r.slug)?;
+        Ok(Contest {
+            id: r.id,
+            slug: r.slug,
+            title: r.title,
+            game: r.game,
+            deadline: r.deadline,
+            settings,
+            languages: r.languages,
+            submit_interval_s: r.submit_interval_s,
+            daily_budget_s: r.daily_budget_s,
+            scoreboard_refresh_s: r.scoreboard_refresh_s,
+            house_bots: r.house_bots,
+            practice_opponents: r.practice_opponents,
+            share: r.share,
+            created_at: r.created_at,
+        })
+    }
+}
+
 pub async fn list(conn: &mut PgConnection) -> sqlx::Result<Vec<Contest>> {
     sqlx::query_as!(
-        Contest,
+        ContestRow,
         r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
                 submit_interval_s, daily_budget_s, scoreboard_refresh_s,
                 house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, share, created_at
          from contests order by deadline desc nulls first, id desc"#
     )
     .fetch_all(conn)
-    .await
+    .await?
+    .into_iter()
+    .map(Contest::try_from)
+    .collect()
 }
 
 pub async fn by_slug(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option<Contest>> {
     sqlx::query_as!(
-        Contest,
+        ContestRow,
         r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
                 submit_interval_s, daily_budget_s, scoreboard_refresh_s,
                 house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, share, created_at
@@ -336,12 +400,14 @@ pub async fn by_slug(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option
         slug
     )
     .fetch_optional(conn)
-    .await
+    .await?
+    .map(Contest::try_from)
+    .transpose()
 }
 
 /// Replaces the settings and limits of a contest (the caller records the change in the audit log).
 pub async fn update(conn: &mut PgConnection, id: ContestId, c: &NewContest) -> sqlx::Result<()> {
-    let settings = serde_json::to_value(&c.settings).expect("settings serialize");
+    let settings = stored(&c.settings);
     sqlx::query!(
         "update contests set title = $2, deadline = $3, settings = $4, languages = $5, submit_interval_s = $6,
                 daily_budget_s = $7, scoreboard_refresh_s = $8, house_bots = $9, practice_opponents = $10,

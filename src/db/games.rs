@@ -19,6 +19,7 @@
 
 use super::ids::{ContestId, GameRecordId, MatchId, SubmissionId, UserId};
 use super::queue::{self, Claimed, JobKind};
+use crate::games::settings::Settings;
 use crate::games::GameId;
 use serde::Serialize;
 use serde_json::Value;
@@ -88,8 +89,9 @@ pub async fn create_matches(
     submission: SubmissionId,
     arrived_at: OffsetDateTime,
     matches: &[NewMatch],
-    settings: &Value,
+    settings: &Settings,
 ) -> sqlx::Result<i64> {
+    let settings = super::contests::stored(settings);
     let (opponents, seeds): (Vec<SubmissionId>, Vec<i64>) =
         matches.iter().map(|m| (m.opponent, m.seed)).unzip();
     let games = game_columns(matches.iter().map(|m| (m.opponent, &m.plans[..])));
@@ -659,9 +661,10 @@ pub async fn replace_games(
     conn: &mut PgConnection,
     contest_id: ContestId,
     replays: &[Replay],
-    settings: &Value,
+    settings: &Settings,
     audit_entry: i64,
 ) -> sqlx::Result<u64> {
+    let settings = super::contests::stored(settings);
     let ids: Vec<MatchId> = replays.iter().map(|r| r.match_id).collect();
     let seqs: Vec<i32> = replays.iter().map(|r| r.seq).collect();
     let games = game_columns(replays.iter().map(|r| (r.match_id, &r.plans[..])));
@@ -754,15 +757,18 @@ pub async fn prune_replaced(
     Ok((r.games, r.matches))
 }
 
-/// The game and stored settings of a contest.
-pub async fn contest_game(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<(GameId, Value)> {
+/// The game and settings of a contest.
+pub async fn contest_game(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+) -> sqlx::Result<(GameId, Settings)> {
     let r = sqlx::query!(
-        r#"select game as "game: GameId", settings from contests where id = $1"#,
+        r#"select slug, game as "game: GameId", settings from contests where id = $1"#,
         contest_id as ContestId
     )
     .fetch_one(conn)
     .await?;
-    Ok((r.game, r.settings))
+    Ok((r.game, super::contests::read_settings(r.game, &r.settings, &r.slug)?))
 }
 
 /// Takes the contest's scheduling lock until the transaction ends, so that two submissions

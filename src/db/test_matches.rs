@@ -6,6 +6,7 @@
 
 use super::games::{GameOutcome, GameStatus};
 use super::ids::{ContestId, GameRecordId, MatchId, SubmissionId, UserId};
+use crate::games::settings::Settings;
 use serde_json::Value;
 use sqlx::PgConnection;
 use time::OffsetDateTime;
@@ -23,7 +24,7 @@ pub struct NewTestMatch<'a> {
     pub opponent: SubmissionId,
     pub seed: i64,
     pub plans: &'a [(i32, Value)],
-    pub settings: &'a Value,
+    pub settings: &'a Settings,
 }
 
 /// Creates a test match, its games and their jobs (in the test lane, arrived now), in one
@@ -54,7 +55,7 @@ pub async fn create(conn: &mut PgConnection, m: NewTestMatch<'_>) -> sqlx::Resul
         m.requested_by as UserId,
         &indexes,
         &plans,
-        m.settings,
+        super::contests::stored(m.settings),
         PRIORITY
     )
     .fetch_one(conn)

@@ -330,7 +330,7 @@ impl PlayGame {
         let (job, setup) = (&self.job, &self.setup);
         let game = setup.game;
         let settings = crate::service::scheduler::settings_from_json(game, &job.settings)?;
-        let plan = crate::service::scheduler::plan_from_json(&job.plan)?;
+        let plan = crate::service::scheduler::plan_from_stored(&job.plan)?;
         let sides = setup.sides.clone();
         let seed = setup.seed as u64;
         let (languages, house_exe) = (slot.languages.clone(), slot.house_exe.clone());

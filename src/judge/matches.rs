@@ -48,8 +48,9 @@ pub fn default_cpus() -> Option<[usize; 2]> {
     Some([cores.next()?, cores.next()?])
 }
 
-/// One game of a match, as planned.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One game of a match, as planned; stored as is in `games.plan` (its serde shape is the
+/// column's: `{"index", "seats", "board", "seed"}`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GamePlan {
     /// 0-based index in the match.
     pub index: u32,

@@ -508,7 +508,7 @@ impl Practice {
         let runtime = self.runtime.get().ok_or(PracticeError::Unavailable)?;
         let mut conn = self.pool.acquire().await?;
         let contest = contests::by_slug(&mut conn, slug).await?.ok_or(PracticeError::NotFound)?;
-        let settings = crate::service::scheduler::settings_from_json(contest.game, &contest.settings)?;
+        let settings = contest.settings.clone();
         let allowed = Allowed::of(&contest);
         let (entrant, label) = self.opponent(&mut conn, &contest, user, &opponent, allowed).await?;
         let plan_board = pick_board(&settings, board)?;
@@ -545,7 +545,7 @@ impl Practice {
             human,
             opponent: label,
             bot_is_theirs: entrant.house_level.is_some() || entrant.user_id == user,
-            settings: contest.settings.clone(),
+            settings: contest.stored_settings(),
             params,
             move_ms: settings.common().move_ms,
             patience: self.config.patience,

@@ -27,8 +27,7 @@ pub async fn rejudge(
 ) -> anyhow::Result<Rejudged> {
     games::lock_contest(conn, contest_id).await?;
     games::cancel_stale(conn, contest_id).await?;
-    let (game, stored) = games::contest_game(conn, contest_id).await?;
-    let settings = super::scheduler::settings_from_json(game, &stored)?;
+    let (_, settings) = games::contest_game(conn, contest_id).await?;
     let mut done = Rejudged::default();
     // A thousand matches a statement: a contest of 1,000 entrants has 499,500 of them.
     for chunk in games::current_match_seeds(conn, contest_id, submission).await?.chunks(1000) {
@@ -40,11 +39,12 @@ pub async fn rejudge(
                 seq: i32::try_from(done.matches + n).unwrap_or(i32::MAX),
                 plans: plan(&settings, seed as u64)
                     .iter()
-                    .map(|p| (p.index as i32, super::scheduler::plan_json(p)))
+                    .map(|p| (p.index as i32, super::scheduler::stored_plan(p)))
                     .collect(),
             })
             .collect();
-        done.games += games::replace_games(conn, contest_id, &replays, &stored, audit_entry).await? as usize;
+        done.games +=
+            games::replace_games(conn, contest_id, &replays, &settings, audit_entry).await? as usize;
         done.matches += replays.len();
     }
     Ok(done)

@@ -6,12 +6,12 @@
 use crate::db::games::{self, NewMatch};
 use crate::db::ids::{ContestId, SubmissionId};
 use crate::db::submissions::{self, Status};
-use crate::games::settings::{BoardSize, Settings};
+use crate::games::settings::Settings;
 use crate::games::GameId;
 use crate::judge::matches::{plan, GamePlan};
-use crate::judge::result::BotId;
 use anyhow::Context;
-use serde_json::{json, Value};
+use serde::Deserialize;
+use serde_json::Value;
 use sqlx::PgConnection;
 
 /// Makes a submission that compiled (and passed its validity tests, where its game has them)
@@ -36,10 +36,9 @@ pub async fn lock_contest(conn: &mut PgConnection, contest: ContestId) -> anyhow
     Ok(games::lock_contest(conn, contest).await?)
 }
 
-/// A contest's game and its stored settings, checked.
+/// A contest's game and its settings.
 pub async fn contest_game(conn: &mut PgConnection, contest: ContestId) -> anyhow::Result<(GameId, Settings)> {
-    let (game, stored) = games::contest_game(conn, contest).await?;
-    Ok((game, settings_from_json(game, &stored)?))
+    Ok(games::contest_game(conn, contest).await?)
 }
 
 /// Schedules the matches of a submission that just compiled, in the caller's transaction:
@@ -52,19 +51,18 @@ pub async fn on_compiled(conn: &mut PgConnection, submission_id: SubmissionId) -
     if sub.status != Status::Ready {
         return Ok(0);
     }
-    let (game, stored) = games::contest_game(conn, sub.contest_id).await?;
-    let settings = settings_from_json(game, &stored)?;
+    let (_, settings) = games::contest_game(conn, sub.contest_id).await?;
     let matches: Vec<NewMatch> = games::ready_opponents(conn, sub.contest_id, sub.user_id)
         .await?
         .into_iter()
         .map(|opp| {
             let seed: u64 = rand::random();
-            let plans = plan(&settings, seed).iter().map(|p| (p.index as i32, plan_json(p))).collect();
+            let plans = plan(&settings, seed).iter().map(|p| (p.index as i32, stored_plan(p))).collect();
             NewMatch { opponent: opp.id, seed: seed as i64, plans }
         })
         .collect();
     let created =
-        games::create_matches(conn, sub.contest_id, sub.id, sub.created_at, &matches, &stored).await?;
+        games::create_matches(conn, sub.contest_id, sub.id, sub.created_at, &matches, &settings).await?;
     Ok(created as usize)
 }
 
@@ -73,44 +71,31 @@ pub fn settings_from_json(game: GameId, stored: &Value) -> anyhow::Result<Settin
     Settings::from_stored(game, stored).context("stored settings")
 }
 
-/// A game's plan as stored in `games.plan`.
-pub fn plan_json(p: &GamePlan) -> Value {
-    json!({
-        "index": p.index,
-        "seats": p.seats,
-        "board": p.board.map(|b| json!({"width": b.width, "height": b.height, "ms": b.ms})),
-        "seed": p.seed,
-    })
+/// A game's plan as stored in `games.plan` (its derived serde shape).
+pub fn stored_plan(p: &GamePlan) -> Value {
+    serde_json::to_value(p).expect("a plan serializes")
 }
 
 /// The plan back from `games.plan`.
-pub fn plan_from_json(v: &Value) -> anyhow::Result<GamePlan> {
-    let seats: [BotId; 2] = serde_json::from_value(v["seats"].clone()).context("plan seats")?;
-    let board = match &v["board"] {
-        Value::Null => None,
-        b => Some(BoardSize {
-            width: b["width"].as_u64().context("board width")? as u32,
-            height: b["height"].as_u64().context("board height")? as u32,
-            ms: b["ms"].as_u64().map(|m| m as u32),
-        }),
-    };
-    Ok(GamePlan {
-        index: v["index"].as_u64().context("plan index")? as u32,
-        seats,
-        board,
-        seed: v["seed"].as_u64().context("plan seed")?,
-    })
+pub fn plan_from_stored(v: &Value) -> anyhow::Result<GamePlan> {
+    GamePlan::deserialize(v).context("the game's stored plan")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_stored_plan_reads_back_the_same() {
         let s = Settings::from_assignments(GameId::Tron, std::iter::empty()).unwrap();
         for p in plan(&s, u64::MAX - 3) {
-            assert_eq!(plan_from_json(&plan_json(&p)).unwrap(), p);
+            assert_eq!(plan_from_stored(&stored_plan(&p)).unwrap(), p);
+            // The column's shape, as earlier versions wrote it.
+            let seats = serde_json::to_value(p.seats).unwrap();
+            let board = p.board.map(|b| json!({"width": b.width, "height": b.height, "ms": b.ms}));
+            let earlier = json!({"index": p.index, "seats": seats, "board": board, "seed": p.seed});
+            assert_eq!(stored_plan(&p), earlier);
         }
         let stored = serde_json::to_value(&s).unwrap();
         assert_eq!(settings_from_json(GameId::Tron, &stored).unwrap(), s);

@@ -12,7 +12,7 @@
 //! student's current submission.
 
 use super::practice::{Allowed, Opponent};
-use super::scheduler::{plan_json, settings_from_json};
+use super::scheduler::stored_plan;
 use crate::db::contests::{self, Contest};
 use crate::db::ids::{MatchId, UserId};
 use crate::db::submissions::{self, Status};
@@ -66,9 +66,9 @@ pub async fn request(
     let own =
         submissions::current_of(&mut tx, contest.id, user).await?.ok_or(TestMatchError::NoSubmission)?;
     let opponent = opponent_submission(&mut tx, &contest, user, opponent).await?;
-    let settings = settings_from_json(contest.game, &contest.settings)?;
     let seed: u64 = rand::random::<u64>() >> 1;
-    let plans: Vec<_> = plan(&settings, seed).iter().map(|p| (p.index as i32, plan_json(p))).collect();
+    let plans: Vec<_> =
+        plan(&contest.settings, seed).iter().map(|p| (p.index as i32, stored_plan(p))).collect();
     let id = test_matches::create(
         &mut tx,
         NewTestMatch {

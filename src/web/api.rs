@@ -144,7 +144,7 @@ async fn get_contest(
                 unavailable: state.languages.get(id).and_then(|l| l.unavailable()),
             })
             .collect(),
-        settings: c.settings.clone(),
+        settings: c.stored_settings(),
         limits: Limits {
             submit_interval_s: c.submit_interval_s,
             daily_budget_s: c.daily_budget_s,
@@ -257,7 +257,7 @@ async fn patch_settings(
     let c = contest_or_404(&state, &slug).await?;
     Ok(Json(ContestSettings {
         contest: contest_summary(&c, OffsetDateTime::now_utc()),
-        settings: c.settings.clone(),
+        settings: c.stored_settings(),
         languages: c.languages.clone(),
         limits: ContestLimits {
             submit_interval_s: c.submit_interval_s,

@@ -252,8 +252,7 @@ async fn play_form_page(
     let contest = contest_or_404(state, slug).await?;
     let allowed = Allowed::of(&contest);
     let own = state.practice.own_submission(contest.id, page.user.id).await?.map(|s| s.0);
-    let settings = crate::service::scheduler::settings_from_json(contest.game, &contest.settings)?;
-    let boards = settings.boards().iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+    let boards = contest.settings.boards().iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
     let form = PlayForm {
         nav: page.nav().await?,
         slug: contest.slug.clone(),

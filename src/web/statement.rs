@@ -8,7 +8,6 @@ use super::contests::contest_or_404;
 use super::error::{AppError, PageResult};
 use super::input::Path;
 use super::{render, when, AppState, Nav};
-use crate::db::contests::Contest;
 use crate::games::settings::{Settings, TimeFactor, TIME_FACTOR_PREFIX};
 use crate::games::GameId;
 use crate::judge::languages::Language;
@@ -343,13 +342,6 @@ fn time_factor_lines(settings: &Settings, languages: &[(String, String)]) -> Vec
     }]
 }
 
-/// The contest's settings as the judge plays them (the stored values over the defaults).
-fn contest_settings(c: &Contest) -> Result<(GameId, Settings), AppError> {
-    let game = c.game;
-    let settings = Settings::from_stored(game, &c.settings).map_err(|e| AppError::Internal(e.into()))?;
-    Ok((game, settings))
-}
-
 /// The `--set` options that make `botarena play` use exactly these settings: one per setting
 /// that differs from the game's default (`games` only when the boards do not already imply it),
 /// and one per language time factor (`botarena play` applies it to a source file in that language).
@@ -389,7 +381,7 @@ fn shown_command(argv: &[String], memory_mib: u64) -> String {
 
 async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
     let c = contest_or_404(&state, &slug).await?;
-    let (game, settings) = contest_settings(&c)?;
+    let (game, settings) = (c.game, c.settings.clone());
     let memory_mib = settings.common().memory_mib;
     let versions = state.facts.versions(state.languages.all()).await;
     let languages = c

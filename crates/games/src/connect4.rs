@@ -193,9 +193,11 @@ impl TurnGame for Connect4 {
         self.discs += 1;
         self.turn = side.other();
         if won {
-            self.outcome = Some(Outcome { winner: Some(side), reason: "four_in_a_row", score: None });
+            self.outcome =
+                Some(Outcome { winner: Some(side), reason: crate::OutcomeReason::FourInARow, score: None });
         } else if self.discs == self.rows * self.cols {
-            self.outcome = Some(Outcome { winner: None, reason: "board_full", score: None });
+            self.outcome =
+                Some(Outcome { winner: None, reason: crate::OutcomeReason::BoardFull, score: None });
         }
         Ok(())
     }
@@ -254,7 +256,7 @@ mod tests {
     fn four_in_a_row_horizontally_wins() {
         let g = after(9, 9, 4, &[0, 0, 1, 1, 2, 2, 3]);
         assert_eq!(winner(&g), Some(Side::First));
-        assert_eq!(g.outcome().unwrap().reason, "four_in_a_row");
+        assert_eq!(g.outcome().unwrap().reason, crate::OutcomeReason::FourInARow);
         assert!(g.legal_moves().is_empty());
     }
 
@@ -290,7 +292,7 @@ mod tests {
         assert_eq!(g.outcome(), None);
         let g = after(6, 7, 5, &[0, 0, 1, 1, 2, 2, 3, 3, 4]);
         assert_eq!(winner(&g), Some(Side::First));
-        assert_eq!(g.outcome().unwrap().reason, "four_in_a_row");
+        assert_eq!(g.outcome().unwrap().reason, crate::OutcomeReason::FourInARow);
     }
 
     #[test]
@@ -335,7 +337,7 @@ mod tests {
         let g = after(4, 4, 4, &moves);
         let o = g.outcome().expect("board is full");
         assert_eq!(o.winner, None);
-        assert_eq!(o.reason, "board_full");
+        assert_eq!(o.reason, crate::OutcomeReason::BoardFull);
         assert!(g.legal_moves().is_empty());
     }
 

@@ -161,14 +161,41 @@ impl Side {
     }
 }
 
+/// Why a game ended by its rules: the spec's reason words, which a result's `reason` holds
+/// (`serde` and `Display` give the word), beside the judge's own `forfeit` and `unfinished`.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::Display, strum::IntoStaticStr,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum OutcomeReason {
+    /// The side to move has no legal move (checkers, mathtricks).
+    NoMoves,
+    /// The side to move has no pieces left (checkers).
+    NoPieces,
+    /// The round limit was reached (checkers).
+    RoundLimit,
+    /// Four (or `connect`) in a row (connect4).
+    FourInARow,
+    /// No cell left (connect4, one-two-three).
+    BoardFull,
+    /// A light cycle crashed (tron).
+    Crash,
+}
+
+impl OutcomeReason {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
+
 /// How a finished game ended, by the rules alone (forfeits are the judge's business).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// `None` for a draw.
     pub winner: Option<Side>,
-    /// Why it ended, one of the spec's reason words (`no_moves`, `no_pieces`, `round_limit`,
-    /// `four_in_a_row`, `board_full`, `trapped`, `crash`, ...).
-    pub reason: &'static str,
+    /// Why it ended, by the rules.
+    pub reason: OutcomeReason,
     /// The final score by the game's own counting, first side first, where the game has one
     /// (pieces in checkers, cells in one-two-three, totals in mathtricks).
     pub score: Option<[String; 2]>,
@@ -240,5 +267,29 @@ mod tests {
             "level3".parse::<HouseLevel>().unwrap_err().to_string(),
             "unknown house bot level `level3` (valid: random, level1, level2)"
         );
+    }
+}
+
+#[cfg(test)]
+mod outcome_reason_tests {
+    use super::OutcomeReason::{self, *};
+
+    /// The words stored in results and shown by the API: they must never change.
+    #[test]
+    fn reasons_are_the_spec_words() {
+        let words: Vec<(OutcomeReason, &str)> = vec![
+            (NoMoves, "no_moves"),
+            (NoPieces, "no_pieces"),
+            (RoundLimit, "round_limit"),
+            (FourInARow, "four_in_a_row"),
+            (BoardFull, "board_full"),
+            (Crash, "crash"),
+        ];
+        for (reason, word) in words {
+            assert_eq!(reason.as_str(), word);
+            assert_eq!(reason.to_string(), word);
+            assert_eq!(serde_json::to_value(reason).unwrap(), word);
+            assert_eq!(serde_json::from_value::<OutcomeReason>(word.into()).unwrap(), reason);
+        }
     }
 }

@@ -421,7 +421,11 @@ impl TurnGame for Mathtricks {
             Ordering::Less => Some(Side::Second),
             Ordering::Equal => None,
         };
-        Some(Outcome { winner, reason: "no_moves", score: Some([a.to_string(), b.to_string()]) })
+        Some(Outcome {
+            winner,
+            reason: crate::OutcomeReason::NoMoves,
+            score: Some([a.to_string(), b.to_string()]),
+        })
     }
 }
 
@@ -525,7 +529,7 @@ mod tests {
         let o = g.outcome().expect("game over");
         assert_eq!(g.turn(), Side::First);
         assert_eq!(o.winner, Some(Side::First), "trapped, but ahead: {:?}", g.totals());
-        assert_eq!(o.reason, "no_moves");
+        assert_eq!(o.reason, crate::OutcomeReason::NoMoves);
         assert_eq!(o.score, Some(["20".to_string(), "0".to_string()]));
     }
 

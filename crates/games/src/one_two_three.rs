@@ -391,7 +391,11 @@ impl TurnGame for OneTwoThree {
             std::cmp::Ordering::Less => Some(Side::Second),
             std::cmp::Ordering::Equal => None,
         };
-        Some(Outcome { winner, reason: "board_full", score: Some([a.to_string(), b.to_string()]) })
+        Some(Outcome {
+            winner,
+            reason: crate::OutcomeReason::BoardFull,
+            score: Some([a.to_string(), b.to_string()]),
+        })
     }
 
     /// The board after the move, as a JSON array of row strings.
@@ -763,7 +767,7 @@ mod tests {
         g.play(&grid(&["AAB", "BBA", "ABA"])).unwrap();
         let o = g.outcome().unwrap();
         assert_eq!(o.winner, Some(Side::First));
-        assert_eq!(o.reason, "board_full");
+        assert_eq!(o.reason, crate::OutcomeReason::BoardFull);
         assert_eq!(o.score, Some(["5".to_string(), "4".to_string()]));
         assert!(g.legal_moves().is_empty());
         let mut g = game(&["AAB", "BBA", "A--", "-BA"], Side::Second);

@@ -17,8 +17,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
 
-/// A board size list entry: columns x rows, with a tick length for tron.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A board size list entry: columns x rows, with a tick length for tron. Stored in a game's plan
+/// as `{"width", "height", "ms"}` (`ms` null but for tron).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct BoardSize {
     pub width: u32,
     pub height: u32,

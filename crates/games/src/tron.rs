@@ -186,7 +186,7 @@ impl Tron {
             [true, false] => Some(Side::Second),
             [false, true] => Some(Side::First),
         };
-        let outcome = Outcome { winner, reason: "crash", score: None };
+        let outcome = Outcome { winner, reason: crate::OutcomeReason::Crash, score: None };
         self.outcome = Some(outcome.clone());
         Some(outcome)
     }
@@ -242,7 +242,7 @@ mod tests {
         assert_eq!(t.tick([PlusY, PlusX]), None);
         let o = t.tick([MinusY, PlusX]).expect("player 1 reversed into (0,0)");
         assert_eq!(o.winner, Some(Side::Second));
-        assert_eq!(o.reason, "crash");
+        assert_eq!(o.reason, crate::OutcomeReason::Crash);
         assert_eq!(t.heads()[0], (0, 0));
     }
 
@@ -263,7 +263,7 @@ mod tests {
         let mut t = Tron::new(12, 6);
         let o = t.tick([PlusX, MinusX]).unwrap();
         assert_eq!(o.winner, None);
-        assert_eq!(o.reason, "crash");
+        assert_eq!(o.reason, crate::OutcomeReason::Crash);
     }
 
     #[test]
@@ -277,7 +277,7 @@ mod tests {
         let o = t.tick([PlusX, MinusX]).expect("both crash");
         assert_eq!(t.heads(), [(1, 1), (1, 0)]);
         assert_eq!(o.winner, None);
-        assert_eq!(o.reason, "crash");
+        assert_eq!(o.reason, crate::OutcomeReason::Crash);
     }
 
     #[test]

@@ -583,7 +583,11 @@ impl TurnGame for Checkers {
         let material = self.material();
         let score = Some(material.map(|m| m.to_string()));
         if self.piece_count(self.turn) == 0 {
-            return Some(Outcome { winner: Some(self.turn.other()), reason: "no_pieces", score });
+            return Some(Outcome {
+                winner: Some(self.turn.other()),
+                reason: crate::OutcomeReason::NoPieces,
+                score,
+            });
         }
         if self.rounds >= self.max_rounds {
             let winner = match material[0].cmp(&material[1]) {
@@ -591,10 +595,14 @@ impl TurnGame for Checkers {
                 std::cmp::Ordering::Less => Some(Side::Second),
                 std::cmp::Ordering::Equal => None,
             };
-            return Some(Outcome { winner, reason: "round_limit", score });
+            return Some(Outcome { winner, reason: crate::OutcomeReason::RoundLimit, score });
         }
         if !self.has_any_move() {
-            return Some(Outcome { winner: Some(self.turn.other()), reason: "no_moves", score });
+            return Some(Outcome {
+                winner: Some(self.turn.other()),
+                reason: crate::OutcomeReason::NoMoves,
+                score,
+            });
         }
         None
     }

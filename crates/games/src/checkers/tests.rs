@@ -247,7 +247,10 @@ fn a_chain_may_pass_its_start_square_but_never_jump_a_piece_twice() {
     let mut after = g.clone();
     after.play(&mv("5 6,3 4,5 2,3 4,1 6,3")).unwrap();
     assert_eq!(after.material(), [1, 0]);
-    assert_eq!(after.outcome().map(|o| (o.winner, o.reason)), Some((Some(Side::First), "no_pieces")));
+    assert_eq!(
+        after.outcome().map(|o| (o.winner, o.reason.as_str())),
+        Some((Some(Side::First), "no_pieces"))
+    );
 }
 
 #[test]
@@ -285,7 +288,7 @@ fn a_man_passing_the_far_row_inside_a_chain_is_not_promoted() {
     let mut after = g.clone();
     after.play(&mv("3 2,1 0,3 2,5")).unwrap();
     assert_eq!(after.piece_at(sq(2, 5)), Some(Piece::man(Side::First)));
-    assert_eq!(after.outcome().map(|o| o.reason), Some("no_pieces"));
+    assert_eq!(after.outcome().map(|o| o.reason.as_str()), Some("no_pieces"));
 }
 
 #[test]
@@ -328,7 +331,7 @@ fn a_side_without_a_move_loses_with_no_moves() {
     );
     assert!(g.legal_moves().is_empty());
     let o = g.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Some(Side::First), "no_moves"));
+    assert_eq!((o.winner, o.reason.as_str()), (Some(Side::First), "no_moves"));
     assert_eq!(o.score, Some(["2".to_string(), "1".to_string()]));
     assert_eq!(g.clone().play(&mv("2 6,1 7,0")), Err(IllegalMove("the game is over (no_moves)".into())));
 }
@@ -359,11 +362,11 @@ fn play_to_the_round_limit(white_men: &str) -> Checkers {
 fn after_max_rounds_the_higher_material_wins_with_kings_worth_three() {
     let g = play_to_the_round_limit(".w.w....");
     let o = g.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Some(Side::First), "round_limit"));
+    assert_eq!((o.winner, o.reason.as_str()), (Some(Side::First), "round_limit"));
     assert_eq!(o.score, Some(["3".to_string(), "2".to_string()]));
     let g = play_to_the_round_limit(".w.w.w.w");
     let o = g.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Some(Side::Second), "round_limit"));
+    assert_eq!((o.winner, o.reason.as_str()), (Some(Side::Second), "round_limit"));
     assert_eq!(o.score, Some(["3".to_string(), "4".to_string()]));
 }
 
@@ -371,7 +374,7 @@ fn after_max_rounds_the_higher_material_wins_with_kings_worth_three() {
 fn equal_material_at_the_round_limit_is_a_draw() {
     let g = play_to_the_round_limit(".w.w.w..");
     let o = g.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (None, "round_limit"));
+    assert_eq!((o.winner, o.reason.as_str()), (None, "round_limit"));
     assert_eq!(o.score, Some(["3".to_string(), "3".to_string()]));
     assert_eq!(g.clone().play(&mv("2 7,0 6,1")), Err(IllegalMove("the game is over (round_limit)".into())));
 }
@@ -383,7 +386,7 @@ fn a_full_game_lasts_at_most_max_rounds_rounds() {
     assert_eq!(g.outcome(), None);
     g.play(&mv("2 2,1 3,0")).unwrap();
     let o = g.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (None, "round_limit"));
+    assert_eq!((o.winner, o.reason.as_str()), (None, "round_limit"));
     assert_eq!(o.score, Some(["12".to_string(), "12".to_string()]));
 }
 
@@ -472,7 +475,7 @@ proptest! {
         let outcome = outcome.unwrap();
         let m = last.material();
         prop_assert_eq!(outcome.score, Some([m[0].to_string(), m[1].to_string()]));
-        if outcome.reason == "round_limit" {
+        if outcome.reason == crate::OutcomeReason::RoundLimit {
             prop_assert_eq!(last.rounds_played(), max_rounds);
         } else {
             prop_assert_eq!(outcome.winner, Some(last.turn().other()));
@@ -612,7 +615,7 @@ fn the_known_positions_in_the_data_file_have_the_listed_moves_and_outcomes() {
                 Some(Side::Second) => "white",
                 None => "draw",
             };
-            format!("{who} {}", o.reason)
+            format!("{who} {}", o.reason.as_str())
         });
         assert_eq!(outcome, case.outcome, "{name}");
     }
