@@ -92,4 +92,5 @@ pub mod zygote;
 pub use config::{NetworkMode, SandboxConfig};
 pub use launcher::SandboxLauncher;
 pub use probe::{require_full_isolation, ALLOW_INSECURE_FLAG};
-pub use process::{kill_user, orphaned_sandbox_processes, processes_of_user, processes_of_users};
+pub use process::{kill_user, processes_of_user, processes_of_users};
+pub use uids::orphaned_sandbox_processes;

@@ -17,7 +17,6 @@ use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 
 use super::cgroup::{CgroupLimits, GroupKeeper, LaunchCgroup};
-use super::uids;
 use super::wire::{read_status, HelperSpec};
 use super::workdir::chown_back;
 use super::zygote::client::Zygote;
@@ -219,17 +218,6 @@ pub fn processes_of_users(wanted: impl Fn(u32) -> bool) -> Vec<(i32, u32)> {
             let meta = fs::metadata(e.path()).ok()?;
             wanted(meta.uid()).then_some((pid, meta.uid()))
         })
-        .collect()
-}
-
-/// Processes running under a sandbox uid of a range that no live process holds: what a
-/// finished judge left behind. (Live instances' bots are in held ranges and are not counted.)
-pub fn orphaned_sandbox_processes(ranges: &uids::UidRanges) -> Vec<(i32, u32)> {
-    let found = processes_of_users(|uid| ranges.index_of(uid).is_some());
-    // Looked at after the scan: a range leased meanwhile is held now and its processes skipped.
-    found
-        .into_iter()
-        .filter(|(_, uid)| ranges.index_of(*uid).is_some_and(|i| !ranges.is_held(i).unwrap_or(true)))
         .collect()
 }
 
