@@ -297,7 +297,7 @@ fn resolve(
         if segment == "self" {
             continue;
         }
-        let deeper = [module.as_slice(), &[segment.clone()]].concat();
+        let deeper = [module.as_slice(), std::slice::from_ref(segment)].concat();
         if !modules.contains(&deeper) {
             break;
         }
