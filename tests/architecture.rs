@@ -375,8 +375,9 @@ fn the_sandbox_files_import_one_way() {
 #[test]
 fn the_file_graph_reads_paths_and_finds_circles() {
     let paths = named_paths(
-        "use super::{seccomp, wire::{send, HelperSpec}};\nuse crate::judge::sandbox::zygote::client::Zygote;\n\
-         // super::not_code\nlet x: Vec<io::Result<'a>> = client::start();\nmod tests {\n    use super::*;\n}",
+        "use super::{seccomp, wire::{send, HelperSpec}};\n\
+         use crate::judge::sandbox::zygote::client::Zygote;\n// super::not_code\n\
+         let x: Vec<io::Result<'a>> = client::start();\nmod tests {\n    use super::*;\n}",
     );
     let text = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     assert_eq!(

@@ -72,7 +72,8 @@
 //!
 //! Imports run one way: the judge's side (`launcher`, `prepare`, `process`) uses the zygote's
 //! client, never its server; the zygote's server uses the helper and instance processes; and
-//! everything they exchange is in `wire`, which uses none of them.
+//! everything they exchange is in `wire`, which uses none of them (`tests/architecture.rs`
+//! fails on a circle among these files).
 
 pub mod cgroup;
 pub mod config;

@@ -7,9 +7,10 @@
 //! binary (`botarena sandbox zygote`), single-threaded, that does nothing but wait on a
 //! `SOCK_SEQPACKET` socket for launch requests: the [`HelperSpec`](super::wire::HelperSpec) as
 //! JSON plus the launch's descriptors (the bot's three pipe ends, the error pipe, a status pipe
-//! and the prepared network namespace) passed with `SCM_RIGHTS`. For each request it forks a child that puts the
-//! descriptors at 0, 1, 2, 3 (error pipe), 4 (network namespace) and 5 (status pipe), closes
-//! every other descriptor, and then runs exactly the code `botarena sandbox exec` runs
+//! and the prepared network namespace) passed with `SCM_RIGHTS`. For each request it forks a
+//! child that puts the descriptors at 0, 1, 2, 3 (error pipe), 4 (network namespace) and 5
+//! (status pipe), closes every other descriptor, and then runs exactly the code
+//! `botarena sandbox exec` runs
 //! ([`super::helper::run`]): outer, init and bot are made as before, with the same namespaces, root,
 //! user, cgroups, rlimits and seccomp filter. It replies with the child's pid and a pidfd of it
 //! (so the judge can kill that very process, never a reused pid). The helper's init writes the
