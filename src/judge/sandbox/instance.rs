@@ -1,32 +1,31 @@
 //! The processes of a pre-started instance: its init and its bot-to-be, made before the launch
 //! they serve, which the bot-to-be then becomes the way a forked bot does (`helper.rs`).
 //!
-//! Where the zygote has a prepared root for a launch, init and the bot
-//! are made *before* the launch ([`run_instance`]) and wait for it, with no outer: the zygote
-//! enters the namespaces itself (joins the network namespace and the prepared root, unshares the
-//! others), forks init straight into them and goes back to its own; init mounts the instance's own
-//! `/tmp`, `/dev/shm` and `/proc`, sets the hostname and forks the bot-to-be, which installs the
-//! launch's seccomp filter at once (the filter compiled by the zygote; it is the longest step of a
-//! start, ~0.2 ms, as the kernel translates and compiles the program). Then init waits on a socket
-//! for its part of the launch and the bot-to-be on another for its own. When the launch comes, init
-//! gets the workdir as a detached mount (taken by the judge, which sees the host; see
-//! [`super::zygote::handover::hand_over`]) and the judge's status pipe, shows the workdir at its path and
-//! tells the bot-to-be on a pipe; the bot-to-be gets the spec, the bot's pipes and the error pipe,
-//! sets its limits meanwhile, and once the workdir is shown becomes the bot exactly as a forked one
-//! ([`become_bot`], with the filter already in place); init reaps and reports as a helper's does, and exits
-//! once the judge is done with the launch. The bot-to-be joined its launch's cgroups as it was
-//! made (groups the judge made for it, whose limits it writes at the launch): a join takes the
-//! kernel's cgroup lock for writing, which waits for an RCU grace period when no join came
-//! shortly before (milliseconds while every CPU is busy). An instance made for a launch that
-//! found none joins the launch's groups at the launch, from `cgroup.procs` files the judge
-//! opened. Every namespace, mount and process of an instance is made for one launch and serves
-//! no other; an instance never used is
-//! ended by the judge closing its sockets. What a start waits for is then two wake-ups of sleeping
-//! processes instead of three new ones (on a loaded machine a new process waits up to a scheduler
-//! tick before it first runs, a woken one microseconds), plus the workdir's mount, the cgroup joins
-//! and the `execve`. The bot ends with the same filter, user, limits and `no_new_privs` as a forked
-//! one; only the filter came earlier in its life, which only narrows what the code before its
-//! `execve` (ours) may do.
+//! Where the zygote has a prepared root for a launch, init and the bot are made *before* the launch
+//! ([`run_instance`]) and wait for it, with no outer: the zygote enters the namespaces itself
+//! (joins the network namespace and the prepared root, unshares the others), forks init straight
+//! into them and goes back to its own; init mounts the instance's own `/tmp`, `/dev/shm` and
+//! `/proc`, sets the hostname and forks the bot-to-be, which installs the launch's seccomp filter
+//! at once (the filter compiled by the zygote; it is the longest step of a start, ~0.2 ms, as the
+//! kernel translates and compiles the program). Then init waits on a socket for its part of the
+//! launch and the bot-to-be on another for its own. When the launch comes, init gets the workdir as
+//! a detached mount (taken by the judge, which sees the host; see
+//! [`super::zygote::handover::hand_over`]) and the judge's status pipe, shows the workdir at its
+//! path and tells the bot-to-be on a pipe; the bot-to-be gets the spec, the bot's pipes and the
+//! error pipe, sets its limits meanwhile, and once the workdir is shown becomes the bot exactly as
+//! a forked one ([`become_bot`], with the filter already in place); init reaps and reports as a
+//! helper's does, and exits once the judge is done with the launch. The bot-to-be joined its
+//! launch's cgroups as it was made (groups the judge made for it, whose limits it writes at the
+//! launch): a join takes the kernel's cgroup lock for writing, which waits for an RCU grace period
+//! when no join came shortly before (milliseconds while every CPU is busy). An instance made for a
+//! launch that found none joins the launch's groups at the launch, from `cgroup.procs` files the
+//! judge opened. Every namespace, mount and process of an instance is made for one launch and
+//! serves no other; an instance never used is ended by the judge closing its sockets. What a start
+//! waits for is then two wake-ups of sleeping processes instead of three new ones (on a loaded
+//! machine a new process waits up to a scheduler tick before it first runs, a woken one
+//! microseconds), plus the workdir's mount, the cgroup joins and the `execve`. The bot ends with
+//! the same filter, user, limits and `no_new_privs` as a forked one; only the filter came earlier
+//! in its life, which only narrows what the code before its `execve` (ours) may do.
 
 use std::fs;
 use std::io::Write;

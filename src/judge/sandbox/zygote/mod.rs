@@ -3,51 +3,49 @@
 //! of our 17 MB binary each time.
 //!
 //! Executing the binary (dynamic relocations, page faults) and forking the large, many-threaded
-//! judge were the largest part of a sandboxed start. The zygote is a fresh exec of the same
-//! binary (`botarena sandbox zygote`), single-threaded, that does nothing but wait on a
-//! `SOCK_SEQPACKET` socket for launch requests: the [`HelperSpec`](super::wire::HelperSpec) as
-//! JSON plus the launch's descriptors (the bot's three pipe ends, the error pipe, a status pipe
-//! and the prepared network namespace) passed with `SCM_RIGHTS`. For each request it forks a
-//! child that puts the descriptors at 0, 1, 2, 3 (error pipe), 4 (network namespace) and 5
-//! (status pipe), closes every other descriptor, and then runs exactly the code
-//! `botarena sandbox exec` runs
-//! ([`super::helper::run`]): outer, init and bot are made as before, with the same namespaces, root,
-//! user, cgroups, rlimits and seccomp filter. It replies with the child's pid and a pidfd of it
-//! (so the judge can kill that very process, never a reused pid). The helper's init writes the
-//! bot's raw wait status on the status pipe as soon as it has reaped the bot and everything the
-//! bot left (see [`super::helper`]); the judge waits there. If init dies without writing, every write
+//! judge were the largest part of a sandboxed start. The zygote is a fresh exec of the same binary
+//! (`botarena sandbox zygote`), single-threaded, that does nothing but wait on a `SOCK_SEQPACKET`
+//! socket for launch requests: the [`HelperSpec`](super::wire::HelperSpec) as JSON plus the
+//! launch's descriptors (the bot's three pipe ends, the error pipe, a status pipe and the prepared
+//! network namespace) passed with `SCM_RIGHTS`. For each request it forks a child that puts the
+//! descriptors at 0, 1, 2, 3 (error pipe), 4 (network namespace) and 5 (status pipe), closes every
+//! other descriptor, and then runs exactly the code `botarena sandbox exec` runs
+//! ([`super::helper::run`]): outer, init and bot are made as before, with the same namespaces,
+//! root, user, cgroups, rlimits and seccomp filter. It replies with the child's pid and a pidfd of
+//! it (so the judge can kill that very process, never a reused pid). The helper's init writes the
+//! bot's raw wait status on the status pipe as soon as it has reaped the bot and everything the bot
+//! left (see [`super::helper`]); the judge waits there. If init dies without writing, every write
 //! end is gone and the judge reads end of file, which it takes for a kill. The zygote only reaps
 //! the helpers (and writes the status itself for a launch without namespaces, where the helper
 //! becomes the bot).
 //!
-//! The read-only part of each launch's root is prepared once too (`SharedRoots`, in [`server`]): a helper
-//! joins its mount namespace before unsharing its own (a copy), so nothing a launch mounts
+//! The read-only part of each launch's root is prepared once too (`SharedRoots`, in [`server`]): a
+//! helper joins its mount namespace before unsharing its own (a copy), so nothing a launch mounts
 //! reaches the prepared root or another launch, and its mounts are read-only to the bot.
 //!
 //! **Pre-started instances.** For a launch with a prepared root nobody forks a helper at the
 //! launch: it goes to an instance started earlier for launches of the same kind (same root, `/tmp`
-//! size and network namespace; see [`super::instance::run_instance`]), whose init and bot-to-be already
-//! exist in their new namespaces and wait on two sockets, the bot-to-be already under its seccomp
-//! filter (the zygote forks that init straight into the namespaces, entering them itself and coming
-//! back, so no outer helper stands between: `start_instance`). The zygote starts the instances and
-//! hands them to the judge on a second socket, the *instance channel* (the judge asks for up to
-//! [`INSTANCES_PER_KIND`] of each kind it has launched, [`Zygote::want_instances`], and a thread
-//! of the judge's takes them in); the judge then hands a launch to the instance itself
-//! ([`Zygote::take_held`], [`hand_over`]), with no hop through the zygote: it writes the
-//! launch's limits to the groups the instance's bot-to-be joined as it was made, takes the
-//! workdir as a detached mount (`open_tree`), sends init the workdir and the status pipe and the
-//! bot-to-be the request with the other descriptors.
-//! The instance's successor is asked for once the launch is over ([`Zygote::launch_over`], when
-//! the judge drops the launch), and its init, having reported the bot's end, exits only then
-//! too, so neither the making of an instance nor the teardown of one (an RCU grace period for
-//! its mounts) competes with a bot that is starting or playing; only a launch that takes the
-//! last instance of its kind asks at once ([`Refill`]). The zygote starts instances when no
-//! launch is waiting (so the two launches of a game go first). A launch of a kind the judge
-//! holds no instance of goes to the zygote, which starts an
-//! instance for it at once; one that will not start makes the launch go the ordinary way, which
-//! reports why. An instance found ended (killed from outside, or its zygote gone) is dropped and
-//! the launch goes to the zygote; one made on a root whose readable paths have changed on the host
-//! since is dropped too, and the zygote makes the root again.
+//! size and network namespace; see [`super::instance::run_instance`]), whose init and bot-to-be
+//! already exist in their new namespaces and wait on two sockets, the bot-to-be already under its
+//! seccomp filter (the zygote forks that init straight into the namespaces, entering them itself
+//! and coming back, so no outer helper stands between: `start_instance`). The zygote starts the
+//! instances and hands them to the judge on a second socket, the *instance channel* (the judge asks
+//! for up to [`INSTANCES_PER_KIND`] of each kind it has launched, [`Zygote::want_instances`], and a
+//! thread of the judge's takes them in); the judge then hands a launch to the instance itself
+//! ([`Zygote::take_held`], [`hand_over`]), with no hop through the zygote: it writes the launch's
+//! limits to the groups the instance's bot-to-be joined as it was made, takes the workdir as a
+//! detached mount (`open_tree`), sends init the workdir and the status pipe and the bot-to-be the
+//! request with the other descriptors. The instance's successor is asked for once the launch is
+//! over ([`Zygote::launch_over`], when the judge drops the launch), and its init, having reported
+//! the bot's end, exits only then too, so neither the making of an instance nor the teardown of one
+//! (an RCU grace period for its mounts) competes with a bot that is starting or playing; only a
+//! launch that takes the last instance of its kind asks at once ([`Refill`]). The zygote starts
+//! instances when no launch is waiting (so the two launches of a game go first). A launch of a kind
+//! the judge holds no instance of goes to the zygote, which starts an instance for it at once; one
+//! that will not start makes the launch go the ordinary way, which reports why. An instance found
+//! ended (killed from outside, or its zygote gone) is dropped and the launch goes to the zygote;
+//! one made on a root whose readable paths have changed on the host since is dropped too, and the
+//! zygote makes the root again.
 //!
 //! The seccomp filters are compiled once, when the zygote starts (both variants: with and
 //! without Unix sockets denied), and every helper inherits the finished programs with the fork.
