@@ -24,7 +24,7 @@
 //!
 //! Where the zygote has a prepared root, init and the bot are made *before* the launch instead,
 //! and wait for it: a pre-started instance (see [`super::instance`]), whose processes end the
-//! same way through [`become_bot`] and [`reap_and_report`]. The root itself is built by
+//! same way through `become_bot` and `reap_and_report`. The root itself is built by
 //! [`super::root`].
 //!
 //! Setup errors are written to an error pipe the judge reads until it closes (at the bot's

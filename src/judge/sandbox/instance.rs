@@ -13,7 +13,7 @@
 //! [`super::zygote::handover::hand_over`]) and the judge's status pipe, shows the workdir at its
 //! path and tells the bot-to-be on a pipe; the bot-to-be gets the spec, the bot's pipes and the
 //! error pipe, sets its limits meanwhile, and once the workdir is shown becomes the bot exactly as
-//! a forked one ([`become_bot`], with the filter already in place); init reaps and reports as a
+//! a forked one (`become_bot`, with the filter already in place); init reaps and reports as a
 //! helper's does, and exits once the judge is done with the launch. The bot-to-be joined its
 //! launch's cgroups as it was made (groups the judge made for it, whose limits it writes at the
 //! launch): a join takes the kernel's cgroup lock for writing, which waits for an RCU grace period

@@ -2,16 +2,16 @@
 //! isolated from the judge, the host and each other, with the kernel's own accounting for memory
 //! and processes.
 //!
-//! Each launch runs a small helper (see [`helper`]): forked by the launcher's pre-forked
-//! helper process ([`zygote`], a single-threaded `botarena sandbox zygote` started once per
-//! launcher), or, where the zygote cannot run, a fresh `botarena sandbox exec` of our binary. The
-//! helper puts the program in new PID, mount, IPC and UTS namespaces and a network
-//! namespace without interfaces, on a minimal read-only root entered with `pivot_root`, under a
-//! user id of its own, with `no_new_privs`, rlimits and a seccomp filter, inside a cgroup that
-//! limits memory and processes, pins the CPU, records peak memory and lets the judge kill the
-//! whole tree. What the host cannot give is left off and reported by
-//! [`SandboxLauncher::protections`]; [`require_full_isolation`] is what `serve` and `worker`
-//! call to refuse judging on such a host unless told otherwise.
+//! Each launch runs a small helper (see [`helper`]): forked by the launcher's pre-forked helper
+//! process ([`zygote`], a single-threaded `botarena sandbox zygote` started once per launcher), or,
+//! where the zygote cannot run, a fresh `botarena sandbox exec` of our binary. The helper puts the
+//! program in new PID, mount, IPC and UTS namespaces and a network namespace without interfaces, on
+//! a minimal read-only root entered with `pivot_root`, under a user id of its own, with
+//! `no_new_privs`, rlimits and a seccomp filter, inside a cgroup that limits memory and processes,
+//! pins the CPU, records peak memory and lets the judge kill the whole tree. What the host cannot
+//! give is left off and reported by
+//! [`Launcher::protections`](super::launch::Launcher::protections); [`require_full_isolation`] is
+//! what `serve` and `worker` call to refuse judging on such a host unless told otherwise.
 //!
 //! What a start costs is kept off its path where that changes nothing a bot can see: the
 //! seccomp filters are compiled once by the zygote; so is the read-only part of the root (the

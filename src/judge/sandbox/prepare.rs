@@ -1,6 +1,6 @@
-//! One launch on the judge's side, from prepared to started: [`Prepared`] (its spec, workdir,
-//! cgroups and error pipe), [`Piped`] (with the pipes of a launch the zygote or a held instance
-//! serves) and [`Pending`] (its helper started, the bot's `execve` not seen yet).
+//! One launch on the judge's side, from prepared to started: `Prepared` (its spec, workdir,
+//! cgroups and error pipe), `Piped` (with the pipes of a launch the zygote or a held instance
+//! serves) and `Pending` (its helper started, the bot's `execve` not seen yet).
 
 use std::fs;
 use std::io::{self, Read};

@@ -1,6 +1,6 @@
 //! What this host lets the sandbox do, found once when the launcher is built
-//! ([`Capabilities`], a [`real_start`]), what the launcher then reports as its protections
-//! ([`protections`]), and the refusal to judge without all of them
+//! (`Capabilities`, a `real_start`), what the launcher then reports as its protections
+//! (`protections`), and the refusal to judge without all of them
 //! ([`require_full_isolation`]).
 
 use std::fs;

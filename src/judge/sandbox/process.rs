@@ -1,4 +1,4 @@
-//! A launch's processes as the judge sees them once started ([`SandboxProcess`]): waiting for
+//! A launch's processes as the judge sees them once started (`SandboxProcess`): waiting for
 //! the helper (or for the status its init writes), killing the whole tree, reading the
 //! launch's accounting and cleaning up; and finding the processes of sandbox users on the host.
 

@@ -2,10 +2,10 @@
 //! and readable paths (bound read-only), `/etc/passwd` and `/etc/group` naming the slot's user,
 //! a minimal `/dev`, and the launch's own `/tmp`, workdir, `/dev/shm` and `/proc`.
 //!
-//! Built whole by a launch's init ([`build_root`]), or in two parts: the read-only part once
+//! Built whole by a launch's init (`build_root`), or in two parts: the read-only part once
 //! per set of readable paths and user, by a child of the zygote in a mount namespace of its own
 //! ([`build_shared_root`]), which each launch copies and finishes with its own mounts
-//! ([`finish_shared_root`], or [`show_workdir`] in a pre-started instance). The helper's and
+//! (`finish_shared_root`, or `show_workdir` in a pre-started instance). The helper's and
 //! the instance's processes (`helper.rs`, `instance.rs`) call it; the workdir is taken as a
 //! detached mount ([`detached_bind`]) by whoever still sees the host's tree.
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::games::settings::{Settings, TimeFactor};
 
 /// How to run one bot: what `botarena play` and the workers build from a submission or a
-/// house bot, and what a [`Launcher`] gets (with the game's limits added).
+/// house bot, and what a [`Launcher`](crate::judge::launch::Launcher) gets (with the game's limits added).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BotCommand {
     /// How the bot is named in results and logs (`bots/mine.c`, `house:random`).
@@ -17,10 +17,10 @@ pub struct BotCommand {
     pub workdir: PathBuf,
     /// Directories the language runtime needs to read.
     pub readable: Vec<PathBuf>,
-    /// See [`LaunchSpec::unlimited_address_space`] (the JVM).
+    /// See [`LaunchSpec::unlimited_address_space`](crate::judge::launch::LaunchSpec::unlimited_address_space) (the JVM).
     pub unlimited_address_space: bool,
     /// A house bot: each game appends `--seed N`, N derived from the match seed, the game's
-    /// index and the seat ([`super::matches::house_bot_seed`]), so every game of a match differs
+    /// index and the seat ([`crate::judge::matches::house_bot_seed`]), so every game of a match differs
     /// and the same match seed replays the same games.
     pub seed_per_game: bool,
     /// The language of a submission (`python`), whose contest may give it a time factor

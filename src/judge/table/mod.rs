@@ -8,9 +8,9 @@
 //! driver returns early or panics, since the bots are killed when the table is dropped.
 //!
 //! The files: this one is the table itself (seats, launches, prompts, the events both bots'
-//! readers feed); [`clock`] is how an answer is timed and charged (CPU time where the launch
-//! counts it, else the wall clock); [`command`] is what a seat runs and within which limits;
-//! [`ending`] is how a game ends (fouls, the final messages and kills, the result).
+//! readers feed); `clock` is how an answer is timed and charged (CPU time where the launch
+//! counts it, else the wall clock); `command` is what a seat runs and within which limits;
+//! `ending` is how a game ends (fouls, the final messages and kills, the result).
 
 mod clock;
 mod command;

@@ -1,5 +1,5 @@
 //! A pre-started instance as the judge and the zygote both hold it ([`Instance`]), which
-//! launches it can serve ([`InstanceKey`], [`RootKey`]), and handing a launch to it
+//! launches it can serve (`InstanceKey`, `RootKey`), and handing a launch to it
 //! ([`hand_over`]): the judge does it for the instances it holds, the zygote for one it starts
 //! for a launch. The processes of the instance itself are in `sandbox/instance.rs`.
 
