@@ -154,3 +154,269 @@ fn the_path_parser_reads_single_and_grouped_uses() {
     assert_eq!(crate_paths("let x = crate::web::rfc3339(&t) + crate::jobs::n();"), ["web", "jobs"]);
     assert_eq!(crate_paths("$crate::games::x; mycrate::web"), Vec::<String>::new());
 }
+
+/// Issue 30's rule for the size of a room: no file of `src/` over this many lines.
+const MAX_FILE_LINES: usize = 800;
+
+/// Files of `src/` still over [`MAX_FILE_LINES`], each waiting to be split; one that fits again
+/// must leave the list.
+const STILL_TOO_LONG: &[&str] = &["src/db/games.rs"];
+
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let mut wrong = Vec::new();
+    for file in files {
+        let name = file.strip_prefix(root).unwrap().to_string_lossy().to_string();
+        let lines = fs::read_to_string(&file).unwrap().lines().count();
+        let listed = STILL_TOO_LONG.contains(&name.as_str());
+        if lines > MAX_FILE_LINES && !listed {
+            wrong.push(format!("{name}: {lines} lines (split it by role)"));
+        }
+        if lines <= MAX_FILE_LINES && listed {
+            wrong.push(format!("{name}: {lines} lines now: take it off STILL_TOO_LONG"));
+        }
+    }
+    assert!(wrong.is_empty(), "files over {MAX_FILE_LINES} lines:\n{}", wrong.join("\n"));
+}
+
+/// The module of a file under a module's directory `dir`, as the path from it
+/// (`zygote/client.rs` → `["zygote", "client"]`, `zygote/mod.rs` → `["zygote"]`, `mod.rs` → `[]`).
+fn submodule_of(dir: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(dir).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().to_string()).collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    parts
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Reads the path that starts at `at` (identifiers joined by `::`, maybe ending in a `{…}` group,
+/// nested or not) after `prefix`, adds every full path it names to `out`, and returns where it ends.
+fn read_path(s: &[char], mut at: usize, prefix: &[String], out: &mut Vec<Vec<String>>) -> usize {
+    let mut path = prefix.to_vec();
+    loop {
+        while at < s.len() && s[at].is_whitespace() {
+            at += 1;
+        }
+        if at < s.len() && s[at] == '{' {
+            at += 1;
+            loop {
+                while at < s.len() && (s[at].is_whitespace() || s[at] == ',') {
+                    at += 1;
+                }
+                if at >= s.len() || s[at] == '}' {
+                    return at + 1;
+                }
+                let before = at;
+                at = read_path(s, at, &path, out);
+                if at == before {
+                    at += 1; // not a path (`as`, a stray character): skip it
+                }
+            }
+        }
+        let start = at;
+        while at < s.len() && (is_ident(s[at]) || s[at] == '*') {
+            at += 1;
+        }
+        if at > start {
+            path.push(s[start..at].iter().collect());
+        }
+        if at > start && s.get(at..at + 2) == Some(&[':', ':']) {
+            at += 2;
+        } else {
+            if path.len() > prefix.len() {
+                out.push(path);
+            }
+            return at;
+        }
+    }
+}
+
+/// The paths of two or more segments a file's code names (`super::wire::HelperSpec`, each item
+/// of `use super::{seccomp, wire::send}`, `client::Zygote`), comments and its `tests` module
+/// left out (there `super` is the file itself).
+fn named_paths(text: &str) -> Vec<Vec<String>> {
+    let code: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim_start().starts_with("mod tests"))
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect();
+    let s: Vec<char> = code.join("\n").chars().collect();
+    let mut found = Vec::new();
+    let mut at = 0;
+    while at < s.len() {
+        let starts =
+            is_ident(s[at]) && (at == 0 || !(is_ident(s[at - 1]) || s[at - 1] == ':' || s[at - 1] == '\''));
+        if !starts {
+            at += 1;
+            continue;
+        }
+        let mut paths = Vec::new();
+        at = read_path(&s, at, &[], &mut paths).max(at + 1);
+        found.extend(paths.into_iter().filter(|p| p.len() > 1));
+    }
+    found
+}
+
+/// The file of the module `modules` (the files of a module's directory, as [`submodule_of`]
+/// names them) that `path`, named in the file of `from`, leads to: its deepest module that is
+/// one of them. `crate::judge::sandbox` is the directory's own path; None for a path that leads
+/// out of the directory.
+fn resolve(
+    path: &[String],
+    from: &[String],
+    modules: &BTreeSet<Vec<String>>,
+    own: &[&str],
+) -> Option<Vec<String>> {
+    let (mut module, rest): (Vec<String>, &[String]) = match path[0].as_str() {
+        "crate" if path.len() > own.len() && path[1..=own.len()].iter().zip(own).all(|(a, b)| a == b) => {
+            (Vec::new(), &path[own.len() + 1..])
+        }
+        "crate" => return None,
+        "self" => (from.to_vec(), &path[1..]),
+        "super" => {
+            let mut module = from.to_vec();
+            let mut rest = path;
+            while rest.first().is_some_and(|p| p == "super") {
+                module.pop()?;
+                rest = &rest[1..];
+            }
+            (module, rest)
+        }
+        first if modules.contains(&[from, &[first.to_string()]].concat()) => (from.to_vec(), path),
+        _ => return None,
+    };
+    for segment in rest {
+        if segment == "self" {
+            continue;
+        }
+        let deeper = [module.as_slice(), std::slice::from_ref(segment)].concat();
+        if !modules.contains(&deeper) {
+            break;
+        }
+        module = deeper;
+    }
+    Some(module)
+}
+
+/// File → the other files of the directory `dir` (the module `crate::` + `own`) it names.
+fn file_graph(dir: &Path, own: &[&str]) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let mut files = Vec::new();
+    rust_files(dir, &mut files);
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| submodule_of(dir, f)).collect();
+    let mut graph = BTreeMap::new();
+    for file in &files {
+        let from = submodule_of(dir, file);
+        let uses: BTreeSet<Vec<String>> = named_paths(&fs::read_to_string(file).unwrap())
+            .iter()
+            .filter_map(|path| resolve(path, &from, &modules, own))
+            .filter(|to| *to != from)
+            .collect();
+        graph.insert(from, uses);
+    }
+    graph
+}
+
+/// A circle of `graph`, if it has one, as the files along it.
+fn a_circle(graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Option<Vec<Vec<String>>> {
+    fn visit(
+        node: &Vec<String>,
+        graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        done: &mut BTreeSet<Vec<String>>,
+        path: &mut Vec<Vec<String>>,
+    ) -> Option<Vec<Vec<String>>> {
+        if let Some(at) = path.iter().position(|n| n == node) {
+            let mut circle = path[at..].to_vec();
+            circle.push(node.clone());
+            return Some(circle);
+        }
+        if !done.insert(node.clone()) {
+            return None;
+        }
+        path.push(node.clone());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(circle) = visit(next, graph, done, path) {
+                return Some(circle);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|node| visit(node, graph, &mut done, &mut Vec::new()))
+}
+
+#[test]
+fn the_sandbox_files_import_one_way() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/judge/sandbox");
+    let graph = file_graph(&dir, &["judge", "sandbox"]);
+    let name = |m: &Vec<String>| if m.is_empty() { "mod".to_string() } else { m.join("/") };
+    for (file, uses) in &graph {
+        println!("{} → {}", name(file), uses.iter().map(name).collect::<Vec<_>>().join(", "));
+    }
+    // The helper and the zygote share what they exchange through `wire`, not through each other.
+    let wire = graph.get(&vec!["wire".to_string()]).expect("sandbox/wire.rs");
+    assert!(wire.is_empty(), "wire.rs uses other files of the sandbox: {wire:?}");
+    if let Some(circle) = a_circle(&graph) {
+        panic!(
+            "the sandbox's files import each other: {}",
+            circle.iter().map(name).collect::<Vec<_>>().join(" → ")
+        );
+    }
+}
+
+#[test]
+fn the_file_graph_reads_paths_and_finds_circles() {
+    let paths = named_paths(
+        "use super::{seccomp, wire::{send, HelperSpec}};\n\
+         use crate::judge::sandbox::zygote::client::Zygote;\n// super::not_code\n\
+         let x: Vec<io::Result<'a>> = client::start();\nmod tests {\n    use super::*;\n}",
+    );
+    let text = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        paths,
+        [
+            text(&["super", "seccomp"]),
+            text(&["super", "wire", "send"]),
+            text(&["super", "wire", "HelperSpec"]),
+            text(&["crate", "judge", "sandbox", "zygote", "client", "Zygote"]),
+            text(&["io", "Result"]),
+            text(&["client", "start"]),
+        ]
+    );
+    let modules: BTreeSet<Vec<String>> =
+        [text(&[]), text(&["wire"]), text(&["zygote"]), text(&["zygote", "client"])].into_iter().collect();
+    let own = ["judge", "sandbox"];
+    let from_client = text(&["zygote", "client"]);
+    assert_eq!(
+        resolve(&text(&["super", "super", "wire", "send"]), &from_client, &modules, &own),
+        Some(text(&["wire"]))
+    );
+    assert_eq!(
+        resolve(&text(&["crate", "judge", "sandbox", "zygote", "client", "Zygote"]), &[], &modules, &own),
+        Some(from_client.clone())
+    );
+    assert_eq!(
+        resolve(&text(&["client", "Zygote"]), &text(&["zygote"]), &modules, &own),
+        Some(from_client.clone())
+    );
+    assert_eq!(resolve(&text(&["crate", "judge", "threads"]), &[], &modules, &own), None);
+    assert_eq!(resolve(&text(&["super", "launch", "Launcher"]), &[], &modules, &own), None);
+    let graph: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = [
+        (text(&["a"]), [text(&["b"])].into_iter().collect()),
+        (text(&["b"]), [text(&["c"])].into_iter().collect()),
+        (text(&["c"]), [text(&["a"])].into_iter().collect()),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(a_circle(&graph), Some(vec![text(&["a"]), text(&["b"]), text(&["c"]), text(&["a"])]));
+    let one_way: BTreeMap<_, _> = graph.into_iter().filter(|(k, _)| *k != text(&["c"])).collect();
+    assert_eq!(a_circle(&one_way), None);
+}

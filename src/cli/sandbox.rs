@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Subcommand};
 
 use crate::judge::launch::{ExitInfo, LaunchSpec, Launcher};
-use crate::judge::sandbox::{self, helper::HelperSpec, SandboxConfig, SandboxLauncher};
+use crate::judge::sandbox::{self, wire::HelperSpec, SandboxConfig, SandboxLauncher};
 
 /// The flag `serve` and `worker` flatten into their arguments (`#[command(flatten)]`) and pass
 /// to [`sandbox::require_full_isolation`].
@@ -316,7 +316,7 @@ fn bench(runs: u32, netns_per_launch: bool) -> anyhow::Result<i32> {
         anyhow::ensure!(status.success(), "/bin/true failed");
         plain.push(t.elapsed());
 
-        let t0 = sandbox::helper::monotonic_ns();
+        let t0 = sandbox::wire::monotonic_ns();
         let t = Instant::now();
         let launched = launcher.launch(&spec)?;
         let started = t.elapsed();

@@ -404,4 +404,15 @@ mod tests {
         let i386 = Call { arch: 0x4000_0003, nr: 1, args: [0; 6] };
         assert_eq!(verdict(&filters, &i386), KILL);
     }
+
+    #[test]
+    fn the_seccomp_filter_is_small_enough_for_the_kernel() {
+        let filters = filter(true).unwrap();
+        // One program: the stack chained (see `seccomp::chain`).
+        assert_eq!(filters.len(), usize::from(supported()));
+        for f in &filters {
+            assert!(!f.is_empty() && f.len() < 4096);
+            assert_eq!(f.last().map(|i| i.k), Some(libc::SECCOMP_RET_ALLOW));
+        }
+    }
 }

@@ -14,6 +14,8 @@ use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::process::processes_of_users;
+
 /// First sandbox uid of the default configuration (`SandboxConfig::uid_base`).
 pub const DEFAULT_UID_BASE: u32 = 61000;
 /// Uids per process: slot `s` of sandbox worker `w` is offset `w * slots_per_worker + s`, so 128
@@ -82,7 +84,7 @@ impl UidRanges {
         self.check()?;
         create_lock_dir(&self.lock_dir)?;
         let mut holders = Vec::new();
-        let busy: Vec<(i32, u32)> = super::processes_of_users(|uid| self.index_of(uid).is_some());
+        let busy: Vec<(i32, u32)> = processes_of_users(|uid| self.index_of(uid).is_some());
         for index in 0..self.count {
             if let Some((pid, _)) = busy.iter().find(|(_, uid)| self.index_of(*uid) == Some(index)) {
                 holders.push(format!("{pid} (running as a uid of the range, without its lock)"));
@@ -185,6 +187,17 @@ fn open_lock(path: &Path) -> io::Result<File> {
         .custom_flags(libc::O_CLOEXEC | libc::O_NOFOLLOW)
         .open(path)
         .map_err(|e| io::Error::new(e.kind(), format!("opening {}: {e}", path.display())))
+}
+
+/// Processes running under a sandbox uid of a range that no live process holds: what a
+/// finished judge left behind. (Live instances' bots are in held ranges and are not counted.)
+pub fn orphaned_sandbox_processes(ranges: &UidRanges) -> Vec<(i32, u32)> {
+    let found = processes_of_users(|uid| ranges.index_of(uid).is_some());
+    // Looked at after the scan: a range leased meanwhile is held now and its processes skipped.
+    found
+        .into_iter()
+        .filter(|(_, uid)| ranges.index_of(*uid).is_some_and(|i| !ranges.is_held(i).unwrap_or(true)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -6,193 +6,28 @@
 //! arrival of the answer, per-move deadline and time bank, unexpected output, exits, output
 //! caps, DEBUG and standard error logging, and killing every process at the end — also when a
 //! driver returns early or panics, since the bots are killed when the table is dropped.
+//!
+//! The files: this one is the table itself (seats, launches, prompts, the events both bots'
+//! readers feed); `clock` is how an answer is timed and charged (CPU time where the launch
+//! counts it, else the wall clock); `command` is what a seat runs and within which limits;
+//! `ending` is how a game ends (fouls, the final messages and kills, the result).
+
+mod clock;
+mod command;
+mod ending;
+
+pub use clock::{over_detail, wall_guard, Clock, Overrun};
+pub use command::{BotCommand, Limits};
+pub use ending::{quote, Ending, Foul};
 
 use super::bot::{debug_message, looks_like_out_of_memory, BotEvent, Flushed, RunningBot, Tagged};
 use super::launch::{LaunchSpec, Launcher};
-use super::log::{cut, Channel, GameLog, LogEntry};
-use super::result::{BotId, Forfeit, ForfeitKind, GameResult, PerBot};
-use crate::games::settings::{Settings, TimeFactor};
-use crate::games::{Outcome, Side};
-use std::path::PathBuf;
+use super::log::{Channel, GameLog, LogEntry};
+use super::result::{BotId, ForfeitKind};
+use crate::games::settings::TimeFactor;
+use crate::games::Side;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::{Duration, Instant};
-
-/// How to run one bot: what `botarena play` and the workers build from a submission or a
-/// house bot, and what a [`Launcher`] gets (with the game's limits added).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct BotCommand {
-    /// How the bot is named in results and logs (`bots/mine.c`, `house:random`).
-    pub label: String,
-    pub program: PathBuf,
-    pub args: Vec<String>,
-    pub env: Vec<(String, String)>,
-    pub workdir: PathBuf,
-    /// Directories the language runtime needs to read.
-    pub readable: Vec<PathBuf>,
-    /// See [`LaunchSpec::unlimited_address_space`] (the JVM).
-    pub unlimited_address_space: bool,
-    /// A house bot: each game appends `--seed N`, N derived from the match seed, the game's
-    /// index and the seat ([`super::matches::house_bot_seed`]), so every game of a match differs
-    /// and the same match seed replays the same games.
-    pub seed_per_game: bool,
-    /// The language of a submission (`python`), whose contest may give it a time factor
-    /// (`time_factor.python`); `None` for house bots and ready executables (factor 1).
-    pub language: Option<String>,
-}
-
-/// The time and memory limits of a game, from its settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Time to answer the first message (`OK`, tron's name).
-    pub start: Duration,
-    /// Time per move (for one-two-three, per whole process run).
-    pub per_move: Duration,
-    /// Thinking time per game; `None` when the bank is off (`bank_ms = 0`).
-    pub bank: Option<Duration>,
-    pub memory_mib: u64,
-}
-
-impl Limits {
-    pub fn from_settings(settings: &Settings) -> Limits {
-        let c = settings.common();
-        Limits {
-            start: Duration::from_millis(c.start_ms),
-            per_move: Duration::from_millis(c.move_ms),
-            bank: (c.bank_ms > 0).then(|| Duration::from_millis(c.bank_ms)),
-            memory_mib: c.memory_mib,
-        }
-    }
-
-    /// These limits with the start time, move time and bank multiplied by `factor` (a
-    /// language's time factor); memory stays.
-    pub fn scaled(self, factor: TimeFactor) -> Limits {
-        Limits {
-            start: factor.scale(self.start),
-            per_move: factor.scale(self.per_move),
-            bank: self.bank.map(|b| factor.scale(b)),
-            memory_mib: self.memory_mib,
-        }
-    }
-}
-
-/// A rule broken by the bot in `side`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Foul {
-    pub side: Side,
-    pub kind: ForfeitKind,
-    pub detail: String,
-}
-
-impl Foul {
-    pub fn new(side: Side, kind: ForfeitKind, detail: impl Into<String>) -> Foul {
-        Foul { side, kind, detail: detail.into() }
-    }
-}
-
-/// A bot's line, quoted for a forfeit's detail (long lines cut).
-pub fn quote(line: &str) -> String {
-    if line.len() > 200 {
-        format!("{:?}… ({} bytes)", cut(line, 200), line.len())
-    } else {
-        format!("{line:?}")
-    }
-}
-
-/// The wall-clock guard of an answer charged by CPU time: a bot that waits (sleeps, reads
-/// nothing, is starved) uses no CPU, so the wall clock must still end its turn. Three times
-/// the limit and 100 ms more leave a bot that computes for its whole limit room for a machine
-/// slowed down threefold by other work, and a short limit room for a scheduler's delays.
-pub fn wall_guard(limit: Duration) -> Duration {
-    limit * 3 + Duration::from_millis(100)
-}
-
-/// The clock of one answer (or of one process run, one process per move): from `since` the
-/// bot may use `limit`. Where its launch counts CPU time (`cpu_since`, the bot's CPU time when
-/// the clock started: the sandbox's cgroup), the answer is charged the CPU time it used, so
-/// what else runs on the machine does not change it, and the wall clock only guards
-/// ([`wall_guard`]); elsewhere (no cgroup, a person's seat, real-time games) it is charged
-/// the wall time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
-    pub since: Instant,
-    pub limit: Duration,
-    pub cpu_since: Option<Duration>,
-}
-
-/// How an answer went over its clock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overrun {
-    /// Charged by wall time: the limit passed.
-    Wall,
-    /// Charged by CPU time: it used this much, more than the limit.
-    Cpu(Duration),
-    /// Charged by CPU time (this much so far, within the limit), but the wall-clock guard passed.
-    Guard(Duration),
-}
-
-impl Clock {
-    /// The wall-clock time after which the answer is late, whatever it used.
-    pub fn wall_deadline(&self) -> Instant {
-        match self.cpu_since {
-            Some(_) => self.since + wall_guard(self.limit),
-            None => self.since + self.limit,
-        }
-    }
-
-    /// The CPU time used since the clock started, given the bot's CPU time now (`cpu_now`); a
-    /// process that stopped counting (None) is charged the wall time to `at`.
-    fn cpu_used(&self, cpu_now: Option<Duration>, at: Instant) -> Option<Duration> {
-        let since = self.cpu_since?;
-        Some(
-            cpu_now.map_or_else(|| at.saturating_duration_since(self.since), |now| now.saturating_sub(since)),
-        )
-    }
-
-    /// What an answer seen at `at` is charged: the CPU time used by then (`cpu_now`, read as it
-    /// is seen), or the wall time.
-    pub fn charged(&self, cpu_now: Option<Duration>, at: Instant) -> Duration {
-        self.cpu_used(cpu_now, at).unwrap_or_else(|| at.saturating_duration_since(self.since))
-    }
-
-    /// Whether the clock has run out by `at` (the bot's CPU time then being `cpu_now`).
-    pub fn overrun(&self, cpu_now: Option<Duration>, at: Instant) -> Option<Overrun> {
-        match self.cpu_used(cpu_now, at) {
-            None => (self.wall_deadline() <= at).then_some(Overrun::Wall),
-            Some(used) if used > self.limit => Some(Overrun::Cpu(used)),
-            Some(used) => (self.wall_deadline() <= at).then_some(Overrun::Guard(used)),
-        }
-    }
-
-    /// When to look at the clock again, at `now`: its wall deadline, or (charged by CPU time)
-    /// as soon as the bot could have used what is left of its limit, computing without a pause
-    /// (a bot of several threads can use it faster: its answer is charged all the same).
-    pub fn next_look(&self, cpu_now: Option<Duration>, now: Instant) -> Instant {
-        let guard = self.wall_deadline();
-        match self.cpu_used(cpu_now, now) {
-            None => guard,
-            Some(used) => guard.min(now + self.limit.saturating_sub(used).max(Duration::from_millis(1))),
-        }
-    }
-
-    /// A forfeit's detail for an overrun; `bank`: the bank when the limit is what is left of it.
-    pub fn describe(&self, overrun: Overrun, expect: &str, bank: Option<Duration>) -> String {
-        let limit = self.limit.as_millis();
-        let within = match bank {
-            Some(bank) => format!("the {limit} ms left of the {} ms bank", bank.as_millis()),
-            None => format!("{limit} ms"),
-        };
-        match overrun {
-            Overrun::Wall => format!("no {expect} within {within}"),
-            Overrun::Cpu(used) => format!("used {} ms of CPU time, more than {within}", used.as_millis()),
-            Overrun::Guard(used) => format!(
-                "no {expect} within {} ms of wall-clock time (the guard: 3 × {limit} ms + 100 ms), \
-                 having used {} ms of CPU time",
-                wall_guard(self.limit).as_millis(),
-                used.as_millis()
-            ),
-        }
-    }
-}
 
 /// What a seat owes and since when.
 #[derive(Clone, Copy, Debug)]
@@ -815,76 +650,6 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// Ends the game: sends each seat its final line (if any), gives the bots a short grace to
-    /// exit, kills both process trees, and logs what they still said.
-    pub fn finish(&mut self, last: [Option<String>; 2]) {
-        for side in [Side::First, Side::Second] {
-            self.seats[side.index()].owed = None;
-            if let Some(line) = &last[side.index()] {
-                if self.seats[side.index()].running.is_some() {
-                    self.send(side, line);
-                }
-            }
-        }
-        let grace_end = Instant::now() + EXIT_GRACE;
-        for seat in &mut self.seats {
-            if let Some(r) = seat.running.as_mut() {
-                r.input.flush_until(grace_end);
-                r.input.close();
-            }
-        }
-        // Both at once: each bot gets the whole grace, and the two trees are killed and reaped
-        // side by side.
-        let stop = |seat: &mut Seat| {
-            if let Some(r) = seat.running.as_mut() {
-                r.wait(grace_end.saturating_duration_since(Instant::now()));
-                r.kill();
-            }
-            seat.note_peak();
-        };
-        let [first, second] = &mut self.seats;
-        let ended = |seat: &mut Seat| seat.running.as_mut().is_none_or(|r| r.wait(Duration::ZERO).is_some());
-        if ended(first) || ended(second) {
-            // At most one bot to wait for or kill (the other exited, as the bot that forfeited
-            // by exiting has): a thread would cost more than the ended one's short stop, and
-            // the other gets its whole grace all the same.
-            stop(first);
-            stop(second);
-        } else {
-            std::thread::scope(|s| {
-                s.spawn(|| stop(second));
-                stop(first);
-            });
-        }
-        // Log what is still in the pipes (standard error written while dying), briefly.
-        let drain_end = Instant::now() + Duration::from_millis(300);
-        // Both pipes of each process, less the ends of file already seen.
-        let mut open: usize =
-            self.seats.iter().filter(|s| s.running.is_some()).map(|s| 2usize.saturating_sub(s.eofs)).sum();
-        while open > 0 {
-            let Ok(tagged) = self.rx.recv_timeout(drain_end.saturating_duration_since(Instant::now())) else {
-                break;
-            };
-            let seat = &self.seats[tagged.side.index()];
-            if tagged.generation != seat.generation {
-                continue;
-            }
-            let (bot, ms) = (seat.bot, self.ms(tagged.event.at()));
-            match tagged.event {
-                BotEvent::Line { text, .. } => match debug_message(&text).filter(|_| self.debug_lines) {
-                    Some(msg) => self.private_line(ms, bot, Channel::Debug, msg),
-                    None => self.log.line(ms, bot, Channel::FromBot, &text),
-                },
-                BotEvent::Stderr { text, .. } => self.private_line(ms, bot, Channel::Stderr, &text),
-                BotEvent::OutputLimit { .. } => {}
-                BotEvent::Eof { .. } | BotEvent::StderrEof { .. } => open -= 1,
-            }
-        }
-        // Killed and reaped: what is left to release goes off the game's path.
-        let done: Vec<RunningBot> = self.seats.iter_mut().filter_map(|s| s.running.take()).collect();
-        super::threads::drop_off_path(done);
-    }
-
     /// Ends the current process of `side` (one process per move) and records its peak memory.
     pub fn end_process(&mut self, side: Side) {
         let seat = &mut self.seats[side.index()];
@@ -899,88 +664,6 @@ impl<'a> Table<'a> {
     pub fn running(&mut self, side: Side) -> Option<&mut RunningBot> {
         self.seats[side.index()].running.as_mut()
     }
-
-    /// Builds the game's result and finishes its log with the verdict.
-    pub fn result(&mut self, index: u32, ending: Ending) -> GameResult {
-        let seats = [self.seats[0].bot, self.seats[1].bot];
-        let now = self.ms(Instant::now());
-        let (winner, reason, score, forfeit) = match (&ending.foul, &ending.outcome) {
-            (Some(foul), _) => {
-                let forfeit =
-                    Forfeit { bot: self.bot(foul.side), kind: foul.kind, detail: foul.detail.clone() };
-                (Some(foul.side.other()), "forfeit".to_string(), ending.forfeit_score.clone(), Some(forfeit))
-            }
-            (None, Some(o)) => (o.winner, o.reason.to_string(), o.score.clone(), None),
-            (None, None) => (None, "unfinished".to_string(), None, None),
-        };
-        let winner = winner.map(|s| seats[s.index()]);
-        self.log.verdict = match (&forfeit, winner) {
-            (Some(f), _) => format!(
-                "{} forfeits: {} ({}); {} wins",
-                f.bot.as_str(),
-                f.kind.as_str(),
-                f.detail,
-                f.bot.other().as_str()
-            ),
-            (None, Some(w)) => format!("{} wins ({reason})", w.as_str()),
-            (None, None) => format!("draw ({reason})"),
-        };
-        let verdict = self.log.verdict.clone();
-        self.log.note(now, None, verdict);
-        let think_ms =
-            PerBot::from([0, 1].map(|i| (self.seats[i].bot, self.seats[i].think.as_millis() as u64)));
-        let peak_memory_kib = PerBot::from([0, 1].map(|i| (self.seats[i].bot, self.seats[i].peak_kib)));
-        let time_factor = PerBot::from([0, 1].map(|i| (self.seats[i].bot, self.seats[i].factor.as_f64())));
-        GameResult {
-            index,
-            seats,
-            params: ending.params,
-            moves: ending.moves,
-            winner,
-            score: score.map(|s| s.map(score_value)),
-            reason,
-            forfeit,
-            think_ms,
-            peak_memory_kib,
-            time_factor,
-        }
-    }
-}
-
-/// A forfeit's detail for an answer charged `took`, over its clock's limit; `bank`: the bank,
-/// when the limit was what is left of it.
-pub fn over_detail(clock: &Clock, took: Duration, bank: Option<Duration>) -> String {
-    let limit = clock.limit.as_millis();
-    let took = match clock.cpu_since {
-        Some(_) => format!("used {} ms of CPU time", took.as_millis()),
-        None => format!("took {} ms", took.as_millis()),
-    };
-    match bank {
-        Some(bank) => format!("{took} with {limit} ms left of the {} ms bank", bank.as_millis()),
-        None => format!("{took}, limit {limit} ms"),
-    }
-}
-
-/// A score as JSON: a number when it fits, else its decimal string (mathtricks totals are
-/// unbounded).
-fn score_value(s: String) -> serde_json::Value {
-    match s.parse::<i64>() {
-        Ok(n) => serde_json::Value::from(n),
-        Err(_) => serde_json::Value::String(s),
-    }
-}
-
-/// How a driver saw a game end.
-#[derive(Clone, Debug, Default)]
-pub struct Ending {
-    /// The rules' outcome, when the game was played out.
-    pub outcome: Option<Outcome>,
-    /// The forfeit, when a bot broke a rule (it decides the game over any outcome).
-    pub foul: Option<Foul>,
-    pub moves: Vec<serde_json::Value>,
-    pub params: serde_json::Value,
-    /// The score of a game lost by forfeit, where the game defines one.
-    pub forfeit_score: Option<[String; 2]>,
 }
 
 impl Drop for Table<'_> {
@@ -991,58 +674,5 @@ impl Drop for Table<'_> {
                 r.kill();
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const MS: fn(u64) -> Duration = Duration::from_millis;
-
-    #[test]
-    fn an_answer_charged_by_cpu_time_is_charged_what_it_used_however_long_it_waited() {
-        let t0 = Instant::now();
-        let clock = Clock { since: t0, limit: MS(100), cpu_since: Some(MS(40)) };
-        // Slept 150 ms of wall time (within the guard of 400 ms), used 5 ms of CPU.
-        let at = t0 + MS(150);
-        assert_eq!(clock.charged(Some(MS(45)), at), MS(5));
-        assert_eq!(clock.overrun(Some(MS(45)), at), None);
-        assert_eq!(wall_guard(MS(100)), MS(400));
-        assert_eq!(clock.wall_deadline(), t0 + MS(400));
-        // Used more CPU than the limit, however quickly: over.
-        assert_eq!(clock.overrun(Some(MS(141)), t0 + MS(101)), Some(Overrun::Cpu(MS(101))));
-        // Used little, but waited past the guard: over too.
-        assert_eq!(clock.overrun(Some(MS(41)), t0 + MS(400)), Some(Overrun::Guard(MS(1))));
-        // Looked at again when the rest of the limit could be used up, not later.
-        assert_eq!(clock.next_look(Some(MS(70)), t0 + MS(10)), t0 + MS(80));
-        assert_eq!(clock.next_look(Some(MS(41)), t0 + MS(390)), t0 + MS(400));
-    }
-
-    #[test]
-    fn an_answer_without_cpu_accounting_is_charged_the_wall_time() {
-        let t0 = Instant::now();
-        let clock = Clock { since: t0, limit: MS(100), cpu_since: None };
-        assert_eq!(clock.charged(None, t0 + MS(60)), MS(60));
-        assert_eq!(clock.wall_deadline(), t0 + MS(100));
-        assert_eq!(clock.overrun(None, t0 + MS(99)), None);
-        assert_eq!(clock.overrun(None, t0 + MS(100)), Some(Overrun::Wall));
-        assert_eq!(clock.next_look(None, t0), t0 + MS(100));
-        assert_eq!(over_detail(&clock, MS(150), None), "took 150 ms, limit 100 ms");
-    }
-
-    #[test]
-    fn overrun_details_say_what_was_charged() {
-        let t0 = Instant::now();
-        let cpu = Clock { since: t0, limit: MS(100), cpu_since: Some(Duration::ZERO) };
-        assert_eq!(over_detail(&cpu, MS(150), None), "used 150 ms of CPU time, limit 100 ms");
-        assert_eq!(
-            cpu.describe(Overrun::Cpu(MS(120)), "move", Some(MS(1000))),
-            "used 120 ms of CPU time, more than the 100 ms left of the 1000 ms bank"
-        );
-        let guard = cpu.describe(Overrun::Guard(MS(3)), "move", None);
-        assert!(guard.starts_with("no move within 400 ms of wall-clock time"), "{guard}");
-        let wall = Clock { cpu_since: None, ..cpu };
-        assert_eq!(wall.describe(Overrun::Wall, "OK", None), "no OK within 100 ms");
     }
 }
