@@ -164,6 +164,16 @@ async fn the_current_password_of_the_profile_form_is_checked_under_the_login_thr
     let change = |current: &'static str| {
         [("current", current), ("password", "a new password"), ("confirm", "a new password")]
     };
+    // A form refused for its new password has its current one neither checked nor counted.
+    for _ in 0..6 {
+        let r = s
+            .submit_form(
+                "/profile/password",
+                &[("current", "guess"), ("password", "a new password"), ("confirm", "other")],
+            )
+            .await;
+        assert_eq!(r.element("password-error").unwrap(), "The two passwords differ.");
+    }
     for i in 0..5 {
         let r = s.submit_form("/profile/password", &change("guess")).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "attempt {i}: {}", r.body);

@@ -583,6 +583,16 @@ async fn change_password(
         page.password_error = Some(error);
         (status, render(&page)).into_response()
     };
+    // What can be refused without the current password is, so that it is neither hashed nor
+    // counted against the throttle.
+    let problem = if form.current.is_empty() {
+        Some("Enter your current password.".to_string())
+    } else {
+        new_password_problem(&form.password, &form.confirm, &who.user.username)
+    };
+    if let Some(e) = problem {
+        return Ok(refused(profile(&state, &who).await?, StatusCode::BAD_REQUEST, e));
+    }
     let attempt = match login::reserve(&state.pool, &address.0, &who.user.username, allowance(&state)).await?
     {
         Ok(attempt) => attempt,
@@ -606,16 +616,12 @@ async fn change_password(
             return Err(AppError::from(e).into());
         }
     };
-    let error = if right {
-        attempt.succeeded(&state.pool).await?;
-        new_password_problem(&form.password, &form.confirm, &who.user.username)
-    } else {
+    if !right {
         attempt.failed();
-        Some("Your current password is not right.".to_string())
-    };
-    if let Some(e) = error {
+        let e = "Your current password is not right.".to_string();
         return Ok(refused(profile(&state, &who).await?, StatusCode::BAD_REQUEST, e));
     }
+    attempt.succeeded(&state.pool).await?;
     let new_hash = password::hash(form.password).await?;
     let changed = accounts::change_password(&state.pool, who.user.id, &new_hash, revoke_tokens).await?;
     keep_session(&who.session, changed.generation).await?;
