@@ -814,8 +814,9 @@ async fn a_disabled_user_cannot_log_in_loses_sessions_and_tokens_keeps_standings
     let old_cookie = s.cookie.clone();
     let r = s.get("/profile").await;
     assert_eq!((r.status, r.location()), (StatusCode::SEE_OTHER, "/login?next=/profile"));
+    // Her tokens are revoked.
     let r = app.api("GET", "/api/contests", Some(&token), None).await;
-    assert_eq!((r.status, r.json()["error"].as_str()), (StatusCode::FORBIDDEN, Some("account_disabled")));
+    assert_eq!((r.status, r.json()["error"].as_str()), (StatusCode::UNAUTHORIZED, Some("unauthorized")));
     let r = app.client().login("ada", "pw-ada").await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     assert_eq!(r.element("login-error").unwrap(), "This account is disabled; ask your course staff.");
@@ -835,13 +836,13 @@ async fn a_disabled_user_cannot_log_in_loses_sessions_and_tokens_keeps_standings
     let r = confirmed(&mut a, "/admin/users/disable", &[("username", "nobody")]).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
 
-    // Enabled again: she logs in and her token works; the ended session stays ended.
+    // Enabled again: she logs in; the ended session stays ended, the revoked token revoked.
     let r = a.submit_form("/admin/users/enable", &[("username", "ada")]).await;
     assert_eq!(r.element("account-result").unwrap(), "ada is enabled.");
     s.cookie = old_cookie;
     assert_eq!(s.get("/profile").await.status, StatusCode::SEE_OTHER);
     assert_eq!(app.logged_in("ada").await.get("/profile").await.status, StatusCode::OK);
-    assert_eq!(app.api("GET", "/api/contests", Some(&token), None).await.status, StatusCode::OK);
+    assert_eq!(app.api("GET", "/api/contests", Some(&token), None).await.status, StatusCode::UNAUTHORIZED);
 
     let audited: Vec<(String, Option<i64>, Value, Value)> = sqlx::query_as(
         "select action, actor_id, old_value, new_value from audit_log where target = 'user:ada' order by id",

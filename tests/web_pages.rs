@@ -334,7 +334,7 @@ async fn a_user_changes_nickname_and_password_and_manages_tokens_on_the_profile_
             &[("current", "pw-kim"), ("password", "newpassword"), ("confirm", "newpassword")],
         )
         .await;
-    assert_eq!(r.element("notice").unwrap(), "Password changed.");
+    assert_eq!(r.element("notice").unwrap(), "Password changed. Your other sessions are logged out.");
     let r = c.submit_form("/profile/tokens", &[("name", "laptop")]).await;
     let token = r.element("new-token").unwrap();
     assert!(token.starts_with("bta_"));

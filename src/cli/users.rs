@@ -22,7 +22,8 @@ pub enum UsersCommand {
         #[command(flatten)]
         db: DbArgs,
     },
-    /// Disable an account: its logins, sessions and API tokens are refused; its data stays.
+    /// Disable an account: its logins are refused, its sessions end and its API tokens are revoked;
+    /// its data stays.
     Disable {
         username: String,
         #[command(flatten)]

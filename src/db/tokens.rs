@@ -97,6 +97,18 @@ pub async fn revoke(conn: &mut PgConnection, user_id: UserId, id: i64) -> sqlx::
     Ok(res.rows_affected() == 1)
 }
 
+/// Revokes every live token of the user (a password change that asks it, a disabled account);
+/// returns how many.
+pub async fn revoke_all(conn: &mut PgConnection, user_id: UserId) -> sqlx::Result<u64> {
+    let res = sqlx::query!(
+        "update api_tokens set revoked_at = now() where user_id = $1 and revoked_at is null",
+        user_id as UserId
+    )
+    .execute(conn)
+    .await?;
+    Ok(res.rows_affected())
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

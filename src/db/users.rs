@@ -313,6 +313,38 @@ pub async fn login_failures(
     })
 }
 
+/// Makes the login attempts from `address` wait for each other until the transaction ends: the
+/// throttle reads the address's failures and counts the new attempt as one step (see
+/// `service::login`). A transaction-scoped advisory lock on the pair (class, hash of the address);
+/// the two-key space does not meet the one-key locks of `db::games`.
+pub async fn lock_login_address(conn: &mut PgConnection, address: &str) -> sqlx::Result<()> {
+    sqlx::query!("select pg_advisory_xact_lock($1, hashtext($2))", LOGIN_LOCK_CLASS, address)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The first key of [`lock_login_address`]'s advisory locks ("lgn").
+const LOGIN_LOCK_CLASS: i32 = 0x006c_676e;
+
+/// Takes back one failure of `username` from `address`, counted for an attempt whose password was
+/// never checked (the server was too busy to hash it).
+pub async fn uncount_login_failure(
+    conn: &mut PgConnection,
+    address: &str,
+    username: &str,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update login_failures_by_address set failures = failures - 1
+         where address = $1 and username = $2 and failures > 0",
+        address,
+        username
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Counts a failed login of `username` from `address` (starting again after a quiet hour).
 pub async fn record_login_failure(
     conn: &mut PgConnection,
@@ -406,12 +438,15 @@ pub async fn note_login(conn: &mut PgConnection, id: UserId) -> sqlx::Result<()>
 }
 
 /// Ends every open session of the user: each remembers the generation it was opened under, and
-/// every request compares it with the user's row (so no cached session outlives this).
-pub async fn end_sessions(conn: &mut PgConnection, id: UserId) -> sqlx::Result<()> {
-    sqlx::query!("update users set session_generation = session_generation + 1 where id = $1", id as UserId)
-        .execute(conn)
-        .await?;
-    Ok(())
+/// every request compares it with the user's row (so no cached session outlives this). Returns
+/// the new generation, which a session to be kept open takes on.
+pub async fn end_sessions(conn: &mut PgConnection, id: UserId) -> sqlx::Result<i32> {
+    sqlx::query_scalar!(
+        "update users set session_generation = session_generation + 1 where id = $1 returning session_generation",
+        id as UserId
+    )
+    .fetch_one(conn)
+    .await
 }
 
 /// Disables or re-enables a person's account (house-bot accounts are left out); `None` when there

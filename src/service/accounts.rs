@@ -1,9 +1,11 @@
 //! Accounts: importing a class roster (shared by the admin page and `botarena users import`),
-//! which usernames and display names are accepted, an admin's password reset, and disabling
-//! and re-enabling an account (each shared by the admin pages and `botarena users`).
+//! which usernames and display names are accepted, a user's own password change, an admin's
+//! password reset, and disabling and re-enabling an account (each shared by the admin pages and
+//! `botarena users`).
 
 use crate::db::audit;
 use crate::db::ids::UserId;
+use crate::db::tokens;
 use crate::db::users::{self, Role};
 use crate::service::password;
 use sqlx::PgPool;
@@ -137,6 +139,31 @@ pub async fn reset_password(pool: &PgPool, actor: Option<UserId>, username: &str
     Ok(true)
 }
 
+/// A user's own change of their password (already checked and hashed): every other session of the
+/// account ends at once, and, if asked, every API token of the account is revoked. Returns the
+/// account's new session generation, which the session that asked takes on to stay open.
+pub async fn change_password(
+    pool: &PgPool,
+    user: UserId,
+    hash: &str,
+    revoke_tokens: bool,
+) -> anyhow::Result<PasswordChanged> {
+    let mut tx = pool.begin().await?;
+    users::set_password(&mut tx, user, hash, false).await?;
+    let generation = users::end_sessions(&mut tx, user).await?;
+    let revoked_tokens = if revoke_tokens { tokens::revoke_all(&mut tx, user).await? } else { 0 };
+    tx.commit().await?;
+    Ok(PasswordChanged { generation, revoked_tokens })
+}
+
+/// What [`change_password`] did.
+#[derive(Debug, Clone, Copy)]
+pub struct PasswordChanged {
+    /// The account's session generation from now on.
+    pub generation: i32,
+    pub revoked_tokens: u64,
+}
+
 /// The audit log target of what is done to an account.
 pub fn audit_target(username: &str) -> String {
     format!("user:{username}")
@@ -151,9 +178,9 @@ pub enum Switched {
     Done,
 }
 
-/// Disables an account (its sessions end, its API tokens are refused, its data stays: its
-/// submissions keep their place in the standings) or enables it again; audited as `actor`'s
-/// (`None`: the command line).
+/// Disables an account (its sessions end, its API tokens are revoked — enabling it again does not
+/// bring them back —, its data stays: its submissions keep their place in the standings) or
+/// enables it again; audited as `actor`'s (`None`: the command line).
 pub async fn set_disabled(
     pool: &PgPool,
     actor: Option<UserId>,
@@ -169,6 +196,7 @@ pub async fn set_disabled(
     }
     if disabled {
         users::end_sessions(&mut tx, id).await?;
+        tokens::revoke_all(&mut tx, id).await?;
     }
     let action = if disabled { "users.disable" } else { "users.enable" };
     let value = |d: bool| Some(serde_json::json!({ "disabled": d }));

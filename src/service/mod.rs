@@ -2,8 +2,10 @@
 //! the JSON API, the command line and the background jobs all call it. It sits between them and
 //! the storage (`db`) and the judge (`judge`); nothing here knows about HTTP or clap.
 //!
-//! - [`accounts`]: importing a roster, the rules of usernames, an admin's password reset.
+//! - [`accounts`]: importing a roster, the rules of usernames, password changes and resets,
+//!   disabling accounts.
 //! - [`contests`]: a contest's admin actions — settings, rejudge, freeze, disqualify — audited.
+//! - [`login`]: the login throttle, whose count is taken before a password is checked.
 //! - [`password`]: hashing and checking passwords (bounded, so logins cannot exhaust memory).
 //! - [`practice`]: a person against a bot in the browser (with [`bots`]: how a side of a game
 //!   becomes a command the judge starts).
@@ -21,6 +23,7 @@ pub mod capacity;
 pub mod contests;
 pub mod figures;
 pub mod house;
+pub mod login;
 pub mod metrics;
 pub mod password;
 pub mod practice;

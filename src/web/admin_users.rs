@@ -301,7 +301,7 @@ async fn reset_password(
 }
 
 /// Disables an account, after asking: it can no longer log in, its sessions end at once and its
-/// API tokens are refused; its submissions and their standings stay.
+/// API tokens are revoked; its submissions and their standings stay.
 async fn disable(State(state): State<AppState>, who: PageUser, Form(form): Form<AccountForm>) -> PageResult {
     let username = form.checked(&who).await?;
     if username == who.user.username {
@@ -318,8 +318,8 @@ async fn disable(State(state): State<AppState>, who: PageUser, Form(form): Form<
             format!("Disable {username}?"),
             format!(
                 "{username} can no longer log in: their open sessions end at once and their API tokens are \
-                 refused. Their submissions, matches and place in the standings stay. You can enable the \
-                 account again."
+                 revoked (enabling the account again does not bring them back). Their submissions, \
+                 matches and place in the standings stay. You can enable the account again."
             ),
         )
         .await;
@@ -327,7 +327,7 @@ async fn disable(State(state): State<AppState>, who: PageUser, Form(form): Form<
     switch(&state, &who, &username, true).await
 }
 
-/// Enables a disabled account again (its old sessions stay ended).
+/// Enables a disabled account again (its old sessions stay ended, its old tokens revoked).
 async fn enable(State(state): State<AppState>, who: PageUser, Form(form): Form<AccountForm>) -> PageResult {
     let username = form.checked(&who).await?;
     switch(&state, &who, &username, false).await

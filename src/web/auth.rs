@@ -1,6 +1,12 @@
 //! Logging in and out, the first-login page, the profile page (nickname, password, API tokens),
 //! and the extractors that tell handlers who is asking: [`PageUser`] for pages (session cookie),
-//! [`ApiUser`] for `/api` (bearer token). Every form carries a per-session CSRF token.
+//! [`ApiUser`] for `/api` (bearer token). Every form carries a per-session CSRF token, new at
+//! login and at a password change (as is the session id).
+//!
+//! A session ends without being found in the store: it remembers its user's `session_generation`
+//! and [`Viewer`] compares it with the user's row on every request. A password change raises the
+//! generation and moves the session that asked to the new one, so every other session of the
+//! account is over on its next request, in every server process, whatever `session_cache` keeps.
 
 use super::client::ClientAddress;
 use super::error::{AppError, PageError, PageResult};
@@ -8,7 +14,7 @@ use super::input::{Form, Path};
 use super::{render, AppState, Nav};
 use crate::db::ids::UserId;
 use crate::db::{tokens, users, users::User};
-use crate::service::password;
+use crate::service::{accounts, login, password};
 use askama::Template;
 use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::request::Parts;
@@ -19,7 +25,6 @@ use axum::Router;
 use rand::RngCore;
 use serde::Deserialize;
 use subtle::ConstantTimeEq;
-use time::OffsetDateTime;
 use tower_sessions::Session;
 
 const USER_KEY: &str = "user_id";
@@ -193,9 +198,9 @@ where
             return Err(AppError::Unauthorized("This API token is not valid.".into()));
         }
         match tokens::user_for(&mut *state.pool.acquire().await?, token).await? {
-            Some(u) if u.disabled => {
-                Err(AppError::Forbidden { code: "account_disabled", message: DISABLED_MESSAGE.into() })
-            }
+            // Disabling revokes the account's tokens; one made in the very instant of it is
+            // refused all the same.
+            Some(u) if u.disabled => Err(AppError::Unauthorized(DISABLED_MESSAGE.into())),
             Some(u) => Ok(ApiUser(u)),
             None => Err(AppError::Unauthorized("This API token is not valid or was revoked.".into())),
         }
@@ -255,27 +260,33 @@ struct LoginForm {
     next: Option<String>,
 }
 
-/// Seconds to wait after the last failure, once `failures` reach `free`: 1 s, 2 s, 4 s, … up to
-/// 1024 s (17 min).
-fn throttle_secs(failures: i64, free: i32) -> i64 {
-    if failures < i64::from(free) {
-        0
-    } else {
-        1i64 << (failures - i64::from(free)).clamp(0, 10)
+/// The login throttle's allowance, from the settings.
+fn allowance(state: &AppState) -> login::Allowance {
+    login::Allowance {
+        per_username: state.config.login_free_failures,
+        per_address: state.config.login_address_free_failures,
     }
 }
 
-/// Seconds left to wait, if `failures` (the last at `last`) call for a wait.
-fn wait_left(failures: i64, last: Option<OffsetDateTime>, free: i32) -> Option<i64> {
-    let waited = (OffsetDateTime::now_utc() - last?).whole_seconds();
-    let left = throttle_secs(failures, free) - waited;
-    (left > 0).then_some(left)
+/// What a throttled attempt is told.
+fn throttled_message(wait: login::Throttled) -> String {
+    let secs = wait.seconds();
+    match wait {
+        login::Throttled::Address(_) => {
+            format!("Too many failed logins from your address. Try again in {secs} seconds.")
+        }
+        login::Throttled::Username(_) => {
+            format!("Too many failed logins for this username. Try again in {secs} seconds.")
+        }
+    }
 }
 
 /// Logs in. Throttled per client address (every username: the main defence against guessing)
 /// and per username from that address; failures elsewhere never slow a student down, so
-/// nobody can lock another out. Unknown usernames are hashed too, so that the answer takes as
-/// long; hashing is capped (see [`password`]), a login beyond the cap answers 503.
+/// nobody can lock another out. The attempt is counted before its password is hashed (see
+/// [`login`]), so a burst of concurrent attempts gets no more checked than one after the other.
+/// Unknown usernames are hashed too, so that the answer takes as long; hashing is capped (see
+/// [`password`]), a login beyond the cap answers 503.
 async fn login(
     State(state): State<AppState>,
     viewer: Viewer,
@@ -306,22 +317,14 @@ async fn login(
     if username.is_empty() || form.password.is_empty() || username.len() > 200 {
         return Ok(again(StatusCode::BAD_REQUEST, "Enter your username and password.".into()));
     }
-    let addr = address.0.as_str();
-    let mut conn = state.pool.acquire().await?;
-    let failures = users::login_failures(&mut conn, addr, &username).await?;
-    let config = &state.config;
-    if let Some(left) = wait_left(failures.address, failures.address_last, config.login_address_free_failures)
-    {
-        let msg = format!("Too many failed logins from your address. Try again in {left} seconds.");
-        return Ok(wait(StatusCode::TOO_MANY_REQUESTS, msg, left));
-    }
-    if let Some(left) = wait_left(failures.username, failures.username_last, config.login_free_failures) {
-        let msg = format!("Too many failed logins for this username. Try again in {left} seconds.");
-        return Ok(wait(StatusCode::TOO_MANY_REQUESTS, msg, left));
-    }
-    let found = users::for_login(&mut conn, &username).await?;
+    let attempt = match login::reserve(&state.pool, &address.0, &username, allowance(&state)).await? {
+        Ok(attempt) => attempt,
+        Err(throttled) => {
+            return Ok(wait(StatusCode::TOO_MANY_REQUESTS, throttled_message(throttled), throttled.seconds()))
+        }
+    };
+    let found = users::for_login(&mut *state.pool.acquire().await?, &username).await?;
     // No pooled connection is held while waiting for a hashing slot.
-    drop(conn);
     let checked = match found {
         Some((user, hash)) => password::verify(hash, form.password).await.map(|ok| (Some(user), ok)),
         None => password::verify(state.dummy_hash.clone(), form.password).await.map(|_| (None, false)),
@@ -329,29 +332,35 @@ async fn login(
     let (user, ok) = match checked {
         Ok(r) => r,
         Err(password::PasswordError::Busy) => {
+            attempt.release(&state.pool).await?;
             let secs = password::WAIT.as_secs().max(1) as i64;
             let msg = "The server is busy checking other logins. Try again in a few seconds.".to_string();
             return Ok(wait(StatusCode::SERVICE_UNAVAILABLE, msg, secs));
         }
         Err(e) => return Err(AppError::from(e).into()),
     };
-    let mut conn = state.pool.acquire().await?;
     match user {
-        // Said only to whoever knows the password, so it tells a guesser nothing.
-        Some(user) if ok && user.disabled => Ok(again(StatusCode::FORBIDDEN, DISABLED_MESSAGE.into())),
+        // Said only to whoever knows the password, so it tells a guesser nothing; the attempt
+        // was no guess, so it is not counted.
+        Some(user) if ok && user.disabled => {
+            attempt.release(&state.pool).await?;
+            Ok(again(StatusCode::FORBIDDEN, DISABLED_MESSAGE.into()))
+        }
         Some(user) if ok => {
-            users::clear_login_failures_from(&mut conn, addr, &username).await?;
-            users::note_login(&mut conn, user.id).await?;
-            // A new session id at login, so a session id planted before login is worthless.
+            attempt.succeeded(&state.pool).await?;
+            users::note_login(&mut *state.pool.acquire().await?, user.id).await?;
+            // A new session id and a new CSRF token at login, so neither planted nor seen
+            // before login is worth anything after it.
             let session_error = |e| anyhow::anyhow!("session: {e}");
             viewer.session.cycle_id().await.map_err(session_error)?;
+            viewer.session.remove::<String>(CSRF_KEY).await.map_err(session_error)?;
             viewer.session.insert(USER_KEY, user.id).await.map_err(session_error)?;
             viewer.session.insert(GENERATION_KEY, user.session_generation).await.map_err(session_error)?;
             let target = if user.must_change_password { "/welcome".to_string() } else { next };
             Ok(Redirect::to(&target).into_response())
         }
         _ => {
-            users::record_login_failure(&mut conn, addr, &username).await?;
+            attempt.failed();
             Ok(again(StatusCode::UNAUTHORIZED, "Wrong username or password.".into()))
         }
     }
@@ -435,7 +444,10 @@ async fn welcome(State(state): State<AppState>, viewer: Viewer, Form(form): Form
         let mut tx = state.pool.begin().await?;
         if users::set_nickname(&mut tx, user.id, &nickname).await? {
             users::set_password(&mut tx, user.id, &hash, false).await?;
+            // A password change: any other session of the account ends, this one goes on.
+            let generation = users::end_sessions(&mut tx, user.id).await?;
             tx.commit().await?;
+            keep_session(&viewer.session, generation).await?;
             return Ok(Redirect::to("/contests").into_response());
         }
         nickname_error = Some(NICKNAME_TAKEN.into());
@@ -538,31 +550,88 @@ struct PasswordForm {
     password: String,
     #[serde(default)]
     confirm: String,
+    /// The checkbox "also revoke my API tokens": `1` when ticked, absent when not.
+    revoke_tokens: Option<String>,
 }
 
+/// Takes the session that changed its password over to the account's new session generation (the
+/// others are over), with a new id and a new CSRF token, as at login.
+async fn keep_session(session: &Session, generation: i32) -> Result<(), AppError> {
+    let session_error = |e| anyhow::anyhow!("session: {e}");
+    session.cycle_id().await.map_err(session_error)?;
+    session.remove::<String>(CSRF_KEY).await.map_err(session_error)?;
+    session.insert(GENERATION_KEY, generation).await.map_err(session_error)?;
+    Ok(())
+}
+
+/// Changes the user's password: the current one is checked under the login throttle (a stolen
+/// session is no way around it); every other session of the account ends at once, and its API
+/// tokens too if the form asks.
 async fn change_password(
     State(state): State<AppState>,
     who: PageUser,
+    address: ClientAddress,
     Form(form): Form<PasswordForm>,
 ) -> PageResult {
     check_csrf(&who.session, &form.csrf).await?;
+    let revoke_tokens = match form.revoke_tokens.as_deref() {
+        None => false,
+        Some("1") => true,
+        Some(_) => return Err(AppError::bad("bad_form", "`revoke_tokens` is 1 when ticked.").into()),
+    };
+    let refused = |mut page: ProfilePage, status: StatusCode, error: String| {
+        page.password_error = Some(error);
+        (status, render(&page)).into_response()
+    };
+    // What can be refused without the current password is, so that it is neither hashed nor
+    // counted against the throttle.
+    let problem = if form.current.is_empty() {
+        Some("Enter your current password.".to_string())
+    } else {
+        new_password_problem(&form.password, &form.confirm, &who.user.username)
+    };
+    if let Some(e) = problem {
+        return Ok(refused(profile(&state, &who).await?, StatusCode::BAD_REQUEST, e));
+    }
+    let attempt = match login::reserve(&state.pool, &address.0, &who.user.username, allowance(&state)).await?
+    {
+        Ok(attempt) => attempt,
+        Err(throttled) => {
+            let page = profile(&state, &who).await?;
+            let mut resp = refused(page, StatusCode::TOO_MANY_REQUESTS, throttled_message(throttled));
+            resp.headers_mut().insert(header::RETRY_AFTER, throttled.seconds().into());
+            return Ok(resp);
+        }
+    };
     let hash = users::for_login(&mut *state.pool.acquire().await?, &who.user.username)
         .await?
         .map(|(_, h)| h)
         .unwrap_or_default();
-    let error = if !password::verify(hash, form.current).await? {
-        Some("Your current password is not right.".to_string())
-    } else {
-        new_password_problem(&form.password, &form.confirm, &who.user.username)
+    let right = match password::verify(hash, form.current).await {
+        Ok(right) => right,
+        Err(e) => {
+            if matches!(e, password::PasswordError::Busy) {
+                attempt.release(&state.pool).await?;
+            }
+            return Err(AppError::from(e).into());
+        }
     };
-    let mut page = profile(&state, &who).await?;
-    if let Some(e) = error {
-        page.password_error = Some(e);
-        return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
+    if !right {
+        attempt.failed();
+        let e = "Your current password is not right.".to_string();
+        return Ok(refused(profile(&state, &who).await?, StatusCode::BAD_REQUEST, e));
     }
+    attempt.succeeded(&state.pool).await?;
     let new_hash = password::hash(form.password).await?;
-    users::set_password(&mut *state.pool.acquire().await?, who.user.id, &new_hash, false).await?;
-    page.notice = Some("Password changed.".into());
+    let changed = accounts::change_password(&state.pool, who.user.id, &new_hash, revoke_tokens).await?;
+    keep_session(&who.session, changed.generation).await?;
+    let mut page = profile(&state, &who).await?;
+    page.notice = Some(match changed.revoked_tokens {
+        0 => "Password changed. Your other sessions are logged out.".into(),
+        n => {
+            format!("Password changed. Your other sessions are logged out and your {n} API token(s) revoked.")
+        }
+    });
     Ok(render(&page))
 }
 
