@@ -780,12 +780,15 @@ async fn no_page_breaks_the_content_security_policy_and_every_page_still_works()
     let contest_id: botarena::db::ids::ContestId =
         sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
     botarena::service::scoreboard::refresh(&mut app.pool.acquire().await.unwrap(), contest_id).await.unwrap();
-    // The second game is being played: its page follows it live.
-    sqlx::query("update games set status = 'running', result = null where id = $1")
-        .bind(m.games[1])
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    // The second game is being played, two moves in: its page follows it live.
+    sqlx::query(
+        r#"update games set status = 'running', result = null,
+             progress = '{"moves": ["4", "4"], "params": {}, "lines": []}' where id = $1"#,
+    )
+    .bind(m.games[1])
+    .execute(&app.pool)
+    .await
+    .unwrap();
     app.state.practice.enable(botarena::service::practice::Runtime {
         launchers: std::sync::Arc::new(|_| Ok(common::queues::plain())),
         house_exe: std::path::PathBuf::from(env!("CARGO_BIN_EXE_botarena")),
@@ -837,9 +840,19 @@ async fn no_page_breaks_the_content_security_policy_and_every_page_still_works()
         .await;
     assert_eq!(drawn, json!(["7 / 7", 7]), "the replay is drawn under the policy");
     check!("the replay");
-    // The game being played: its page opens the stream of its moves.
+    // The game being played: its page's stream brings the moves, and the board is drawn.
     cdp.open(&server, &format!("/games/{}", m.games[1]), "").await;
-    assert!(cdp.eval("document.getElementById('live-status').textContent").await.as_str().unwrap().len() > 0);
+    let mut live = json!(null);
+    for _ in 0..100 {
+        live = cdp
+            .eval("[document.getElementById('live').dataset.moves || '', document.querySelectorAll('#live-board .disc').length]")
+            .await;
+        if live[0] == "2" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(live, json!(["2", 2]), "the live page's event stream brought the game");
     check!("a live game");
 
     // The contest page: a starter fills the form in place, and the form submits.
