@@ -302,6 +302,8 @@ struct Cdp {
     from: tokio::io::BufReader<tokio::process::ChildStdout>,
     next: u64,
     session: Option<String>,
+    /// The events that came while waiting for answers, oldest first.
+    events: Vec<serde_json::Value>,
 }
 
 impl Cdp {
@@ -322,7 +324,7 @@ impl Cdp {
             .unwrap();
         let to = child.stdin.take().unwrap();
         let from = tokio::io::BufReader::new(child.stdout.take().unwrap());
-        let mut cdp = Cdp { child, to, from, next: 0, session: None };
+        let mut cdp = Cdp { child, to, from, next: 0, session: None, events: Vec::new() };
         let target = cdp.call("Target.createTarget", json!({"url": "about:blank"})).await;
         let attached =
             cdp.call("Target.attachToTarget", json!({"targetId": target["targetId"], "flatten": true})).await;
@@ -330,7 +332,8 @@ impl Cdp {
         cdp
     }
 
-    /// Sends a command (to the page once attached) and returns its result, skipping events.
+    /// Sends a command (to the page once attached) and returns its result; the events that come
+    /// meanwhile are kept in `events`.
     async fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
         use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
         self.next += 1;
@@ -351,6 +354,9 @@ impl Cdp {
                 if v["id"] == json!(self.next) {
                     assert!(v.get("error").is_none(), "{method}: {v}");
                     return v["result"].clone();
+                }
+                if v.get("method").is_some() {
+                    self.events.push(v);
                 }
             }
         };
@@ -668,4 +674,285 @@ async fn every_page_fits_a_390_px_wide_screen() {
         }
     }
     assert!(wide.is_empty(), "pages wider than a 390 px screen:\n{}", wide.join("\n"));
+}
+
+/// Records each Content-Security-Policy violation of a page in `window.__csp`, from before the
+/// page's first script runs (given to `Page.addScriptToEvaluateOnNewDocument`).
+const WATCH_CSP: &str = "window.__csp = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(
+  `${e.effectiveDirective} blocked ${e.blockedURI || '?'} at ${e.sourceFile || location.pathname}:${e.lineNumber} (${e.sample})`), true);";
+
+impl Cdp {
+    /// From now on, every page's CSP violations are recorded (by the page and in the console)
+    /// and its exceptions and console errors reported, for [`Cdp::trouble`].
+    async fn watch_policy(&mut self) {
+        for domain in ["Page.enable", "Runtime.enable", "Log.enable"] {
+            self.call(domain, json!({})).await;
+        }
+        self.call("Page.addScriptToEvaluateOnNewDocument", json!({"source": WATCH_CSP})).await;
+    }
+
+    /// What went wrong on the page shown, and in the console since the last call: CSP
+    /// violations (seen by the page's listener, and the browser's console messages about the
+    /// policy), uncaught exceptions, errors logged by scripts. Only a resource's failed load
+    /// (a 404) is not trouble.
+    async fn trouble(&mut self) -> Vec<String> {
+        // Late violations (a script's timer, a socket's first message) have time to happen.
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let seen = self.eval("window.__csp || ['the violation listener is missing']").await;
+        let mut out: Vec<String> =
+            seen.as_array().unwrap().iter().map(|v| format!("listener: {}", v.as_str().unwrap())).collect();
+        for e in self.events.drain(..) {
+            let p = &e["params"];
+            match e["method"].as_str().unwrap_or("") {
+                "Log.entryAdded" => {
+                    let text = p["entry"]["text"].as_str().unwrap_or("");
+                    let policy =
+                        text.contains("Content Security Policy") || text.contains("Content-Security-Policy");
+                    if policy || (p["entry"]["level"] == "error" && p["entry"]["source"] != "network") {
+                        out.push(format!("console ({}): {text}", p["entry"]["source"]));
+                    }
+                }
+                "Runtime.exceptionThrown" => out.push(format!("exception: {}", p["exceptionDetails"])),
+                "Runtime.consoleAPICalled" if p["type"] == "error" => {
+                    out.push(format!("console.error: {}", p["args"]))
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Opens `path` (with `fragment`) and waits for it.
+    async fn open(&mut self, server: &str, path: &str, fragment: &str) {
+        self.call("Page.navigate", json!({"url": format!("{server}{path}{fragment}")})).await;
+        self.wait_for(path).await;
+    }
+
+    /// Waits until a page whose path starts with `prefix` has loaded; its path.
+    async fn wait_for_prefix(&mut self, prefix: &str) -> String {
+        for _ in 0..300 {
+            let at = self.eval("document.readyState === 'complete' ? location.pathname : ''").await;
+            if at.as_str().unwrap().starts_with(prefix) {
+                return at.as_str().unwrap().to_string();
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("no page {prefix}… loaded");
+    }
+
+    /// Logs in through the login form, as a person would.
+    async fn log_in(&mut self, server: &str, user: &str) {
+        self.open(server, "/login", "").await;
+        self.eval(&format!(
+            "document.getElementById('username').value = {}; document.getElementById('password').value = {};
+             document.querySelector('form[action=\"/login\"] button[type=submit]').click()",
+            json!(user),
+            json!(format!("pw-{user}"))
+        ))
+        .await;
+        self.wait_for_prefix("/contests").await;
+    }
+}
+
+/// Every kind of page under the server's Content-Security-Policy (no inline script or style):
+/// loaded in Chromium from the server itself, none has a violation, an exception or a script's
+/// error, and each still does its work — the login and logout forms, the starter link, the
+/// submit form, the replay drawing, a live game's stream, the practice board's socket and
+/// clicks, the submission's progress requests, an admin's confirmation step. The watcher is
+/// checked too: an inline script and a `style` attribute put into a page are caught (and the
+/// script does not run).
+#[tokio::test]
+async fn no_page_breaks_the_content_security_policy_and_every_page_still_works() {
+    let Some(browser) = chromium_or_skip() else { return };
+    let app = setup().await;
+    let (ada, bob) = (app.user("ada", Role::Student).await, app.user("bob", Role::Student).await);
+    app.user("root", Role::Admin).await;
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let m = finished_match(
+        &app,
+        "c4",
+        ada,
+        bob,
+        &[connect4_win(0, [BotId::A, BotId::B]), connect4_win(1, [BotId::B, BotId::A])],
+    )
+    .await;
+    let contest_id: botarena::db::ids::ContestId =
+        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
+    botarena::service::scoreboard::refresh(&mut app.pool.acquire().await.unwrap(), contest_id).await.unwrap();
+    // The second game is being played, two moves in: its page follows it live.
+    sqlx::query(
+        r#"update games set status = 'running', result = null,
+             progress = '{"moves": ["4", "4"], "params": {}, "lines": []}' where id = $1"#,
+    )
+    .bind(m.games[1])
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    app.state.practice.enable(botarena::service::practice::Runtime {
+        launchers: std::sync::Arc::new(|_| Ok(common::queues::plain())),
+        house_exe: std::path::PathBuf::from(env!("CARGO_BIN_EXE_botarena")),
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let server = format!("http://{}", listener.local_addr().unwrap());
+    let router = app.router.clone();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let dir = tempfile::tempdir().unwrap();
+    let mut cdp = Cdp::start(browser, &dir.path().join("profile")).await;
+    cdp.watch_policy().await;
+    let [sa, sb] = m.submissions;
+    let mut broken = Vec::new();
+    macro_rules! check {
+        ($what:expr) => {{
+            let what = $what;
+            let trouble = cdp.trouble().await;
+            if !trouble.is_empty() {
+                broken.push(format!("{what}:\n  {}", trouble.join("\n  ")));
+            }
+        }};
+    }
+
+    // A visitor: the login page and its form.
+    cdp.open(&server, "/login", "").await;
+    check!("/login");
+    cdp.log_in(&server, "ada").await;
+    check!("after logging in");
+
+    // A student's pages.
+    for page in [
+        "/contests".to_string(),
+        "/contests/c4/rules".into(),
+        "/contests/c4/scoreboard".into(),
+        "/contests/c4/scoreboard/matrix".into(),
+        "/contests/c4/mine".into(),
+        format!("/contests/c4/submissions/{sa}/matches"),
+        "/contests/c4/test-matches".into(),
+        "/profile".into(),
+        "/contests/no-such-contest".into(),
+    ] {
+        cdp.open(&server, &page, "").await;
+        check!(page);
+    }
+    // The replay draws the finished game at its end.
+    cdp.open(&server, &format!("/games/{}", m.games[0]), "#last").await;
+    let drawn = cdp
+        .eval("[document.getElementById('move-counter')?.textContent, document.querySelectorAll('#replay-board .disc').length]")
+        .await;
+    assert_eq!(drawn, json!(["7 / 7", 7]), "the replay is drawn under the policy");
+    check!("the replay");
+    // The game being played: its page's stream brings the moves, and the board is drawn.
+    cdp.open(&server, &format!("/games/{}", m.games[1]), "").await;
+    let mut live = json!(null);
+    for _ in 0..100 {
+        live = cdp
+            .eval("[document.getElementById('live').dataset.moves || '', document.querySelectorAll('#live-board .disc').length]")
+            .await;
+        if live[0] == "2" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(live, json!(["2", 2]), "the live page's event stream brought the game");
+    check!("a live game");
+
+    // The contest page: a starter fills the form in place, and the form submits.
+    cdp.open(&server, "/contests/c4", "").await;
+    let filled = cdp
+        .eval("document.getElementById('starter-python').click(); [location.pathname, document.getElementById('language').value]")
+        .await;
+    assert_eq!(filled, json!(["/contests/c4", "python"]), "the starter link's script ran");
+    check!("/contests/c4 and its starter link");
+    cdp.eval("document.querySelector('#submit-form button[type=submit]').click()").await;
+    let submission = cdp.wait_for_prefix("/submissions/").await;
+    // The page asks for the submission's progress every 3 seconds: let it ask once.
+    tokio::time::sleep(Duration::from_millis(3300)).await;
+    check!(submission);
+
+    // A practice game: the form, the board, a move by click, leaving.
+    cdp.open(&server, "/contests/c4/play", "").await;
+    check!("/contests/c4/play");
+    cdp.click("#opponent-random").await;
+    cdp.click("#play-start").await;
+    let practice = cdp.wait_for_prefix("/practice/").await;
+    let state = "[document.getElementById('practice').dataset.status || '', \
+                 Number(document.getElementById('practice').dataset.moves || 0)]";
+    let mut seen = json!([]);
+    for _ in 0..200 {
+        seen = cdp.eval(state).await;
+        if seen[0] == "your_turn" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(seen[0], "your_turn", "the practice page's socket brought the game: {seen}");
+    let before = seen[1].as_u64().unwrap();
+    cdp.click("#practice-board [data-col=\"4\"]").await;
+    for _ in 0..200 {
+        seen = cdp.eval(state).await;
+        if seen[1].as_u64().unwrap() > before {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(seen[1].as_u64().unwrap() > before, "the click played a move: {seen}");
+    check!(practice.clone());
+    cdp.eval("document.getElementById('practice-leave').click()").await;
+    for _ in 0..200 {
+        seen = cdp.eval(state).await;
+        if seen[0] == "over" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(seen[0], "over", "leaving ended the game: {seen}");
+    check!(format!("{practice} after leaving"));
+
+    // Logging out through the navigation's form, and in as an admin.
+    cdp.eval("document.querySelector('form[action=\"/logout\"] button').click()").await;
+    cdp.wait_for_prefix("/login").await;
+    check!("logging out");
+    cdp.log_in(&server, "root").await;
+    for page in [
+        "/admin/users".to_string(),
+        "/admin/contests/new".into(),
+        "/admin/contests/c4/settings".into(),
+        "/admin/status".into(),
+        "/admin/submissions".into(),
+        "/admin/contests/c4/similarity".into(),
+        format!("/admin/contests/c4/similarity/{sa}/{sb}"),
+        format!("/submissions/{sb}"),
+        format!("/games/{}", m.games[0]),
+    ] {
+        cdp.open(&server, &page, "").await;
+        check!(page);
+    }
+    // A rejudge asks first; its confirmation page posts the form again.
+    cdp.open(&server, "/admin/contests/c4/settings", "").await;
+    cdp.eval("document.querySelector('form[action=\"/admin/contests/c4/rejudge\"] button').click()").await;
+    cdp.wait_for_prefix("/admin/contests/c4/rejudge").await;
+    assert!(cdp.eval("!!document.getElementById('confirm-button')").await == json!(true));
+    check!("the confirmation page");
+    cdp.eval("document.getElementById('confirm-button').click()").await;
+    cdp.wait_for_prefix("/admin/contests/c4/settings").await;
+    check!("after confirming");
+    let rejudged: i64 = sqlx::query_scalar("select count(*) from games where replaced_at is not null")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(rejudged > 0, "the confirmed rejudge was done");
+
+    assert!(broken.is_empty(), "pages in trouble under the policy:\n{}", broken.join("\n"));
+
+    // The watcher itself: what an inline script or style would do is caught, and blocked.
+    cdp.open(&server, "/contests", "").await;
+    cdp.eval(
+        "const s = document.createElement('script'); s.textContent = 'window.inlineRan = true'; document.body.append(s);
+         document.body.setAttribute('style', 'color: red'); true",
+    )
+    .await;
+    assert_eq!(cdp.eval("window.inlineRan === true").await, json!(false), "an inline script ran");
+    let caught = cdp.trouble().await.join("\n");
+    assert!(caught.contains("listener: script-src-elem"), "{caught}");
+    assert!(caught.contains("listener: style-src-attr"), "{caught}");
+    assert!(caught.contains("console") && caught.contains("Content Security Policy"), "{caught}");
 }

@@ -18,7 +18,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use pulldown_cmark::{Event, Options, Parser, Tag};
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use serde::Deserialize;
 use time::OffsetDateTime;
 
@@ -30,8 +30,10 @@ pub fn api_router() -> Router<AppState> {
     Router::new().route("/contests/{slug}/announcements", get(list_api).post(create_api))
 }
 
-/// An announcement's Markdown as HTML: raw HTML shows as text, and a link or image whose address
-/// is not http(s), mailto or relative goes nowhere.
+/// An announcement's Markdown as HTML: raw HTML shows as text, and a link whose address is not
+/// http(s), mailto or relative goes nowhere. An image is a link to it (its description the link's
+/// text): the Content-Security-Policy (`web::headers`) loads no image from another site, and a
+/// table column's alignment is a class, not the `style` attribute the policy refuses.
 pub fn html(markdown: &str) -> String {
     let safe = |url: &str| {
         let lower = url.trim().to_ascii_lowercase();
@@ -48,14 +50,16 @@ pub fn html(markdown: &str) -> String {
             Event::Start(Tag::Link { link_type, dest_url, title, id }) if !safe(&dest_url) => {
                 Event::Start(Tag::Link { link_type, dest_url: "#".into(), title, id })
             }
-            Event::Start(Tag::Image { link_type, dest_url, title, id }) if !safe(&dest_url) => {
-                Event::Start(Tag::Image { link_type, dest_url: "#".into(), title, id })
+            Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
+                let dest_url = if safe(&dest_url) { dest_url } else { "#".into() };
+                Event::Start(Tag::Link { link_type, dest_url, title, id })
             }
+            Event::End(TagEnd::Image) => Event::End(TagEnd::Link),
             other => other,
         });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut out, events);
-    out
+    super::statement::aligned_by_class(out)
 }
 
 /// An announcement as the contest page shows it.
@@ -180,5 +184,15 @@ mod tests {
                 && links.contains("href=\"mailto:a@b.c\""),
             "{links}"
         );
+    }
+
+    #[test]
+    fn an_image_is_a_link_to_it_and_an_aligned_column_has_a_class() {
+        let image = html("![the board](https://e.org/b.png \"title\") ![x](javascript:y)");
+        assert!(!image.contains("<img"), "{image}");
+        assert!(image.contains("<a href=\"https://e.org/b.png\" title=\"title\">the board</a>"), "{image}");
+        assert!(image.contains("<a href=\"#\">x</a>"), "{image}");
+        let table = html("| a | b |\n|--:|:-:|\n| 1 | 2 |\n");
+        assert!(table.contains("<td class=\"align-right\">1</td>") && !table.contains("style="), "{table}");
     }
 }

@@ -28,7 +28,9 @@ pub fn router() -> Router<AppState> {
 
 /// The router of `--metrics-listen`: `/metrics` and nothing else, without login.
 pub fn standalone(pool: PgPool) -> Router {
-    Router::new().route("/metrics", get(open_metrics)).with_state(pool)
+    let router = Router::new().route("/metrics", get(open_metrics)).with_state(pool);
+    // Plain HTTP for a scraper: the headers without HSTS.
+    super::headers::with_security_headers(router, false)
 }
 
 /// Who may scrape on the main listener: an admin, by API token or by session.

@@ -13,6 +13,7 @@ pub mod client;
 pub mod confirm;
 pub mod contests;
 pub mod error;
+pub mod headers;
 pub mod history;
 pub mod input;
 pub mod judging;
@@ -124,8 +125,10 @@ pub fn render<T: Template>(t: &T) -> Response {
     }
 }
 
-/// The whole application: pages, API, static files, sessions stored in Postgres.
+/// The whole application: pages, API, static files, sessions stored in Postgres, and the
+/// security headers on every response (`headers`).
 pub fn app(state: AppState) -> Router {
+    let https = state.config.secure_cookies;
     let store = session_cache::Cached::new(PostgresStore::new(state.pool.clone()));
     let sessions = SessionManagerLayer::new(store)
         .with_name("botarena_session")
@@ -136,7 +139,7 @@ pub fn app(state: AppState) -> Router {
     let static_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
     let static_dir =
         std::env::var_os("BOTARENA_STATIC_DIR").map(std::path::PathBuf::from).unwrap_or(static_dir);
-    Router::new()
+    let router = Router::new()
         .route("/", get(|| async { Redirect::to("/contests") }))
         .merge(auth::router())
         .merge(contests::router(&state))
@@ -160,7 +163,9 @@ pub fn app(state: AppState) -> Router {
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .layer(axum::middleware::from_fn(metrics::track))
-        .with_state(state)
+        .with_state(state);
+    // Outermost, so that every answer of the layers inside (a 405, a rejected body) has them too.
+    headers::with_security_headers(router, https)
 }
 
 /// The stylesheet directory. A file name longer than any file system allows would make
