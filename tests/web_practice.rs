@@ -513,7 +513,7 @@ async fn practice_starts_have_an_hourly_quota_abandoned_games_are_not_stored_and
     app.api("DELETE", &format!("/api/practice/{played}"), Some(&ada), None).await;
     until_over(&app, &ada, &played).await;
     let stored = common::eventually(|| stored_ids(&app), |ids| !ids.is_empty()).await;
-    assert_eq!(stored, [played.clone()], "only the game with a move of the person's is stored");
+    assert_eq!(stored, [played.as_str()], "only the game with a move of the person's is stored");
 
     // The third start within the hour: 429 with Retry-After, in the API and on the page.
     let r = app
