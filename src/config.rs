@@ -62,6 +62,14 @@ pub struct WebConfig {
     /// `move_timeout` (also how soon a game left in a closed tab ends).
     #[arg(long, env = "BOTARENA_PRACTICE_IDLE_SECONDS", default_value_t = 300)]
     pub practice_idle_seconds: u64,
+    /// Practice games a person may start in an hour (beyond: 429 with `Retry-After`).
+    #[arg(long, env = "BOTARENA_PRACTICE_GAMES_PER_HOUR", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub practice_games_per_hour: u32,
+    /// Days a finished practice game stays stored (for its replay and log) before the server's
+    /// hourly pruning deletes it; 0 keeps them all.
+    #[arg(long, env = "BOTARENA_PRACTICE_KEEP_DAYS", default_value_t = 30)]
+    pub practice_keep_days: u32,
 }
 
 impl Default for WebConfig {
@@ -76,6 +84,8 @@ impl Default for WebConfig {
             client_address_header: None,
             practice_games: 4,
             practice_idle_seconds: 300,
+            practice_games_per_hour: 30,
+            practice_keep_days: 30,
         }
     }
 }

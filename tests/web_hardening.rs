@@ -1,6 +1,6 @@
 //! What a hostile student does to the web server: a login storm against a real `botarena serve`
 //! process (its memory, measured in /proc), locking a classmate out, open redirects through
-//! `next`, text no field may hold, lookalike nicknames; and the submit form choosing the
+//! `next`, text no field may hold, look-alike and reserved names; and the submit form choosing the
 //! language from the uploaded file's extension.
 
 mod common;
@@ -381,7 +381,7 @@ async fn a_nickname_that_looks_like_anothers_is_refused_and_compatibility_forms_
     let mut one = app.logged_in("s1").await;
     assert_eq!(one.submit_form("/profile/nickname", &[("nickname", "alice")]).await.status, StatusCode::OK);
     let mut two = app.logged_in("s2").await;
-    for twin in ["аlice", "Alice", "AIice", "ａｌｉｃｅ"] {
+    for twin in ["Alice", "ALICE", "AIice", "ａｌｉｃｅ"] {
         let r = two.submit_form("/profile/nickname", &[("nickname", twin)]).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{twin}");
         assert!(r.element("nickname-error").unwrap().contains("looks the same"), "{twin}: {}", r.body);
@@ -401,27 +401,131 @@ async fn a_nickname_that_looks_like_anothers_is_refused_and_compatibility_forms_
     assert_eq!(one.submit_form("/profile/nickname", &[("nickname", "Alice")]).await.status, StatusCode::OK);
 }
 
+/// The error the profile page gives for `nickname`, or `None` when it was taken.
+async fn nickname_error(c: &mut Client, nickname: &str) -> Option<String> {
+    let r = c.submit_form("/profile/nickname", &[("nickname", nickname)]).await;
+    match r.status {
+        StatusCode::OK => None,
+        StatusCode::BAD_REQUEST => Some(r.element("nickname-error").expect("the form says why")),
+        other => panic!("{nickname}: {other}: {}", r.body),
+    }
+}
+
 #[tokio::test]
-async fn lookalike_nicknames_stored_before_folding_keep_their_names_and_block_new_twins() {
+async fn names_cannot_impersonate_a_classmate_the_staff_or_the_house() {
+    let app = setup().await;
+    app.user("s1", Role::Student).await;
+    app.user("s2", Role::Student).await;
+    app.user("s3", Role::Student).await;
+    let hash = botarena::service::password::hash("pw-teacher".into()).await.unwrap();
+    let mut conn = app.pool.acquire().await.unwrap();
+    let teacher =
+        users::create(&mut conn, "teacher", None, &hash, Role::Admin, false).await.unwrap().id().unwrap();
+    // An admin is shown as staff from their creation on.
+    assert_eq!(users::shown_name(&mut conn, teacher).await.unwrap(), "staff: teacher");
+    drop(conn);
+    let (mut one, mut two) = (app.logged_in("s1").await, app.logged_in("s2").await);
+    assert_eq!(nickname_error(&mut one, "alice").await, None);
+    assert_eq!(nickname_error(&mut two, "bob").await, None);
+    let mut three = app.logged_in("s3").await;
+    for (name, why) in [
+        ("ALICE", "looks the same"),
+        ("AIice", "looks the same"),
+        ("boь", "one script"),
+        ("ʙob", "common use"),
+        ("аlice", "one script"),
+        ("admin", "reserved"),
+        ("Admin", "reserved"),
+        ("root", "reserved"),
+        ("SYSTEM", "reserved"),
+        ("house:level1", "house bots"),
+        ("housekeeper", "house bots"),
+        ("staff: teacher", "admins"),
+        ("Staff teacher", "admins"),
+        // An admin's username, and another account's username, in any case or look.
+        ("teacher", "looks the same"),
+        ("TEACHER", "looks the same"),
+        ("s1", "looks the same"),
+        ("Sl", "looks the same"),
+    ] {
+        let e = nickname_error(&mut three, name).await.unwrap_or_else(|| panic!("{name} was taken"));
+        assert!(e.contains(why), "{name}: {e}");
+    }
+    // Single-script names of the courses' languages are welcome (each replacing the last).
+    for name in ["李雷", "Иван", "Jää", "Ελένη", "Ștefan", "Staffan"] {
+        assert_eq!(nickname_error(&mut three, name).await, None, "{name}");
+    }
+    let stored: String = sqlx::query_scalar("select nickname from users where username = 's3'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(stored, "Staffan");
+    // The first-login form keeps to the same rules.
+    let hash = botarena::service::password::hash("s4".into()).await.unwrap();
+    users::create(&mut app.pool.acquire().await.unwrap(), "s4", None, &hash, Role::Student, true)
+        .await
+        .unwrap();
+    let mut four = app.client();
+    four.login("s4", "s4").await;
+    let r = four
+        .submit_form(
+            "/welcome",
+            &[
+                ("nickname", "ALICE"),
+                ("password", "a long new password 4"),
+                ("confirm", "a long new password 4"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(r.element("nickname-error").unwrap().contains("looks the same"), "{}", r.body);
+
+    // A roster cannot bring in a look-alike or reserved username either.
+    let report =
+        botarena::service::accounts::import_roster(&app.pool, "S1\nsl\nadmin\nhouse1\nTeacher\ns5\n")
+            .await
+            .unwrap();
+    assert_eq!(report.created, ["s5"]);
+    let errors: Vec<&str> = report.errors.iter().map(|(_, e)| e.as_str()).collect();
+    assert_eq!(errors.len(), 5, "{errors:?}");
+    assert!(errors[0].contains("looks like the name of the account `s1`"), "{errors:?}");
+    assert!(errors[1].contains("`s1`"), "{errors:?}");
+    assert!(errors[2].contains("reserved"), "{errors:?}");
+    assert!(errors[3].contains("house bots"), "{errors:?}");
+    assert!(errors[4].contains("`teacher`"), "{errors:?}");
+}
+
+#[tokio::test]
+async fn names_that_looked_alike_before_keys_keep_their_names_and_block_new_twins() {
     let app = setup().await;
     let ids: Vec<botarena::db::ids::UserId> = sqlx::query_scalar(
-        "insert into users (username, nickname, password_hash) values ('a1', 'alice', '!'), ('a2', 'аlice', '!'),
-         ('a3', 'carol', '!') returning id",
+        "insert into users (username, nickname, password_hash, role) values ('a1', 'alice', '!', 'student'),
+         ('a2', 'аlice', '!', 'student'), ('a3', 'carol', '!', 'student'), ('x1', 'BOSS', '!', 'student'),
+         ('boss', null, '!', 'admin') returning id",
     )
     .fetch_all(&app.pool)
     .await
     .unwrap();
-    let clashes = users::fill_nickname_folds(&mut app.pool.acquire().await.unwrap()).await.unwrap();
-    assert_eq!(clashes, ["аlice"]);
-    let folds: Vec<Option<String>> =
-        sqlx::query_scalar("select nickname_fold from users order by id").fetch_all(&app.pool).await.unwrap();
-    assert_eq!(folds.iter().map(Option::is_some).collect::<Vec<_>>(), [true, false, true]);
-    let new = app.user("s9", Role::Student).await;
     let mut conn = app.pool.acquire().await.unwrap();
+    // Admins first: the older student who took the admin's name keeps it but not its key.
+    let clashes = users::fill_name_keys(&mut conn).await.unwrap();
+    assert_eq!(clashes, ["аlice", "BOSS"]);
+    assert!(users::fill_name_keys(&mut conn).await.unwrap().is_empty(), "once only");
+    let owner: Vec<String> = sqlx::query_scalar(
+        "select u.username from name_keys k join users u on u.id = k.user_id where k.key = any($1) order by 1",
+    )
+    .bind(users::name_keys("alice").into_iter().chain(users::name_keys("boss")).collect::<Vec<_>>())
+    .fetch_all(&mut *conn)
+    .await
+    .unwrap();
+    assert_eq!(owner, ["a1", "boss"]);
+    let new = app.user("s9", Role::Student).await;
     assert!(!users::set_nickname(&mut conn, new, "Alice").await.unwrap());
     assert!(!users::set_nickname(&mut conn, new, "cаrol").await.unwrap());
-    // The one left without a fold gets one when its owner picks a name.
+    assert!(!users::set_nickname(&mut conn, new, "Boss").await.unwrap());
+    // The one left without its key gets one when its owner picks another name.
     assert!(users::set_nickname(&mut conn, ids[1], "alicia").await.unwrap());
+    assert!(!users::set_nickname(&mut conn, new, "ALICIA").await.unwrap());
 }
 
 // ---- 9. the submit form's language ----

@@ -1,7 +1,8 @@
 //! Practice games through the HTTP API and the WebSocket: a person (this test) against
 //! `house:random` in every game, to the end; an illegal move refused with 422 while the game goes
 //! on; one game per person and the server-wide cap; and a game left alone, lost by the person's
-//! `move_timeout`, with the bot killed inside the sandbox.
+//! `move_timeout`, with the bot killed inside the sandbox; the hourly quota of starts, abandoned
+//! games left unstored, and old stored games pruned.
 
 mod common;
 
@@ -443,4 +444,143 @@ async fn a_game_left_alone_is_lost_on_time_and_its_sandboxed_bot_is_gone() {
     assert_eq!(forfeit["kind"], "move_timeout", "{v}");
     let left = processes_of_user(bot_uid);
     assert!(left.is_empty(), "no process left under the bot's uid: {left:?}");
+}
+
+/// Waits until the game is over (as its player sees it).
+async fn until_over(app: &TestApp, token: &str, id: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let v = view(app, token, id).await;
+        if v["status"] == "over" {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "{v}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Starts a game, waiting for the server's one slot to come free (the game before it is then
+/// fully done: stored or not).
+async fn start_when_free(app: &TestApp, token: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let body = json!({"opponent": "house:random", "seat": "first"});
+        let r = app.api("POST", "/api/contests/c4/practice", Some(token), Some(body)).await;
+        if r.status == StatusCode::CREATED {
+            return r.json()["id"].as_str().unwrap().to_string();
+        }
+        assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.body);
+        assert!(Instant::now() < deadline, "the slot never came free: {}", r.body);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn stored_ids(app: &TestApp) -> Vec<String> {
+    sqlx::query_scalar("select id::text from practice_games order by finished_at")
+        .fetch_all(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn practice_starts_have_an_hourly_quota_abandoned_games_are_not_stored_and_old_ones_are_pruned() {
+    let config = botarena::config::WebConfig {
+        practice_games: 1,
+        practice_games_per_hour: 2,
+        practice_keep_days: 30,
+        ..Default::default()
+    };
+    let app = setup_with(config).await;
+    enable(&app, plain());
+    contest(&app, "c4", "connect4", &[]).await;
+    let (ada_id, bob_id) = (app.user("ada", Role::Student).await, app.user("bob", Role::Student).await);
+    let (ada, bob) = (app.token(ada_id).await, app.token(bob_id).await);
+
+    // Abandoned: left before any move of the person's. Over for its page, never stored.
+    let abandoned = start_when_free(&app, &ada).await;
+    let r = app.api("DELETE", &format!("/api/practice/{abandoned}"), Some(&ada), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(until_over(&app, &ada, &abandoned).await["result"]["forfeit"]["bot"], "a");
+
+    // Played: one move, then left. Stored. (Its start waits for the abandoned game's thread.)
+    let played = start_when_free(&app, &ada).await;
+    let v = until_ready(&app, &ada, &played).await;
+    let mv = v["legal_moves"][0].as_str().unwrap().to_string();
+    let r = app
+        .api("POST", &format!("/api/practice/{played}/moves"), Some(&ada), Some(json!({"move": mv})))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    app.api("DELETE", &format!("/api/practice/{played}"), Some(&ada), None).await;
+    until_over(&app, &ada, &played).await;
+    let stored = common::eventually(|| stored_ids(&app), |ids| !ids.is_empty()).await;
+    assert_eq!(stored, [played.as_str()], "only the game with a move of the person's is stored");
+
+    // The third start within the hour: 429 with Retry-After, in the API and on the page.
+    let r = app
+        .api("POST", "/api/contests/c4/practice", Some(&ada), Some(json!({"opponent": "house:random"})))
+        .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    assert_eq!(r.json()["error"], "rate_limited", "{}", r.body);
+    assert!(
+        r.json()["message"].as_str().unwrap().contains("2 practice games in the last hour"),
+        "{}",
+        r.body
+    );
+    let wait: u64 = r.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((3000..=3600).contains(&wait), "the oldest start is an hour old in {wait} s");
+    let mut web = app.logged_in("ada").await;
+    let page = web.submit_form("/contests/c4/play", &[("opponent", "house:random"), ("seat", "first")]).await;
+    assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS, "{}", page.body);
+    assert!(page.headers.contains_key("retry-after"));
+    let message = page.element("form-error").expect("the form says why");
+    assert!(message.contains("in the last hour"), "{message}");
+    // Refused starts are not counted, and other people have their own quota.
+    let counted: i64 = sqlx::query_scalar("select count(*) from practice_starts where user_id = $1")
+        .bind(ada_id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(counted, 2);
+    let bobs = start_when_free(&app, &bob).await;
+    app.api("DELETE", &format!("/api/practice/{bobs}"), Some(&bob), None).await;
+    // Once the oldest start is an hour old, one more may start.
+    sqlx::query(
+        "update practice_starts set started_at = now() - interval '61 minutes'
+         where id = (select min(id) from practice_starts where user_id = $1)",
+    )
+    .bind(ada_id)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let again = start_when_free(&app, &ada).await;
+    app.api("DELETE", &format!("/api/practice/{again}"), Some(&ada), None).await;
+
+    // Pruning: a stored game older than `practice_keep_days` goes, a newer one stays.
+    let fresh = uuid::Uuid::new_v4();
+    sqlx::query(
+        "insert into practice_games (id, user_id, contest_id, opponent, seat, settings, params, result, log, started_at)
+         select $1, user_id, contest_id, opponent, seat, settings, params, result, log, started_at
+         from practice_games where id = $2::uuid",
+    )
+    .bind(fresh)
+    .bind(&played)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    sqlx::query("update practice_games set finished_at = now() - interval '31 days' where id = $1::uuid")
+        .bind(&played)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let pruned = botarena::service::practice::prune(&app.pool, &app.state.practice.config).await.unwrap();
+    assert_eq!(pruned, 1);
+    assert_eq!(stored_ids(&app).await, [fresh.to_string()]);
+    // Counts of starts older than an hour go too.
+    let left: i64 = sqlx::query_scalar(
+        "select count(*) from practice_starts where started_at < now() - interval '1 hour'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(left, 0);
 }

@@ -63,7 +63,10 @@ pub fn run(args: AdminArgs) -> anyhow::Result<i32> {
         let hash = password::hash(pw).await?;
         let mut conn = pool.acquire().await?;
         match users::create(&mut conn, &username, None, &hash, Role::Admin, false).await? {
-            Some(id) => {
+            users::Created::LooksLike(other) => {
+                bail!("`{username}` looks like the name of the account `{other}`: choose another username")
+            }
+            users::Created::New(id) => {
                 crate::db::audit::record(
                     &mut conn,
                     None,
@@ -75,8 +78,13 @@ pub fn run(args: AdminArgs) -> anyhow::Result<i32> {
                 .await?;
                 println!("admin {username} created");
             }
-            None => {
+            users::Created::Exists => {
                 crate::db::users::promote_to_admin(&mut conn, &username, &hash).await?;
+                // Shown as staff from now on, as an admin created so is.
+                let id = users::person_id(&mut conn, &username).await?.context("the account exists")?;
+                if !users::set_nickname(&mut conn, id, &users::staff_nickname(&username)).await? {
+                    eprintln!("note: `{username}` keeps its nickname: `staff: {username}` is taken");
+                }
                 crate::db::audit::record(&mut conn, None, "admin.promote", &username, None, None).await?;
                 println!("{username} existed: now an admin, with the new password");
             }

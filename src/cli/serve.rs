@@ -114,7 +114,17 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
                 stop_rx.clone(),
             ));
         }
-        workers.push(crate::jobs::scoreboard::spawn(db.pool.clone(), Duration::from_secs(10), stop_rx));
+        workers.push(crate::jobs::scoreboard::spawn(
+            db.pool.clone(),
+            Duration::from_secs(10),
+            stop_rx.clone(),
+        ));
+        workers.push(crate::jobs::prune::spawn(
+            db.pool.clone(),
+            state.practice.config.clone(),
+            Duration::from_secs(3600),
+            stop_rx,
+        ));
 
         let store = tower_sessions_sqlx_store::PostgresStore::new(db.pool.clone());
         let cleanup = tokio::spawn(tower_sessions::ExpiredDeletion::continuously_delete_expired(

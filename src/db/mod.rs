@@ -70,12 +70,12 @@ impl Database {
     /// Applies the migrations that are not applied yet.
     pub async fn migrate(&self) -> anyhow::Result<()> {
         MIGRATOR.run(&self.pool).await.context("applying database migrations")?;
-        let clashes = users::fill_nickname_folds(&mut *self.pool.acquire().await?)
+        let clashes = users::fill_name_keys(&mut *self.pool.acquire().await?)
             .await
-            .context("folding existing nicknames")?;
+            .context("computing the look-alike keys of existing names")?;
         if !clashes.is_empty() {
             tracing::warn!(
-                "nicknames that look like an older account's and stay as they are (no new lookalike can be taken): {}",
+                "names that look like an older account's (or an admin's) and stay as they are (no new look-alike can be taken): {}",
                 clashes.join(", ")
             );
         }

@@ -109,3 +109,72 @@ pub async fn of_user(
     .fetch_all(conn)
     .await
 }
+
+/// Whether a person may start a practice game now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// Counted (the id of the count, to give it back if the game does not start after all).
+    Counted(i64),
+    /// They started `per_hour` games in the last hour: the seconds until the oldest of those is an
+    /// hour old.
+    Refused { retry_after: u64 },
+}
+
+/// Counts a start of a practice game by `user` unless they started `per_hour` (at least 1) in
+/// the last hour. The check and the count are one step under a lock of the user's row, so two
+/// requests at once (to any server process) cannot both take the last start.
+pub async fn count_start(conn: &mut PgConnection, user: UserId, per_hour: u32) -> sqlx::Result<Start> {
+    use sqlx::Connection;
+    let mut tx = conn.begin().await?;
+    sqlx::query!("select id from users where id = $1 for update", user as UserId).fetch_one(&mut *tx).await?;
+    // The start that must be an hour old before another may be counted: the `per_hour`-th newest.
+    let wait = sqlx::query_scalar!(
+        r#"select ceil(extract(epoch from started_at + interval '1 hour' - now()))::bigint as "wait!"
+           from practice_starts where user_id = $1 and started_at > now() - interval '1 hour'
+           order by started_at desc offset $2 limit 1"#,
+        user as UserId,
+        i64::from(per_hour.max(1)) - 1
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(wait) = wait {
+        return Ok(Start::Refused { retry_after: wait.clamp(1, 3600) as u64 });
+    }
+    sqlx::query!(
+        "delete from practice_starts where user_id = $1 and started_at <= now() - interval '1 hour'",
+        user as UserId
+    )
+    .execute(&mut *tx)
+    .await?;
+    let id =
+        sqlx::query_scalar!("insert into practice_starts (user_id) values ($1) returning id", user as UserId)
+            .fetch_one(&mut *tx)
+            .await?;
+    tx.commit().await?;
+    Ok(Start::Counted(id))
+}
+
+/// Gives back a start counted by [`count_start`] (the game did not start).
+pub async fn uncount_start(conn: &mut PgConnection, id: i64) -> sqlx::Result<()> {
+    sqlx::query!("delete from practice_starts where id = $1", id).execute(conn).await?;
+    Ok(())
+}
+
+/// Forgets the counts of starts more than an hour old (they limit nothing any more).
+pub async fn forget_old_starts(conn: &mut PgConnection) -> sqlx::Result<u64> {
+    let done = sqlx::query!("delete from practice_starts where started_at <= now() - interval '1 hour'")
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+/// Deletes the stored practice games that ended more than `days` days ago; how many.
+pub async fn delete_ended_before(conn: &mut PgConnection, days: i32) -> sqlx::Result<u64> {
+    let done = sqlx::query!(
+        "delete from practice_games where finished_at < now() - make_interval(days => $1)",
+        days
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}

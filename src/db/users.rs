@@ -1,7 +1,7 @@
 //! Accounts and failed-login bookkeeping.
 
 use serde::Serialize;
-use sqlx::PgConnection;
+use sqlx::{Connection, PgConnection};
 use time::OffsetDateTime;
 
 use super::ids::UserId;
@@ -78,7 +78,29 @@ pub async fn for_login(conn: &mut PgConnection, username: &str) -> sqlx::Result<
     }))
 }
 
-/// Creates an account; `Ok(None)` when the username is taken.
+/// What [`create`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Created {
+    New(UserId),
+    /// The username is taken (exactly).
+    Exists,
+    /// The username looks like this other account's username or nickname (see [`name_keys`]).
+    LooksLike(String),
+}
+
+impl Created {
+    /// The new account's id, if one was made.
+    pub fn id(&self) -> Option<UserId> {
+        match self {
+            Created::New(id) => Some(*id),
+            _ => None,
+        }
+    }
+}
+
+/// Creates an account and takes its name keys. An admin is given the nickname `staff: <username>`
+/// at once, so that they are shown as staff wherever names are shown (and no student can take a
+/// name like it: see [`reserved_problem`]).
 pub async fn create(
     conn: &mut PgConnection,
     username: &str,
@@ -86,17 +108,69 @@ pub async fn create(
     password_hash: &str,
     role: Role,
     must_change_password: bool,
-) -> sqlx::Result<Option<UserId>> {
-    sqlx::query_scalar!(
-        r#"insert into users (username, display_name, password_hash, role, must_change_password)
-           values ($1, $2, $3, $4, $5)
+) -> sqlx::Result<Created> {
+    let mut tx = conn.begin().await?;
+    let nickname = (role == Role::Admin).then(|| staff_nickname(username));
+    let res = sqlx::query_scalar!(
+        r#"insert into users (username, display_name, password_hash, role, must_change_password, nickname)
+           values ($1, $2, $3, $4, $5, $6)
            on conflict (username) do nothing
            returning id as "id: UserId""#,
         username,
         display_name,
         password_hash,
         role as Role,
-        must_change_password
+        must_change_password,
+        nickname
+    )
+    .fetch_optional(&mut *tx)
+    .await;
+    let id = match res {
+        Ok(Some(id)) => id,
+        Ok(None) => return Ok(Created::Exists),
+        Err(e) if super::is_unique_violation(&e, "users_nickname_key") => {
+            return Ok(Created::LooksLike(nickname.unwrap_or_default()))
+        }
+        Err(e) => return Err(e),
+    };
+    let mut keys = name_keys(username);
+    keys.extend(nickname.as_deref().map(name_keys).unwrap_or_default());
+    take_keys(&mut tx, id, &keys).await?;
+    if let Some(other) = keys_taken_by_other(&mut tx, id, &keys).await? {
+        return Ok(Created::LooksLike(other));
+    }
+    tx.commit().await?;
+    Ok(Created::New(id))
+}
+
+/// The nickname an admin is shown by.
+pub fn staff_nickname(username: &str) -> String {
+    format!("staff: {username}")
+}
+
+/// Takes the keys that no account holds yet for `id` (a key another account holds is left to it).
+async fn take_keys(conn: &mut PgConnection, id: UserId, keys: &[String]) -> sqlx::Result<()> {
+    sqlx::query!(
+        "insert into name_keys (key, user_id) select k, $2 from unnest($1::text[]) k on conflict (key) do nothing",
+        keys,
+        id as UserId
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The username of another account that holds one of `keys`, if any.
+async fn keys_taken_by_other(
+    conn: &mut PgConnection,
+    id: UserId,
+    keys: &[String],
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!(
+        "select u.username from name_keys k join users u on u.id = k.user_id
+         where k.key = any($1) and k.user_id <> $2 order by u.id limit 1",
+        keys,
+        id as UserId
     )
     .fetch_optional(conn)
     .await
@@ -119,47 +193,101 @@ pub async fn set_password(
     Ok(())
 }
 
-/// Sets the nickname (already checked with [`clean_nickname`]) and its [`nickname_fold`];
-/// `Ok(false)` when another user has it, or one that looks the same.
+/// Sets the nickname (already checked with [`clean_nickname`]) and its [`name_keys`];
+/// `Ok(false)` when another account has it, or a name (nickname or username) that looks the
+/// same. In a transaction of its own (a savepoint within the caller's): the user's keys are taken
+/// under the unique index of `name_keys`, so two people asking for look-alike names at once
+/// cannot both get them.
 pub async fn set_nickname(conn: &mut PgConnection, id: UserId, nickname: &str) -> sqlx::Result<bool> {
-    let fold = nickname_fold(nickname);
-    let res = sqlx::query!(
-        "update users set nickname = $2, nickname_fold = $3 where id = $1",
-        id as UserId,
-        nickname,
-        fold
-    )
-    .execute(conn)
-    .await;
+    let mut tx = conn.begin().await?;
+    let username = sqlx::query_scalar!("select username from users where id = $1 for update", id as UserId)
+        .fetch_one(&mut *tx)
+        .await?;
+    let res = sqlx::query!("update users set nickname = $2 where id = $1", id as UserId, nickname)
+        .execute(&mut *tx)
+        .await;
     match res {
-        Ok(_) => Ok(true),
-        Err(e)
-            if super::is_unique_violation(&e, "users_nickname_key")
-                || super::is_unique_violation(&e, "users_nickname_fold_key") =>
-        {
-            Ok(false)
-        }
-        Err(e) => Err(e),
+        Ok(_) => {}
+        Err(e) if super::is_unique_violation(&e, "users_nickname_key") => return Ok(false),
+        Err(e) => return Err(e),
     }
+    sqlx::query!("delete from name_keys where user_id = $1", id as UserId).execute(&mut *tx).await?;
+    // The username's keys first, as they were (a key an older account held before keys existed
+    // stays that account's: see [`fill_name_keys`]).
+    take_keys(&mut tx, id, &name_keys(&username)).await?;
+    let keys = name_keys(nickname);
+    take_keys(&mut tx, id, &keys).await?;
+    if keys_taken_by_other(&mut tx, id, &keys).await?.is_some() {
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
 }
 
-/// The form of a nickname under which uniqueness is checked: the confusable skeleton of Unicode
-/// TR39 (which maps `а` (Cyrillic) and `a`, `I` and `l`, `rn` and `m` alike and drops invisible
-/// characters), lower-cased and folded again, so `Alice`, `alice` and `аlice` are one name.
-pub fn nickname_fold(nickname: &str) -> String {
-    let skeleton: String = unicode_security::skeleton(nickname).collect();
-    unicode_security::skeleton(&skeleton.to_lowercase()).collect()
+/// The keys under which a name (a username or a nickname) is unique among all accounts: two names
+/// sharing a key look alike. Each is a confusable skeleton of Unicode TR39 (UTS #39), which maps
+/// `а` (Cyrillic) and `a`, `I` and `l`, `rn` and `m`, `0` and `O` alike and drops invisible
+/// characters, taken of the NFKC form (full-width and other compatibility forms become plain
+/// letters):
+///
+/// - of the case-folded form, so that `ALICE` is `alice` (folded first: a skeleton taken of the
+///   capitals would turn the `I` into `l`, and `ALICE` into `allce`);
+/// - and of the case-folded skeleton, so that `AIice` (capital I) is `Alice`, and so `alice`.
+///
+/// Case folding is `to_uppercase().to_lowercase()`, which folds `ß` into `ss` and a final `ς` into
+/// `σ` as full case folding does. Each key is folded and skeletonized once more, until its letters
+/// are what a skeleton makes of lower case.
+pub fn name_keys(name: &str) -> Vec<String> {
+    use unicode_normalization::UnicodeNormalization;
+    let nfkc: String = name.nfkc().collect();
+    let fold = |s: &str| s.to_uppercase().to_lowercase();
+    let skeleton = |s: &str| unicode_security::skeleton(s).collect::<String>();
+    let folded_first = skeleton(&fold(&skeleton(&fold(&nfkc))));
+    let skeleton_first = skeleton(&fold(&skeleton(&nfkc)));
+    let mut keys = vec![folded_first];
+    if skeleton_first != keys[0] {
+        keys.push(skeleton_first);
+    }
+    keys
+}
+
+/// Names no student may take (a username of a roster or a nickname), compared by [`name_keys`]:
+/// `admin`, `root`, `system`, anything starting with `house` (the house bots are `house:<level>`)
+/// and `staff` alone or followed by anything but a letter or digit (admins are shown as
+/// `staff: <username>`). The usernames of admins are reserved too, by their accounts' keys.
+pub fn reserved_problem(name: &str) -> Option<&'static str> {
+    let keys = name_keys(name);
+    let key = |w: &str| name_keys(w).swap_remove(0);
+    let reserved = ["admin", "root", "system"].map(key);
+    let (house, staff) = (key("house"), key("staff"));
+    for k in &keys {
+        if reserved.contains(k) {
+            return Some("`admin`, `root` and `system` are reserved (nor may a name look like them).");
+        }
+        if k.starts_with(&house) {
+            return Some("Names starting with `house` are the house bots' (nor may a name look like them).");
+        }
+        if let Some(rest) = k.strip_prefix(&staff) {
+            if rest.chars().next().is_none_or(|c| !c.is_alphanumeric()) {
+                return Some("Names starting with `staff` are the admins' (nor may a name look like them).");
+            }
+        }
+    }
+    None
 }
 
 /// A nickname as it is stored (NFKC: full-width, ligature and other compatibility forms become
 /// their plain letters), or why it is refused: 2 to 32 characters, no control, format or
 /// invisible characters (zero-width spaces, bidi overrides, fillers), no space but the plain one
-/// and none at either end, no pile of combining marks, nothing the house bots' `house:` names
-/// could be confused with.
-pub fn clean_nickname(nick: &str) -> Result<String, &'static str> {
+/// and none at either end, no pile of combining marks, letters of one script (Latin, Cyrillic,
+/// Greek, Han... each alone; digits and punctuation go with any), each a letter in common use
+/// (UTS #39's general security profile: no small capitals or other phonetic letters that
+/// imitate plain ones), and, unless `staff` (an admin's), none of the [`reserved_problem`] names.
+pub fn clean_nickname(nick: &str, staff: bool) -> Result<String, &'static str> {
     use unicode_normalization::UnicodeNormalization;
     use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
     use unicode_security::general_security_profile::{GeneralSecurityProfile, IdentifierType};
+    use unicode_security::MixedScript;
     let nick: String = nick.nfkc().collect();
     let n = nick.chars().count();
     if !(2..=32).contains(&n) {
@@ -193,36 +321,40 @@ pub fn clean_nickname(nick: &str) -> Result<String, &'static str> {
             return Err("No combining marks on their own or piled up.");
         }
     }
-    if nickname_fold(&nick).starts_with(&nickname_fold("house:")) {
-        return Err("Names starting with `house:` are the house bots'.");
+    if !nick.as_str().is_single_script() {
+        return Err("Use the letters of one script only (Latin, Cyrillic, Greek, Chinese... each alone; digits and punctuation go with any): a name mixing scripts can imitate another's.");
+    }
+    if nick.chars().any(|c| (c.is_alphabetic() || mark(c)) && !c.identifier_allowed()) {
+        return Err("Use letters in common use only (Unicode's general security profile): small capitals and other phonetic or historic letters can imitate plain ones.");
+    }
+    if !staff {
+        if let Some(problem) = reserved_problem(&nick) {
+            return Err(problem);
+        }
     }
     Ok(nick)
 }
 
-/// Fills the fold of nicknames set before folds existed (the migration that added them cannot
-/// compute them). Where two existing nicknames fold alike, the older account keeps the fold and
-/// the other is left without one and reported, rather than renamed behind its owner's back; every
-/// new nickname is then checked against both.
-pub async fn fill_nickname_folds(conn: &mut PgConnection) -> sqlx::Result<Vec<String>> {
+/// Gives the accounts that have no name keys theirs (the accounts of before keys existed, whose
+/// migration could not compute them, and house-bot accounts), admins first, then the oldest
+/// first. Where an existing name looks like an account's that already holds the key, it keeps
+/// its name (nobody is renamed behind their back) and is reported; the key stays the first
+/// holder's, so no new look-alike of either can be taken.
+pub async fn fill_name_keys(conn: &mut PgConnection) -> sqlx::Result<Vec<String>> {
     let rows = sqlx::query!(
-        r#"select id, nickname as "nickname!" from users
-           where nickname is not null and nickname_fold is null order by id"#
+        r#"select u.id as "id: UserId", u.username, u.nickname from users u
+           where not exists (select 1 from name_keys k where k.user_id = u.id)
+           order by u.role = 'admin' desc, u.id"#
     )
     .fetch_all(&mut *conn)
     .await?;
     let mut clashes = Vec::new();
     for r in rows {
-        let fold = nickname_fold(&r.nickname);
-        let done = sqlx::query!(
-            "update users set nickname_fold = $2
-             where id = $1 and not exists (select 1 from users where nickname_fold = $2)",
-            r.id,
-            fold
-        )
-        .execute(&mut *conn)
-        .await?;
-        if done.rows_affected() == 0 {
-            clashes.push(r.nickname);
+        let mut keys = name_keys(&r.username);
+        keys.extend(r.nickname.as_deref().map(name_keys).unwrap_or_default());
+        take_keys(conn, r.id, &keys).await?;
+        if keys_taken_by_other(conn, r.id, &keys).await?.is_some() {
+            clashes.push(r.nickname.unwrap_or(r.username));
         }
     }
     Ok(clashes)
@@ -232,23 +364,31 @@ pub async fn fill_nickname_folds(conn: &mut PgConnection) -> sqlx::Result<Vec<St
 mod nickname_tests {
     use super::*;
 
+    /// Whether two names share a key (look alike).
+    fn alike(a: &str, b: &str) -> bool {
+        let b = name_keys(b);
+        name_keys(a).iter().any(|k| b.contains(k))
+    }
+
     #[test]
-    fn lookalike_nicknames_fold_to_one_key() {
-        let fold = |s: &str| nickname_fold(&clean_nickname(s).unwrap_or_else(|_| s.to_string()));
-        for twin in ["аlice", "Alice", "AIice", "alice\u{200B}", "ａｌｉｃｅ", "ɑlice"] {
-            assert_eq!(fold(twin), fold("alice"), "{twin}");
+    fn lookalike_names_share_a_key() {
+        for twin in ["аlice", "Alice", "ALICE", "AIice", "alice\u{200B}", "ａｌｉｃｅ", "ɑlice", "ΑLICE"]
+        {
+            assert!(alike(twin, "alice"), "{twin}");
         }
-        assert_eq!(fold("ALICE"), fold("ALlCE"));
-        assert_eq!(fold("rnike"), fold("mike"));
-        assert_ne!(fold("bob"), fold("alice"));
+        assert!(alike("rnike", "mike"));
+        assert!(alike("Straße", "STRASSE"));
+        assert!(alike("s1001", "sl0Ol"));
+        assert!(!alike("bob", "alice"));
+        assert!(!alike("李雷", "李明"));
+        assert!(!alike("Иван", "Ivan"));
     }
 
     #[test]
     fn nicknames_are_nfkc_and_refuse_invisible_and_format_characters() {
-        assert_eq!(clean_nickname("ｆｕｌｌ").unwrap(), "full");
-        assert_eq!(clean_nickname("ﬁsh").unwrap(), "fish");
-        assert_eq!(clean_nickname("Ada Lovelace").unwrap(), "Ada Lovelace");
-        assert_eq!(clean_nickname("Łukasz 李").unwrap(), "Łukasz 李");
+        assert_eq!(clean_nickname("ｆｕｌｌ", false).unwrap(), "full");
+        assert_eq!(clean_nickname("ﬁsh", false).unwrap(), "fish");
+        assert_eq!(clean_nickname("Ada Lovelace", false).unwrap(), "Ada Lovelace");
         for bad in [
             "alice\u{200B}",
             "\u{202E}ecila",
@@ -264,11 +404,35 @@ mod nickname_tests {
             "\u{0301}ab",
             "a\u{0301}\u{0301}\u{0301}\u{0301}\u{0301}",
             "x",
-            "house:random",
-            "hоuse:level1",
         ] {
-            assert!(clean_nickname(bad).is_err(), "{bad:?} was accepted");
+            assert!(clean_nickname(bad, false).is_err(), "{bad:?} was accepted");
         }
+    }
+
+    #[test]
+    fn one_script_of_common_letters_and_no_reserved_name() {
+        for good in ["李雷", "Иван", "Jää", "Ελένη", "Ștefan", "Йордан 2", "Åsa-Lena", "山田 花子", "Staffan"]
+        {
+            assert_eq!(clean_nickname(good, false).as_deref(), Ok(good), "{good}");
+        }
+        let refused = |name: &str, why: &str| {
+            let e = clean_nickname(name, false).expect_err(name);
+            assert!(e.contains(why), "{name}: {e}");
+        };
+        refused("boь", "one script");
+        refused("Łukasz 李", "one script");
+        refused("ʙob", "common use");
+        for name in
+            ["admin", "ADMIN", "аdmin", "Root", "system", "house", "house:level1", "hоuse:x", "Housemate"]
+        {
+            assert!(clean_nickname(name, false).is_err(), "{name}");
+            assert!(reserved_problem(name).is_some(), "{name}");
+        }
+        for name in ["staff", "staff: admin", "STAFF admin", "staff-x"] {
+            refused(name, "admins'");
+        }
+        // An admin's own nickname is theirs to choose.
+        assert_eq!(clean_nickname("staff: ada", true).as_deref(), Ok("staff: ada"));
     }
 }
 

@@ -96,7 +96,7 @@ pub async fn import_roster(pool: &PgPool, text: &str) -> anyhow::Result<ImportRe
         if i == 0 && username.eq_ignore_ascii_case("username") {
             continue;
         }
-        if let Some(e) = username_problem(username) {
+        if let Some(e) = username_problem(username).or_else(|| users::reserved_problem(username)) {
             report.errors.push((i + 1, format!("`{username}`: {e}")));
             continue;
         }
@@ -113,8 +113,12 @@ pub async fn import_roster(pool: &PgPool, text: &str) -> anyhow::Result<ImportRe
         match users::create(&mut *pool.acquire().await?, username, display, &hash, Role::Student, true)
             .await?
         {
-            Some(_) => report.created.push(username.to_string()),
-            None => report.existing.push(username.to_string()),
+            users::Created::New(_) => report.created.push(username.to_string()),
+            users::Created::Exists => report.existing.push(username.to_string()),
+            users::Created::LooksLike(other) => report.errors.push((
+                i + 1,
+                format!("`{username}` looks like the name of the account `{other}` (a student could pass for another)"),
+            )),
         }
     }
     Ok(report)

@@ -7,7 +7,12 @@
 //! the server and one per person; each uses its own launcher slot (its own sandbox user ids). A
 //! game lives in this process while it is played, and for [`KEEP_FINISHED`] after it ends; once
 //! over it is also stored (`db::practice`), so its player can replay it and read its log later
-//! (from any server process), like any game. It never reaches the standings.
+//! (from any server process), like any game — unless the person never made a move (an abandoned
+//! game is not kept). It never reaches the standings.
+//!
+//! Stored work is bounded: a person starts at most [`PracticeConfig::per_hour`] games an hour
+//! (counted in the database, so across server processes), and stored games are deleted
+//! [`PracticeConfig::keep_days`] after they ended, by [`prune`] (the server runs it every hour).
 
 use crate::db::contests::{self, Contest};
 use crate::db::games::Side as Entrant;
@@ -44,6 +49,10 @@ pub struct PracticeConfig {
     pub max_games: usize,
     /// How long a person may take over a move before they forfeit (`move_timeout`).
     pub patience: Duration,
+    /// Practice games a person may start in an hour (`--practice-games-per-hour`).
+    pub per_hour: u32,
+    /// Days a stored practice game is kept after it ended; 0 keeps them (`--practice-keep-days`).
+    pub keep_days: u32,
 }
 
 impl PracticeConfig {
@@ -52,13 +61,21 @@ impl PracticeConfig {
         PracticeConfig {
             max_games: web.practice_games,
             patience: Duration::from_secs(web.practice_idle_seconds),
+            per_hour: web.practice_games_per_hour,
+            keep_days: web.practice_keep_days,
         }
     }
 }
 
 impl Default for PracticeConfig {
     fn default() -> Self {
-        PracticeConfig { max_games: 4, patience: Duration::from_secs(300) }
+        let web = crate::config::WebConfig::default();
+        PracticeConfig {
+            max_games: 4,
+            patience: Duration::from_secs(300),
+            per_hour: web.practice_games_per_hour,
+            keep_days: web.practice_keep_days,
+        }
     }
 }
 
@@ -151,6 +168,8 @@ pub enum PracticeError {
     AlreadyPlaying(Uuid),
     #[error("the server is running as many practice games as it may ({0}); try again in a minute")]
     Full(usize),
+    #[error("you have started {limit} practice games in the last hour, as many as this server allows; you may start another in {} minute(s)", .retry_after.div_ceil(60))]
+    TooMany { limit: u32, retry_after: u64 },
     #[error("practice games are not available on this server")]
     Unavailable,
     #[error("illegal move: {0}")]
@@ -217,6 +236,8 @@ pub struct Game {
     move_ms: u64,
     patience: Duration,
     seat: HumanSeat,
+    /// Whether the person has made a move (a game without one is abandoned: not stored).
+    human_moved: std::sync::atomic::AtomicBool,
     live: Mutex<Live>,
     /// Bumped at every change, for pushes (the WebSocket).
     version: Arc<watch::Sender<u64>>,
@@ -316,6 +337,7 @@ impl Game {
                 PracticeError::IllegalMove(format!("`{text}` is not a direction (+X, -X, +Y, -Y)"))
             })?;
             self.seat.say(text)?;
+            self.note_move();
             return Ok(self.view());
         }
         let mut changes = self.subscribe();
@@ -333,6 +355,7 @@ impl Game {
             position.check(text).map_err(|e| PracticeError::IllegalMove(strip_kind(&e)))?;
         }
         self.seat.answer(text)?;
+        self.note_move();
         {
             let mut live = self.live();
             live.bot_since = Some(Instant::now());
@@ -352,6 +375,15 @@ impl Game {
             }
         }
         Ok(self.view())
+    }
+
+    fn note_move(&self) {
+        self.human_moved.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Whether the person has made a move in this game.
+    pub fn human_moved(&self) -> bool {
+        self.human_moved.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// The person leaves the game: it ends as if their program had exited.
@@ -516,9 +548,46 @@ impl Practice {
             .await?
             .map(|u| u.nickname.unwrap_or(u.username))
             .unwrap_or_default();
-        drop(conn);
-
         self.forget_old();
+        if let Some(id) = self.playing(user) {
+            return Err(PracticeError::AlreadyPlaying(id));
+        }
+        // Counted (and checked) at once under a lock of the user's row; given back below if the
+        // game does not start after all.
+        let counted = match crate::db::practice::count_start(&mut conn, user, self.config.per_hour).await? {
+            crate::db::practice::Start::Counted(id) => id,
+            crate::db::practice::Start::Refused { retry_after } => {
+                return Err(PracticeError::TooMany { limit: self.config.per_hour, retry_after })
+            }
+        };
+        drop(conn);
+        let started =
+            self.start_counted(user, contest, entrant, label, settings, plan_board, seat, nickname, runtime);
+        if started.is_err() {
+            crate::db::practice::uncount_start(&mut *self.pool.acquire().await?, counted).await?;
+        }
+        started
+    }
+
+    /// The game `user` is playing on this server, if any.
+    fn playing(&self, user: UserId) -> Option<Uuid> {
+        self.games().values().find(|g| g.user == user && !g.is_over()).map(|g| g.id)
+    }
+
+    /// The rest of [`Practice::start`], once the start is counted.
+    #[allow(clippy::too_many_arguments)]
+    fn start_counted(
+        self: &Arc<Self>,
+        user: UserId,
+        contest: Contest,
+        entrant: Entrant,
+        label: String,
+        settings: Settings,
+        plan_board: Option<BoardSize>,
+        seat: Side,
+        nickname: String,
+        runtime: &Runtime,
+    ) -> Result<Arc<Game>, PracticeError> {
         // Checked and taken under one lock: two requests at once cannot both start a game.
         let mut games = self.games();
         if let Some(g) = games.values().find(|g| g.user == user && !g.is_over()) {
@@ -557,6 +626,7 @@ impl Practice {
                 },
                 move || asked.send_modify(|v| *v += 1),
             ),
+            human_moved: Default::default(),
             live: Mutex::new(Live::default()),
             version,
         });
@@ -584,8 +654,12 @@ impl Practice {
                 played.live().log = Some(format!("the game could not be played: {e:#}"));
             }
             played.seat.leave();
-            if let Err(e) = runtime_handle.block_on(store(&pool, &played)) {
-                tracing::error!(game = %played.id, "could not store the practice game: {e:#}");
+            // A game the person made no move in is abandoned: kept in memory for its page a
+            // while ([`KEEP_FINISHED`]), never stored.
+            if played.human_moved() {
+                if let Err(e) = runtime_handle.block_on(store(&pool, &played)) {
+                    tracing::error!(game = %played.id, "could not store the practice game: {e:#}");
+                }
             }
             played.live().ended_at = Some(Instant::now());
             played.changed();
@@ -673,6 +747,18 @@ impl Practice {
     fn forget_old(&self) {
         self.games().retain(|_, g| g.live().ended_at.is_none_or(|t| t.elapsed() < KEEP_FINISHED));
     }
+}
+
+/// Deletes the stored practice games that ended more than `config.keep_days` days ago (none
+/// when it is 0), and the counts of starts older than an hour; the number of games deleted.
+pub async fn prune(pool: &PgPool, config: &PracticeConfig) -> sqlx::Result<u64> {
+    let mut conn = pool.acquire().await?;
+    crate::db::practice::forget_old_starts(&mut conn).await?;
+    if config.keep_days == 0 {
+        return Ok(0);
+    }
+    crate::db::practice::delete_ended_before(&mut conn, i32::try_from(config.keep_days).unwrap_or(i32::MAX))
+        .await
 }
 
 /// A practice game found by [`Practice::find`].

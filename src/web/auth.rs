@@ -416,15 +416,15 @@ struct WelcomeForm {
     confirm: String,
 }
 
-/// A nickname as typed, normalized and checked (see [`users::clean_nickname`]).
-fn checked_nickname(typed: &str) -> (String, Option<String>) {
-    match users::clean_nickname(typed.trim()) {
+/// A nickname as typed, normalized and checked (see [`users::clean_nickname`]; `staff`: an admin's).
+fn checked_nickname(typed: &str, staff: bool) -> (String, Option<String>) {
+    match users::clean_nickname(typed.trim(), staff) {
         Ok(n) => (n, None),
         Err(e) => (typed.trim().to_string(), Some(e.to_string())),
     }
 }
 
-const NICKNAME_TAKEN: &str = "Another user has this nickname, or one that looks the same.";
+const NICKNAME_TAKEN: &str = "Another user has this nickname or username, or one that looks the same.";
 
 fn new_password_problem(password: &str, confirm: &str, username: &str) -> Option<String> {
     if password != confirm {
@@ -436,7 +436,7 @@ fn new_password_problem(password: &str, confirm: &str, username: &str) -> Option
 async fn welcome(State(state): State<AppState>, viewer: Viewer, Form(form): Form<WelcomeForm>) -> PageResult {
     check_csrf(&viewer.session, &form.csrf).await?;
     let Some(user) = viewer.user.clone() else { return Ok(Redirect::to("/login").into_response()) };
-    let (nickname, mut nickname_error) = checked_nickname(&form.nickname);
+    let (nickname, mut nickname_error) = checked_nickname(&form.nickname, user.is_admin());
     let password_error = new_password_problem(&form.password, &form.confirm, &user.username);
     if nickname_error.is_none() && password_error.is_none() {
         // Hashed before the transaction, so no connection waits for a hashing slot.
@@ -524,7 +524,7 @@ async fn change_nickname(
     Form(form): Form<NicknameForm>,
 ) -> PageResult {
     check_csrf(&who.session, &form.csrf).await?;
-    let (nickname, mut error) = checked_nickname(&form.nickname);
+    let (nickname, mut error) = checked_nickname(&form.nickname, who.user.is_admin());
     if error.is_none() {
         if users::set_nickname(&mut *state.pool.acquire().await?, who.user.id, &nickname).await? {
             who.user.nickname = Some(nickname.clone());

@@ -78,6 +78,7 @@ impl From<crate::service::practice::PracticeError> for AppError {
             P::NotAllowed(_) => AppError::Forbidden { code: "not_allowed", message },
             P::AlreadyPlaying(_) => AppError::Conflict { code: "already_playing", message },
             P::Full(_) => AppError::Unavailable { retry_after: 60, message },
+            P::TooMany { retry_after, .. } => AppError::RateLimited { retry_after, message },
             P::Unavailable => AppError::Unavailable { retry_after: 3600, message },
             P::IllegalMove(_) => AppError::Unprocessable { code: "illegal_move", message },
             P::Seat(SeatError::NotYourTurn) => AppError::Conflict { code: "not_your_turn", message },

@@ -89,6 +89,7 @@ fn parse_seat(text: &str) -> Result<Side, PracticeError> {
     responses((status = 201, body = PracticeCreated), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+              (status = 429, description = "`rate_limited`: as many practice games started in the last hour as the server allows, with `Retry-After`", body = ErrorBody),
               (status = 503, body = ErrorBody)))]
 async fn create_api(
     State(state): State<AppState>,
@@ -328,6 +329,13 @@ async fn play_start(
         }
         Err(e @ (PracticeError::NotFound | PracticeError::Db(_) | PracticeError::Other(_))) => {
             Err(AppError::from(e).into())
+        }
+        Err(e @ PracticeError::TooMany { retry_after, .. }) => {
+            // The form again with the reason, as 429 with `Retry-After`.
+            let mut resp = play_form_page(&state, &page, &slug, Some(e.to_string())).await?;
+            *resp.status_mut() = StatusCode::TOO_MANY_REQUESTS;
+            resp.headers_mut().insert(header::RETRY_AFTER, retry_after.into());
+            Ok(resp)
         }
         Err(e) => Ok(play_form_page(&state, &page, &slug, Some(e.to_string())).await?),
     }

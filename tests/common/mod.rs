@@ -43,7 +43,7 @@ impl TestApp {
     pub async fn user(&self, username: &str, role: Role) -> UserId {
         let hash = password::hash(format!("pw-{username}")).await.unwrap();
         let mut conn = self.pool.acquire().await.unwrap();
-        let id = users::create(&mut conn, username, None, &hash, role, false).await.unwrap().unwrap();
+        let id = users::create(&mut conn, username, None, &hash, role, false).await.unwrap().id().unwrap();
         users::set_nickname(&mut conn, id, &format!("nick-{username}")).await.unwrap();
         id
     }

@@ -111,6 +111,7 @@ impl Kit {
             let hash = crate::service::password::hash("bench-password".to_string()).await?;
             let user = db::users::create(&mut conn, "bench", None, &hash, db::users::Role::Admin, false)
                 .await?
+                .id()
                 .context("the user exists")?;
             let (_, token) = db::tokens::create(&mut conn, user, "bench").await?;
             db::scoreboard::store_scoreboard(&mut conn, contest, &synthetic_rows(entrants)).await?;
