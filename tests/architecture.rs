@@ -160,7 +160,7 @@ const MAX_FILE_LINES: usize = 800;
 
 /// Files of `src/` still over [`MAX_FILE_LINES`], each waiting to be split; one that fits again
 /// must leave the list.
-const STILL_TOO_LONG: &[&str] = &["src/db/games.rs"];
+const STILL_TOO_LONG: &[&str] = &[];
 
 #[test]
 fn no_source_file_is_over_800_lines() {

@@ -1,0 +1,117 @@
+//! Matches and their games. Each game is the subject of a job of the queue (`db::queue`,
+//! played by `jobs::games`); the game's status is what users see, updated with its job.
+//!
+//! **Lock order.** Every transaction that writes games, matches or standings takes its locks in
+//! this order, so that two of them never wait for each other:
+//! 1. the contest's advisory lock ([`lock_contest`]: exclusive for whatever changes who is
+//!    current — scheduling, superseding, disqualifying, rejudging, house bots —; shared,
+//!    [`share_contest_lock`], for a worker storing a result);
+//! 2. submissions (and, by their triggers, the `standings` rows, in submission order);
+//! 3. jobs, then games, then matches (and by the match trigger the `standings` rows again);
+//! 4. the users' `compute_usage` rows, in user order.
+//!
+//! A transaction that makes a submission ready takes step 1 before it writes the compile's
+//! outcome and charges its time (`service::scheduler::lock_contest`).
+//!
+//! A worker storing a match's last game writes the match's standings rows after its match; a
+//! resubmission writes them (superseding) before cancelling that match: without step 1 those
+//! two deadlocked.
+//!
+//! **Files.** This file holds the game's status, the locks of the order above and what the
+//! others share; the rest is split by who asks: `schedule.rs` creates and cancels matches (the
+//! scheduler), `play.rs` is a worker's side (claiming, playing, storing a result), `pages.rs`
+//! reads what the pages and the API show, and `rejudge.rs` replaces games and prunes the replaced.
+
+mod pages;
+mod play;
+mod rejudge;
+mod schedule;
+
+pub use pages::{
+    game, game_page_info, games_of_submission, live, matches_of_submission, progress, Game, GameOutcome,
+    GamePageInfo, Live, MatchRow, Progress, Replacement,
+};
+pub use play::{
+    claim, fail_exhausted, finish, give_back, match_setup, match_winners, release, set_match_state,
+    set_progress, side, GameJob, MatchScore, MatchSetup, Side,
+};
+pub use rejudge::{current_match_seeds, prune_replaced, replace_games, Replay};
+pub use schedule::{cancel_stale, create_matches, ready_opponents, NewMatch, Opponent};
+
+use super::ids::{ContestId, MatchId};
+use crate::games::settings::Settings;
+use crate::games::GameId;
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::PgConnection;
+
+#[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[sqlx(type_name = "game_status", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    Queued,
+    Running,
+    Done,
+    Cancelled,
+    /// Given up after [`MAX_ATTEMPTS`]; played again only by a rejudge.
+    Failed,
+}
+
+/// Claims of one game before it is given up (`failed`): a game that keeps killing or losing its
+/// worker must not occupy the queue forever, while one lost worker is still forgiven.
+pub const MAX_ATTEMPTS: i32 = 3;
+
+/// The games of several matches as the columns of an `unnest` insert: each game's match key
+/// (whatever the statement joins on), index and plan.
+fn game_columns<'a, K: Copy + 'a>(
+    matches: impl Iterator<Item = (K, &'a [(i32, Value)])>,
+) -> (Vec<K>, Vec<i32>, Vec<Value>) {
+    let mut columns = (Vec::new(), Vec::new(), Vec::new());
+    for (key, plans) in matches {
+        for (index, plan) in plans {
+            columns.0.push(key);
+            columns.1.push(*index);
+            columns.2.push(plan.clone());
+        }
+    }
+    columns
+}
+
+/// Locks a match row until the transaction ends, so that the workers storing its last two games
+/// at the same moment take turns: the second then sees the first's result and closes the match.
+/// Taken after the game's own row (see the lock order above).
+pub async fn lock_match(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<()> {
+    sqlx::query!("select id from matches where id = $1 for update", match_id as MatchId)
+        .fetch_optional(conn)
+        .await?;
+    Ok(())
+}
+
+/// The game and settings of a contest.
+pub async fn contest_game(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+) -> sqlx::Result<(GameId, Settings)> {
+    let r = sqlx::query!(
+        r#"select slug, game as "game: GameId", settings from contests where id = $1"#,
+        contest_id as ContestId
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok((r.game, super::contests::read_settings(r.game, &r.settings, &r.slug)?))
+}
+
+/// Takes the contest's scheduling lock until the transaction ends, so that two submissions
+/// becoming ready at once still see each other.
+pub async fn lock_contest(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<()> {
+    sqlx::query!("select pg_advisory_xact_lock($1)", contest_id as ContestId).execute(conn).await?;
+    Ok(())
+}
+
+/// Takes the contest's scheduling lock shared until the transaction ends: results of the
+/// contest are stored side by side, but never while its current submissions change (see the
+/// lock order above).
+pub async fn share_contest_lock(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<()> {
+    sqlx::query!("select pg_advisory_xact_lock_shared($1)", contest_id as ContestId).execute(conn).await?;
+    Ok(())
+}

@@ -1,0 +1,270 @@
+//! A game as a worker plays it: claimed from the queue, its match's sides, put back or given
+//! up, its moves so far, its result stored and its match decided.
+
+use super::{GameStatus, MAX_ATTEMPTS};
+use crate::db::ids::{ContestId, GameRecordId, MatchId, SubmissionId, UserId};
+use crate::db::queue::{self, Claimed, JobKind};
+use crate::games::GameId;
+use serde_json::Value;
+use sqlx::{Connection, PgConnection};
+
+/// A game taken from the queue, with what a worker needs to play it.
+#[derive(Clone, Debug)]
+pub struct GameJob {
+    pub id: GameRecordId,
+    pub match_id: MatchId,
+    pub plan: Value,
+    pub settings: Value,
+    pub attempts: i32,
+    /// Whether the thinking time is charged to the users' daily budgets.
+    pub charge: bool,
+}
+
+/// A claimed game becomes `running`; one cancelled meanwhile has nothing left to play.
+impl queue::Subject for GameJob {
+    const KIND: JobKind = JobKind::Game;
+
+    async fn take(conn: &mut PgConnection, claimed: Claimed) -> sqlx::Result<Option<GameJob>> {
+        sqlx::query_as!(
+            GameJob,
+            r#"update games set status = 'running', started_at = now()
+               where id = $1 and status in ('queued', 'running')
+               returning id as "id: _", match_id as "match_id: _", plan, settings, $2::int4 as "attempts!",
+                         charge"#,
+            claimed.subject,
+            claimed.attempts
+        )
+        .fetch_optional(conn)
+        .await
+    }
+}
+
+/// Claims the next queued game (the contest whose turn it is, then its order: see
+/// [`queue::claim_next_game`]), or a running one whose lease ran out (its worker died), unless
+/// it has had its [`MAX_ATTEMPTS`] (see [`fail_exhausted`]); the game becomes `running`.
+pub async fn claim(conn: &mut PgConnection, worker: &str, lease_secs: f64) -> sqlx::Result<Option<GameJob>> {
+    queue::claim_next_game(conn, worker, lease_secs, MAX_ATTEMPTS).await
+}
+
+/// Gives up on the games that had their [`MAX_ATTEMPTS`] without a result (their last lease ran
+/// out, or the judge released them): they become `failed` with the reason, and so do their
+/// matches, which stay out of the standings until a rejudge. Returns how many games.
+pub async fn fail_exhausted(conn: &mut PgConnection) -> sqlx::Result<i64> {
+    let mut tx = conn.begin().await?;
+    let given_up = queue::fail_exhausted(&mut tx, JobKind::Game, MAX_ATTEMPTS).await?;
+    let (ids, attempts): (Vec<i64>, Vec<i32>) = given_up.iter().map(|c| (c.subject, c.attempts)).unzip();
+    let n = sqlx::query_scalar!(
+        r#"with failed as (
+               update games g set status = 'failed', finished_at = now(),
+                      failure = 'Given up after ' || a.attempts || ' attempts: each time its worker died, lost its lease or could not run it (a fault of the judge, not of the bots). A rejudge plays it again.'
+               from unnest($1::int8[], $2::int4[]) as a(id, attempts)
+               where g.id = a.id and g.status in ('queued', 'running')
+               returning g.match_id),
+           matches_failed as (
+               update matches set status = 'failed', points_a = null, points_b = null,
+                                  games_won_a = null, games_won_b = null, games_drawn = null
+               where id in (select match_id from failed) and status <> 'cancelled')
+           select count(*) as "n!" from failed"#,
+        &ids,
+        &attempts
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(n)
+}
+
+/// One side of a match, for a worker: the compiled bot (or the house bot's level) and whose it is.
+#[derive(Clone, Debug)]
+pub struct Side {
+    pub submission_id: SubmissionId,
+    pub user_id: UserId,
+    pub nickname: String,
+    pub language: String,
+    pub artifact: Option<Vec<u8>>,
+    /// Set for a house bot: its level, run as `botarena house` (no artifact, no compute charged).
+    pub house_level: Option<String>,
+}
+
+/// One submission as a side of a game (compiled bot, or house level, and whose it is).
+pub async fn side(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<Option<Side>> {
+    sqlx::query_as!(
+        Side,
+        r#"select s.id as "submission_id: _", s.user_id as "user_id: _", coalesce(u.nickname, u.username) as "nickname!",
+                  s.language, s.artifact,
+                  case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
+           from submissions s join users u on u.id = s.user_id where s.id = $1"#,
+        submission as SubmissionId
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// The contest's game, the match seed and both sides of a match.
+pub struct MatchSetup {
+    pub contest_id: ContestId,
+    pub game: GameId,
+    pub seed: i64,
+    pub sides: [Side; 2],
+    /// Set for a test match: the user who asked for it, charged for its games.
+    pub requested_by: Option<UserId>,
+}
+
+pub async fn match_setup(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<Option<MatchSetup>> {
+    let Some(m) = sqlx::query!(
+        r#"select m.contest_id as "contest_id: ContestId", c.game as "game: GameId", m.seed,
+                m.submission_a, m.submission_b, m.requested_by as "requested_by: UserId"
+         from matches m join contests c on c.id = m.contest_id where m.id = $1"#,
+        match_id as MatchId
+    )
+    .fetch_optional(&mut *conn)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let mut sides = Vec::with_capacity(2);
+    for sub in [m.submission_a, m.submission_b] {
+        sides.push(side(conn, SubmissionId(sub)).await?.ok_or(sqlx::Error::RowNotFound)?);
+    }
+    let [a, b]: [Side; 2] = sides.try_into().map_err(|_| sqlx::Error::RowNotFound)?;
+    Ok(Some(MatchSetup {
+        contest_id: m.contest_id,
+        game: m.game,
+        seed: m.seed,
+        sides: [a, b],
+        requested_by: m.requested_by,
+    }))
+}
+
+/// Puts a game back in the queue after a failure of the judge itself.
+pub async fn release(conn: &mut PgConnection, id: GameRecordId, worker: &str) -> sqlx::Result<()> {
+    put_back(conn, id, worker, false).await
+}
+
+/// Puts a game `worker` holds back in the queue unfinished, the claim not counted as an attempt
+/// (the worker is draining: see [`queue::give_back`]).
+pub async fn give_back(conn: &mut PgConnection, id: GameRecordId, worker: &str) -> sqlx::Result<()> {
+    put_back(conn, id, worker, true).await
+}
+
+async fn put_back(
+    conn: &mut PgConnection,
+    id: GameRecordId,
+    worker: &str,
+    uncount: bool,
+) -> sqlx::Result<()> {
+    let mut tx = conn.begin().await?;
+    let back = if uncount {
+        queue::give_back(&mut tx, JobKind::Game, id, worker).await?
+    } else {
+        queue::release(&mut tx, JobKind::Game, id, worker).await?
+    };
+    if back {
+        sqlx::query!(
+            "update games set status = 'queued' where id = $1 and status = 'running'",
+            id as GameRecordId
+        )
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await
+}
+
+/// Stores a game's result, exactly once: `false` (nothing written) when the game is no longer
+/// ours (its lease ran out and another worker took it, or a rejudge replaced it). The outcome
+/// columns the standings and pages read (`winner`, `end_reason`, `forfeit_kind`) are computed by
+/// the database from the result as it is written.
+pub async fn finish(
+    conn: &mut PgConnection,
+    id: GameRecordId,
+    worker: &str,
+    result: &Value,
+    log: &str,
+    think_ms: [i64; 2],
+) -> sqlx::Result<bool> {
+    let mut tx = conn.begin().await?;
+    if !queue::finish(&mut tx, JobKind::Game, id, worker).await? {
+        return Ok(false);
+    }
+    let res = sqlx::query!(
+        "update games set status = 'done', result = $2, log = $3, think_ms_a = $4, think_ms_b = $5,
+                finished_at = now(), progress = null
+         where id = $1 and status = 'running'",
+        id as GameRecordId,
+        result,
+        log,
+        think_ms[0],
+        think_ms[1]
+    )
+    .execute(&mut *tx)
+    .await?;
+    if res.rows_affected() != 1 {
+        return Ok(false);
+    }
+    queue::settle_game_slot(&mut tx, id.into()).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The winners of a match's games in order (`Some(None)` a draw), `None` for a game not done
+/// (cancelled games count as not done): the stored outcome columns, never the result objects.
+pub async fn match_winners(
+    conn: &mut PgConnection,
+    match_id: MatchId,
+) -> sqlx::Result<Vec<Option<Option<String>>>> {
+    let rows = sqlx::query!(
+        r#"select status as "status: GameStatus", winner from games
+           where match_id = $1 and replaced_at is null order by index"#,
+        match_id as MatchId
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.status == GameStatus::Done).then_some(r.winner)).collect())
+}
+
+/// What a decided match stores for the standings: each side's points (3 / 1 / 0) and games won,
+/// and the games drawn; sides `a`, `b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchScore {
+    pub points: [i32; 2],
+    pub games_won: [i32; 2],
+    pub games_drawn: i32,
+}
+
+/// Marks a match running, or done with its score; a cancelled or failed match keeps its status.
+pub async fn set_match_state(
+    conn: &mut PgConnection,
+    match_id: MatchId,
+    status: GameStatus,
+    score: Option<MatchScore>,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update matches set status = $2, points_a = $3, points_b = $4,
+                games_won_a = $5, games_won_b = $6, games_drawn = $7,
+                finished_at = case when $2 = 'done'::game_status then now() end
+         where id = $1 and status not in ('cancelled', 'failed')",
+        match_id as MatchId,
+        status as GameStatus,
+        score.map(|s| s.points[0]),
+        score.map(|s| s.points[1]),
+        score.map(|s| s.games_won[0]),
+        score.map(|s| s.games_won[1]),
+        score.map(|s| s.games_drawn)
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Writes the moves so far of a game `worker` is playing (`{"params", "moves"}`), for its page to
+/// show live; nothing when the game is no longer running.
+pub async fn set_progress(conn: &mut PgConnection, id: GameRecordId, progress: &Value) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update games set progress = $2 where id = $1 and status = 'running'",
+        id as GameRecordId,
+        progress
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,148 @@
+//! Matches as the scheduler makes them: a new submission's opponents and matches (with their
+//! games and jobs), and the cancelling of those whose submissions are no longer current.
+
+use super::{game_columns, GameStatus};
+use crate::db::ids::{ContestId, SubmissionId, UserId};
+use crate::db::queue::{self, JobKind};
+use crate::games::settings::Settings;
+use serde_json::Value;
+use sqlx::PgConnection;
+use time::OffsetDateTime;
+
+/// A submission ready to play, as the scheduler sees it.
+#[derive(Clone, Debug)]
+pub struct Opponent {
+    pub id: SubmissionId,
+    pub user_id: UserId,
+}
+
+/// The latest ready submission of every other user of the contest; house bots play students
+/// only, so a house bot's opponents leave the other house bots out.
+pub async fn ready_opponents(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    user_id: UserId,
+) -> sqlx::Result<Vec<Opponent>> {
+    sqlx::query_as!(
+        Opponent,
+        r#"select distinct on (s.user_id) s.id as "id: _", s.user_id as "user_id: _"
+         from submissions s join users u on u.id = s.user_id
+         where s.contest_id = $1 and s.user_id <> $2 and s.status = 'ready'
+           and not (u.is_house and (select is_house from users where id = $2))
+         order by s.user_id, s.id desc"#,
+        contest_id as ContestId,
+        user_id as UserId
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// A match to create for a new submission: its opponent, its seed and its games' plans (index
+/// and `games.plan`).
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    pub opponent: SubmissionId,
+    pub seed: i64,
+    pub plans: Vec<(i32, Value)>,
+}
+
+/// Creates the matches of `submission` (side `a`) against each opponent whose pair has none yet,
+/// their games (with the contest's `settings`) and the games' jobs, in one statement however
+/// many there are. The jobs are queued in the order given (each match's place its `seq`), as
+/// arrived at `arrived_at` (the submission's arrival: see `queue`). Returns the matches created.
+pub async fn create_matches(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    submission: SubmissionId,
+    arrived_at: OffsetDateTime,
+    matches: &[NewMatch],
+    settings: &Settings,
+) -> sqlx::Result<i64> {
+    let settings = crate::db::contests::stored(settings);
+    let (opponents, seeds): (Vec<SubmissionId>, Vec<i64>) =
+        matches.iter().map(|m| (m.opponent, m.seed)).unzip();
+    let games = game_columns(matches.iter().map(|m| (m.opponent, &m.plans[..])));
+    queue::join_game_queue(conn, contest_id.into()).await?;
+    sqlx::query_scalar!(
+        r#"with new_matches as (
+               insert into matches (contest_id, submission_a, submission_b, seed)
+               select $1, $2, o.opponent, o.seed
+               from unnest($3::int8[], $4::int8[]) with ordinality as o(opponent, seed, n)
+               order by o.n
+               on conflict do nothing
+               returning id, submission_b),
+           new_games as (
+               insert into games (match_id, index, plan, settings)
+               select m.id, p.index, p.plan, $8
+               from unnest($5::int8[], $6::int4[], $7::jsonb[]) with ordinality as p(opponent, index, plan, n)
+               join new_matches m on m.submission_b = p.opponent
+               order by p.n
+               returning id, match_id),
+           new_jobs as (
+               insert into jobs (kind, game_id, arrived_at, contest_id, seq)
+               select 'game', g.id, $9, $1, (o.n - 1)::int4
+               from new_games g join new_matches m on m.id = g.match_id
+               join unnest($3::int8[]) with ordinality as o(opponent, n) on o.opponent = m.submission_b
+               order by g.id
+               returning 1)
+           select count(*) as "created!" from new_matches"#,
+        contest_id as ContestId,
+        submission as SubmissionId,
+        &opponents as &[SubmissionId],
+        &seeds,
+        &games.0 as &[SubmissionId],
+        &games.1,
+        &games.2,
+        settings,
+        arrived_at
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Cancels the games still queued (or failed) of the unfinished round-robin matches whose
+/// submissions are no longer current (superseded or disqualified), and those matches themselves
+/// (a test match is played out: its student asked for that very pairing). A game a worker
+/// has just claimed is left to finish. Returns the games cancelled. Found by index from the
+/// contest's submissions that are not ready (`submissions_not_ready`) to their unfinished
+/// matches (`matches_unfinished_a` / `_b`), never by reading the contest's matches.
+pub async fn cancel_stale(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<u64> {
+    let matches: Vec<i64> = sqlx::query_scalar!(
+        r#"select m.id as "id!" from submissions s join matches m on m.submission_a = s.id
+           where s.contest_id = $1 and s.status <> 'ready' and m.status in ('queued', 'running', 'failed')
+             and m.requested_by is null
+           union
+           select m.id from submissions s join matches m on m.submission_b = s.id
+           where s.contest_id = $1 and s.status <> 'ready' and m.status in ('queued', 'running', 'failed')
+             and m.requested_by is null"#,
+        contest_id as ContestId
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    if matches.is_empty() {
+        return Ok(0);
+    }
+    let stale = sqlx::query!(
+        r#"select id, status as "status: GameStatus" from games
+           where match_id = any($1) and status in ('queued', 'failed')"#,
+        &matches
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let queued: Vec<i64> = stale.iter().filter(|g| g.status == GameStatus::Queued).map(|g| g.id).collect();
+    let mut cancelled = queue::cancel(conn, JobKind::Game, &queued).await?;
+    cancelled.extend(stale.iter().filter(|g| g.status == GameStatus::Failed).map(|g| g.id));
+    let res = sqlx::query!(
+        "update games set status = 'cancelled' where id = any($1) and status in ('queued', 'failed')",
+        &cancelled
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "update matches set status = 'cancelled' where id = any($1) and status in ('queued', 'running', 'failed')",
+        &matches
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(res.rows_affected())
+}
