@@ -26,10 +26,15 @@ pub const AT_ONCE: usize = 2;
 
 static WORK: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(AT_ONCE);
 
-/// Runs `f` on a blocking thread once one of the [`AT_ONCE`] places is free.
+/// Runs `f` on a blocking thread once one of the [`AT_ONCE`] places is free; the place is the
+/// thread's until `f` returns, even when the caller stops waiting (a page left before it loads).
 async fn computed<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> anyhow::Result<T> {
-    let _place = WORK.acquire().await?;
-    Ok(tokio::task::spawn_blocking(f).await?)
+    let place = WORK.acquire().await?;
+    Ok(tokio::task::spawn_blocking(move || {
+        let _place = place;
+        f()
+    })
+    .await?)
 }
 
 /// The contest's base code as a set of k-gram hashes.
@@ -38,9 +43,9 @@ async fn base(conn: &mut PgConnection, contest: ContestId) -> sqlx::Result<HashS
 }
 
 /// Indexes submission `id` and stores its pairs with every other user's indexed submission of the
-/// contest. Parsing runs on a blocking thread, [`AT_ONCE`] at most. Nothing to do for a submission that is gone.
-/// `starters` (`(language, source)` of the contest game's starters) make the contest's base code
-/// the first time one of its submissions is indexed.
+/// contest. Parsing runs on a blocking thread, [`AT_ONCE`] at most. Nothing to do for a submission
+/// that is gone. `starters` (`(language, source)` of the contest game's starters) make the
+/// contest's base code the first time one of its submissions is indexed.
 pub async fn index(
     conn: &mut PgConnection,
     id: SubmissionId,
