@@ -806,7 +806,7 @@ async fn no_field_of_any_form_or_json_body_answers_a_5xx_to_nul_or_control_chara
     let mut not_refused = Vec::new();
     let mut total = 0usize;
     for (method, route, sender, kind, fields) in BODY_FIELDS {
-        let uri = fill_in(*route);
+        let uri = fill_in(route);
         let fields: Vec<(&str, String)> = fields.iter().map(|&(k, v)| (k, fill_in(v))).collect();
         // Every field, and one more the handler does not know.
         let names: Vec<&str> = fields.iter().map(|(k, _)| *k).chain(["extra"]).collect();
