@@ -526,3 +526,364 @@ fn short(uri: &str) -> String {
         uri.to_string()
     }
 }
+
+// ---- Every field of every form and JSON body, with NUL and control characters ----
+
+/// Who sends a body: an anonymous browser (a session, no login), a student's or an admin's
+/// session, or their API tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sender {
+    Anonymous,
+    Student,
+    Admin,
+    StudentToken,
+    AdminToken,
+}
+
+/// How a body is sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Form,
+    Multipart,
+    Json,
+}
+
+use Kind::{Form, Json, Multipart};
+use Sender::{Admin, AdminToken, Anonymous, Student, StudentToken};
+
+/// Every route that takes a body (every method but GET), who sends it, and a value its handler
+/// accepts in each of its fields (forms also get `csrf`, the session's own). The walk puts one bad
+/// value in one field at a time and keeps the others valid, so that the bad value goes as far into
+/// the handler as it can. `{slug}` is the contest, `{id}` a submission, `{token}` an API token's id,
+/// `{practice}` a practice game. `every_route_with_a_body_is_in_the_field_walk` checks that no
+/// route is missing.
+#[allow(clippy::type_complexity)]
+const BODY_FIELDS: &[(&str, &str, Sender, Kind, &[(&str, &str)])] = &[
+    (
+        "POST",
+        "/login",
+        Anonymous,
+        Form,
+        &[("username", "carol"), ("password", "pw-carol"), ("next", "/contests")],
+    ),
+    ("POST", "/logout", Student, Form, &[]),
+    (
+        "POST",
+        "/welcome",
+        Student,
+        Form,
+        &[("nickname", "Ada L"), ("password", "a-long-password-1"), ("confirm", "a-long-password-1")],
+    ),
+    ("POST", "/profile/nickname", Student, Form, &[("nickname", "Ada L")]),
+    (
+        "POST",
+        "/profile/password",
+        Student,
+        Form,
+        &[("current", "pw-ada"), ("password", "another-password-2"), ("confirm", "another-password-2")],
+    ),
+    ("POST", "/profile/tokens", Student, Form, &[("name", "laptop")]),
+    ("POST", "/profile/tokens/{token}/revoke", Student, Form, &[]),
+    ("POST", "/contests/{slug}", Student, Multipart, &[("language", "python"), ("source", "print(1)\n")]),
+    (
+        "POST",
+        "/contests/{slug}/play",
+        Student,
+        Form,
+        &[("opponent", "house:random"), ("submission", ""), ("seat", "first"), ("board", "")],
+    ),
+    (
+        "POST",
+        "/contests/{slug}/test-matches",
+        Student,
+        Form,
+        &[("opponent", "submission"), ("submission", "{id}")],
+    ),
+    ("POST", "/admin/users", Admin, Form, &[("csv", "username,password\nnewbie,pw-newbie-123\n")]),
+    ("POST", "/admin/users/reset-password", Admin, Form, &[("username", "bob"), ("confirmed", "yes")]),
+    ("POST", "/admin/users/disable", Admin, Form, &[("username", "filler"), ("confirmed", "yes")]),
+    ("POST", "/admin/users/enable", Admin, Form, &[("username", "filler"), ("confirmed", "yes")]),
+    (
+        "POST",
+        "/admin/contests/new",
+        Admin,
+        Form,
+        &[
+            ("slug", "new1"),
+            ("game", "connect4"),
+            ("title", "New"),
+            ("deadline", "2030-01-01 12:00"),
+            ("languages", "python"),
+            ("settings", "move_ms=1000"),
+        ],
+    ),
+    (
+        "POST",
+        "/admin/contests/{slug}/settings",
+        Admin,
+        Form,
+        &[("title", "Connect four"), ("deadline", ""), ("move_ms", "1000"), ("languages", "python")],
+    ),
+    ("POST", "/admin/contests/{slug}/rejudge", Admin, Form, &[("confirmed", "yes")]),
+    ("POST", "/admin/contests/{slug}/freeze", Admin, Form, &[("confirmed", "yes")]),
+    ("POST", "/admin/contests/{slug}/unfreeze", Admin, Form, &[("confirmed", "yes")]),
+    ("POST", "/admin/submissions/{id}/rejudge", Admin, Form, &[("confirmed", "yes")]),
+    ("POST", "/admin/submissions/{id}/disqualify", Admin, Form, &[("confirmed", "")]),
+    ("POST", "/admin/contests/{slug}/announcements", Admin, Form, &[("body", "Rules *changed*.")]),
+    ("POST", "/admin/contests/{slug}/similarity/reindex", Admin, Form, &[]),
+    (
+        "POST",
+        "/admin/contests/{slug}/similarity/base",
+        Admin,
+        Form,
+        &[("name", "lib.py"), ("language", "python"), ("source", "def helper():\n    return 1\n")],
+    ),
+    ("POST", "/admin/contests/{slug}/similarity/base/{token}/remove", Admin, Form, &[]),
+    (
+        "POST",
+        "/api/contests/{slug}/submissions",
+        StudentToken,
+        Json,
+        &[("language", "python"), ("source", "print(1)\n")],
+    ),
+    (
+        "PATCH",
+        "/api/contests/{slug}/settings",
+        AdminToken,
+        Json,
+        &[
+            ("title", "Connect four"),
+            ("deadline", "2030-01-01 12:00"),
+            ("move_ms", "1000"),
+            ("languages", "python"),
+        ],
+    ),
+    ("POST", "/api/contests/{slug}/announcements", AdminToken, Json, &[("body", "Rules *changed*.")]),
+    ("POST", "/api/contests/{slug}/scoreboard/refresh", AdminToken, Json, &[]),
+    ("POST", "/api/contests/{slug}/rejudge", AdminToken, Json, &[]),
+    ("POST", "/api/submissions/{id}/rejudge", AdminToken, Json, &[]),
+    ("POST", "/api/contests/{slug}/freeze", AdminToken, Json, &[]),
+    ("POST", "/api/contests/{slug}/unfreeze", AdminToken, Json, &[]),
+    ("POST", "/api/submissions/{id}/disqualify", AdminToken, Json, &[]),
+    ("POST", "/api/tokens", StudentToken, Json, &[("name", "laptop")]),
+    ("DELETE", "/api/tokens/{token}", StudentToken, Json, &[]),
+    (
+        "POST",
+        "/api/contests/{slug}/practice",
+        StudentToken,
+        Json,
+        &[("opponent", "house:random"), ("seat", "first"), ("board", "7x6")],
+    ),
+    ("DELETE", "/api/practice/{practice}", StudentToken, Json, &[]),
+    ("POST", "/api/practice/{practice}/moves", StudentToken, Json, &[("move", "3")]),
+    ("POST", "/api/contests/{slug}/test-matches", StudentToken, Json, &[("opponent", "house:random")]),
+];
+
+/// Values no field may hold (each control character but tab and line ends; NUL not even in a
+/// source), then text that every field may hold but that names nothing (`bogus`, empty, long).
+const CONTROL_VALUES: &[&str] = &["\0", "a\0b", "\u{1}", "\u{8}", "\u{1b}[31m", "\u{7f}", "\u{85}", "\u{9f}"];
+const ODD_VALUES: &[&str] =
+    &["bogus", "", " ", "\t", "a\r\nb", "LONG", "\u{202e}x", "-1", "99999999999999999999"];
+
+/// Percent-encodes every byte but the unreserved ones, as a browser does a form.
+fn form_encode(s: &[u8]) -> String {
+    s.iter()
+        .map(|&b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// One body of [`BODY_FIELDS`], `bad` (raw bytes) put in field `field` (one not in the list is
+/// added), the others valid.
+fn body_of(kind: Kind, csrf: &str, fields: &[(&str, String)], field: &str, bad: &[u8]) -> (String, Vec<u8>) {
+    let mut all: Vec<(&str, Vec<u8>)> = fields.iter().map(|(k, v)| (*k, v.as_bytes().to_vec())).collect();
+    match all.iter_mut().find(|(k, _)| *k == field) {
+        Some(slot) => slot.1 = bad.to_vec(),
+        None => all.push((field, bad.to_vec())),
+    }
+    match kind {
+        Form => {
+            let mut parts = vec![format!("csrf={}", form_encode(csrf.as_bytes()))];
+            parts
+                .extend(all.iter().map(|(k, v)| format!("{}={}", form_encode(k.as_bytes()), form_encode(v))));
+            ("application/x-www-form-urlencoded".into(), parts.join("&").into_bytes())
+        }
+        Multipart => {
+            let mut body = Vec::new();
+            for (k, v) in std::iter::once(("csrf", csrf.as_bytes().to_vec())).chain(all) {
+                body.extend_from_slice(
+                    format!("--x\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n").as_bytes(),
+                );
+                body.extend_from_slice(&v);
+                body.extend_from_slice(b"\r\n");
+            }
+            body.extend_from_slice(b"--x--\r\n");
+            ("multipart/form-data; boundary=x".into(), body)
+        }
+        Json => {
+            // Valid UTF-8 goes through serde (NUL as `\u0000`, as any JSON library sends it);
+            // invalid UTF-8 is put into the string as raw bytes.
+            let mut body = b"{".to_vec();
+            for (i, (k, v)) in all.iter().enumerate() {
+                if i > 0 {
+                    body.push(b',');
+                }
+                body.extend_from_slice(serde_json::to_string(k).unwrap().as_bytes());
+                body.push(b':');
+                match std::str::from_utf8(v) {
+                    Ok(text) => body.extend_from_slice(serde_json::to_string(text).unwrap().as_bytes()),
+                    Err(_) => {
+                        body.push(b'"');
+                        body.extend_from_slice(v);
+                        body.push(b'"');
+                    }
+                }
+            }
+            body.push(b'}');
+            ("application/json".into(), body)
+        }
+    }
+}
+
+#[tokio::test]
+async fn every_route_with_a_body_is_in_the_field_walk() {
+    let app = setup().await;
+    let valid = [
+        ("slug", "c4".to_string()),
+        ("id", "1".to_string()),
+        ("tail", "style.css".to_string()),
+        ("language", "python".to_string()),
+        ("a", "1".to_string()),
+        ("b", "2".to_string()),
+    ];
+    let listed: BTreeSet<(String, String)> = BODY_FIELDS
+        .iter()
+        .map(|(m, r, ..)| (m.to_string(), r.replace("{token}", "{id}").replace("{practice}", "{id}")))
+        .collect();
+    let mut missing = Vec::new();
+    for route in ROUTES {
+        for method in methods(&app, &fill(route, &valid, None)).await {
+            if method != Method::GET && !listed.contains(&(method.to_string(), route.to_string())) {
+                missing.push(format!("{method} {route}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "routes with a body missing from BODY_FIELDS: {missing:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_field_of_any_form_or_json_body_answers_a_5xx_to_nul_or_control_characters() {
+    let app = setup().await;
+    let filler = app.user("filler", Role::Student).await;
+    app.contest("c4", &[]).await;
+    let ada = app.user("ada", Role::Student).await;
+    let bob = app.user("bob", Role::Student).await;
+    app.user("root", Role::Admin).await;
+    app.user("carol", Role::Student).await;
+    let m = finished_match(&app, "c4", ada, bob, &[connect4_win(0, [BotId::A, BotId::B])]).await;
+    app.token(filler).await;
+    let token_id: i64 = sqlx::query_scalar("select id from api_tokens order by id limit 1")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    let student_token = app.token(ada).await;
+    let admin_token = app.token(app.user("staff", Role::Admin).await).await;
+    let subs = m.submissions[0].to_string();
+    let placeholders = [
+        ("{slug}", "c4".to_string()),
+        ("{id}", subs.clone()),
+        ("{token}", token_id.to_string()),
+        ("{practice}", "00000000-0000-4000-8000-000000000000".to_string()),
+    ];
+    let fill_in = |s: &str| placeholders.iter().fold(s.to_string(), |s, (k, v)| s.replace(k, v));
+    // A walk of the welcome or password form with every field valid but one the handler ignores
+    // changes ada's password: it is put back after each of her requests.
+    let ada_hash = botarena::service::password::hash("pw-ada".to_string()).await.unwrap();
+
+    let mut failures = Vec::new();
+    let mut not_refused = Vec::new();
+    let mut total = 0usize;
+    for (method, route, sender, kind, fields) in BODY_FIELDS {
+        let uri = fill_in(route);
+        let fields: Vec<(&str, String)> = fields.iter().map(|&(k, v)| (k, fill_in(v))).collect();
+        // Every field, and one more the handler does not know.
+        let names: Vec<&str> = fields.iter().map(|(k, _)| *k).chain(["extra"]).collect();
+        let mut values: Vec<Vec<u8>> =
+            CONTROL_VALUES.iter().chain(ODD_VALUES).map(|v| expand(v).into_bytes()).collect();
+        values.push(vec![0xFF, 0xFE]);
+        for name in names {
+            for value in &values {
+                // A fresh session per request: a walk of `/logout` or of a password change must
+                // not end the next one's.
+                let (cookie, csrf, token) = match sender {
+                    Anonymous => {
+                        let mut c = app.client();
+                        let csrf = c.csrf().await;
+                        (c.cookie.clone(), csrf, None)
+                    }
+                    Student | Admin => {
+                        let mut c = app.logged_in(if *sender == Student { "ada" } else { "root" }).await;
+                        let csrf = c.csrf().await;
+                        (c.cookie.clone(), csrf, None)
+                    }
+                    StudentToken => (None, String::new(), Some(student_token.clone())),
+                    AdminToken => (None, String::new(), Some(admin_token.clone())),
+                };
+                let asker = Asker { name: "", cookie, csrf: csrf.clone(), token };
+                let (ct, body) = body_of(*kind, &csrf, &fields, name, value);
+                let method: Method = method.parse().unwrap();
+                let mut req = request(&asker, &method, &uri, Some((ct.as_str(), body)), None);
+                if *sender == Anonymous {
+                    // Each from an address of its own: the walk's failed logins are not to slow
+                    // down the ones after them (the throttle has its own tests).
+                    let peer = std::net::SocketAddr::from((
+                        [10, 77, (total / 250) as u8, (total % 250) as u8 + 1],
+                        40000,
+                    ));
+                    req.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+                }
+                let r = send(&app.router, req).await;
+                total += 1;
+                if *sender == Student {
+                    sqlx::query("update users set password_hash = $1, must_change_password = false where username = 'ada'")
+                        .bind(&ada_hash)
+                        .execute(&app.pool)
+                        .await
+                        .unwrap();
+                }
+                let shown = String::from_utf8_lossy(value).chars().take(20).collect::<String>();
+                let label = format!("{method} {uri} as {sender:?}: {name}={shown:?}");
+                // "No practice games on this server" is a deliberate 503 `busy` (docs/api.md),
+                // and the router alone plays none.
+                let busy = r.status == StatusCode::SERVICE_UNAVAILABLE && r.body.contains("\"busy\"");
+                if r.status.is_server_error() && !busy {
+                    failures.push(format!(
+                        "{label} -> {} {}",
+                        r.status,
+                        r.body.chars().take(300).collect::<String>()
+                    ));
+                    continue;
+                }
+                // Text no field may hold is refused at the door (a bot's pasted file is bytes; an
+                // API call without a body does not read one).
+                let text = String::from_utf8_lossy(value);
+                let forbidden = text.contains('\0')
+                    || (name != "source" && text.chars().any(|c| c.is_control() && !"\t\r\n".contains(c)));
+                let read = *kind == Form || (*kind == Json && !fields.is_empty());
+                if forbidden && read && !r.status.is_client_error() {
+                    not_refused.push(format!("{label} -> {}", r.status));
+                }
+            }
+        }
+    }
+    eprintln!("field walk: {} bodies, {total} requests", BODY_FIELDS.len());
+    assert!(
+        failures.is_empty(),
+        "{} requests answered 5xx (first 40):\n{}",
+        failures.len(),
+        failures.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+    );
+    assert!(not_refused.is_empty(), "control characters accepted:\n{}", not_refused.join("\n"));
+}

@@ -110,21 +110,25 @@ pub async fn remove_base_file(conn: &mut PgConnection, contest: ContestId, id: i
     Ok(done.rows_affected() > 0)
 }
 
-/// Stores a submission's tokens and fingerprints (replacing what it had) and forgets its pairs.
+/// Stores a submission's tokens and fingerprints (replacing what it had) and forgets its pairs;
+/// `over_budget` says why it was not read whole by its grammar (`None`: it was).
 pub async fn store(
     conn: &mut PgConnection,
     s: &Indexable,
     tokens: &[u8],
     fingerprints: &[i64],
+    over_budget: Option<&str>,
 ) -> sqlx::Result<()> {
     sqlx::query!(
-        "insert into similarity_index (submission_id, contest_id, tokens, fingerprints) values ($1, $2, $3, $4)
+        "insert into similarity_index (submission_id, contest_id, tokens, fingerprints, over_budget)
+         values ($1, $2, $3, $4, $5)
          on conflict (submission_id) do update set tokens = excluded.tokens, fingerprints = excluded.fingerprints,
-                                                   indexed_at = now()",
+                                                   over_budget = excluded.over_budget, indexed_at = now()",
         s.id as SubmissionId,
         s.contest_id as ContestId,
         tokens,
-        fingerprints.len() as i32
+        fingerprints.len() as i32,
+        over_budget
     )
     .execute(&mut *conn)
     .await?;
@@ -299,6 +303,43 @@ pub async fn coverage(conn: &mut PgConnection, contest: ContestId) -> sqlx::Resu
     .fetch_one(conn)
     .await?;
     Ok((r.indexed, r.all))
+}
+
+/// An indexed submission that was over the parser's budget.
+#[derive(Clone, Debug)]
+pub struct OverBudget {
+    pub submission_id: SubmissionId,
+    pub username: String,
+    pub language: String,
+    /// Why, in words (`botarena_similarity::Tokenized::over_budget`).
+    pub why: String,
+}
+
+/// The contest's indexed submissions that were over the parser's budget, newest first; how many
+/// in all, and the first `limit`.
+pub async fn over_budget(
+    conn: &mut PgConnection,
+    contest: ContestId,
+    limit: i64,
+) -> sqlx::Result<(i64, Vec<OverBudget>)> {
+    let count = sqlx::query_scalar!(
+        r#"select count(*) as "n!" from similarity_index where contest_id = $1 and over_budget is not null"#,
+        contest as ContestId
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    let rows = sqlx::query_as!(
+        OverBudget,
+        r#"select i.submission_id as "submission_id: SubmissionId", u.username, s.language, i.over_budget as "why!"
+           from similarity_index i join submissions s on s.id = i.submission_id join users u on u.id = s.user_id
+           where i.contest_id = $1 and i.over_budget is not null
+           order by i.submission_id desc limit $2"#,
+        contest as ContestId,
+        limit
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok((count, rows))
 }
 
 /// A stored pair's numbers, if the two were found alike.

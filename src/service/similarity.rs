@@ -2,6 +2,11 @@
 //! indexed when its compile ends, and compared at once with every other user's submission of the
 //! contest through the stored fingerprints; the contest's starters and the base files an admin
 //! adds never count as shared.
+//!
+//! Memory: reading a source is bounded by the library's budget (`PARSE_MAX_*`: a source over it is
+//! read by the plain lexer, at most `MAX_TOKENS` tokens are kept, and the admin's page says which
+//! ones), and at most [`AT_ONCE`] sources are read or compared at a time in the process, however
+//! many compiles, reindexes and side-by-side views ask at once.
 
 use crate::db;
 use crate::db::ids::{ContestId, SubmissionId};
@@ -16,15 +21,31 @@ pub const STORED_FLOOR: f32 = 0.1;
 /// A pair needs at least this many shared fingerprints to be looked at (a handful is chance).
 const MIN_SHARED: i64 = 3;
 
+/// How many similarity computations (reading sources, comparing token sequences) run at once.
+pub const AT_ONCE: usize = 2;
+
+static WORK: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(AT_ONCE);
+
+/// Runs `f` on a blocking thread once one of the [`AT_ONCE`] places is free; the place is the
+/// thread's until `f` returns, even when the caller stops waiting (a page left before it loads).
+async fn computed<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> anyhow::Result<T> {
+    let place = WORK.acquire().await?;
+    Ok(tokio::task::spawn_blocking(move || {
+        let _place = place;
+        f()
+    })
+    .await?)
+}
+
 /// The contest's base code as a set of k-gram hashes.
 async fn base(conn: &mut PgConnection, contest: ContestId) -> sqlx::Result<HashSet<u64>> {
     Ok(db::similarity::base(conn, contest).await?.into_iter().map(|h| h as u64).collect())
 }
 
 /// Indexes submission `id` and stores its pairs with every other user's indexed submission of the
-/// contest. Parsing runs on a blocking thread. Nothing to do for a submission that is gone.
-/// `starters` (`(language, source)` of the contest game's starters) make the contest's base code
-/// the first time one of its submissions is indexed.
+/// contest. Parsing runs on a blocking thread, [`AT_ONCE`] at most. Nothing to do for a submission
+/// that is gone. `starters` (`(language, source)` of the contest game's starters) make the
+/// contest's base code the first time one of its submissions is indexed.
 pub async fn index(
     conn: &mut PgConnection,
     id: SubmissionId,
@@ -45,7 +66,7 @@ async fn set_base(
     starters: Vec<(String, String)>,
 ) -> anyhow::Result<HashSet<u64>> {
     let files = db::similarity::base_files(conn, contest).await?;
-    let hashes = tokio::task::spawn_blocking(move || {
+    let hashes = computed(move || {
         let added = files.into_iter().map(|f| (f.language, f.source));
         let mut all: Vec<i64> = starters
             .into_iter()
@@ -67,20 +88,23 @@ async fn set_base(
 
 async fn index_with(conn: &mut PgConnection, s: Indexable, base: HashSet<u64>) -> anyhow::Result<()> {
     let (language, source) = (s.language.clone(), String::from_utf8_lossy(&s.source).into_owned());
-    let (tokens, fingerprints, base) = tokio::task::spawn_blocking(move || {
-        let tokens: Vec<u32> = sim::token_hashes(&language, &source);
+    let (tokens, over_budget, fingerprints, base) = computed(move || {
+        let read = sim::tokenize(&language, &source);
+        drop(source);
+        let tokens: Vec<u32> = read.tokens.into_iter().map(|t| t.hash).collect();
         let fingerprints: Vec<i64> =
             sim::fingerprint_set(&tokens, &base).into_iter().map(|h| h as i64).collect();
-        (tokens, fingerprints, base)
+        (tokens, read.over_budget, fingerprints, base)
     })
     .await?;
     let mut tx = conn.begin().await?;
-    db::similarity::store(&mut tx, &s, &sim::to_bytes(&tokens), &fingerprints).await?;
+    db::similarity::store(&mut tx, &s, &sim::to_bytes(&tokens), &fingerprints, over_budget.as_deref())
+        .await?;
     let floor = (STORED_FLOOR, sim::MIN_FINGERPRINTS as i32);
     let others = db::similarity::sharing(&mut tx, &s, &fingerprints, MIN_SHARED, floor.0, floor.1).await?;
     let own = fingerprints.len();
     let masked = sim::mask(&tokens, &base, 1);
-    let pairs: Vec<NewPair> = tokio::task::spawn_blocking(move || {
+    let pairs: Vec<NewPair> = computed(move || {
         others
             .into_iter()
             .filter_map(|o| {
@@ -139,7 +163,7 @@ pub async fn side_by_side(
     let base = base(conn, contest).await?;
     let (la, sa) = (a.0.to_string(), String::from_utf8_lossy(a.1).into_owned());
     let (lb, sb) = (b.0.to_string(), String::from_utf8_lossy(b.1).into_owned());
-    Ok(tokio::task::spawn_blocking(move || {
+    computed(move || {
         let (ta, tb) = (sim::tokens(&la, &sa), sim::tokens(&lb, &sb));
         let hash = |t: &[sim::Token]| t.iter().map(|t| t.hash).collect::<Vec<_>>();
         let tiles = sim::matches(&sim::mask(&hash(&ta), &base, 1), &sim::mask(&hash(&tb), &base, 2));
@@ -157,5 +181,5 @@ pub async fn side_by_side(
         let longest_run = tiles.iter().map(|m| m.a.len()).max().unwrap_or(0);
         SideBySide { a: (sa, regions_a), b: (sb, regions_b), order, longest_run }
     })
-    .await?)
+    .await
 }

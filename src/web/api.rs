@@ -14,8 +14,9 @@ use crate::db::contests;
 use crate::db::ids::SubmissionId;
 use crate::db::submissions::{self, Status};
 use crate::db::tokens;
-use axum::extract::rejection::JsonRejection;
+use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
+use axum::http::header::CONTENT_TYPE;
 use axum::http::StatusCode;
 use axum::routing::{delete, get, patch, post};
 use axum::{Json, Router};
@@ -50,24 +51,48 @@ pub fn router(state: &AppState) -> Router<AppState> {
 /// The API's JSON body: 400 for malformed JSON, a wrong content type or a wrong type of field
 /// (named, e.g. `` `source`: invalid type: integer `1`, expected a string ``), 413 for too large.
 /// Every string in it (and every key) is checked like a form field first
-/// ([`super::input::check_field`]).
+/// ([`super::input::check_field`]), and a body of more than [`super::input::MAX_FIELDS`] values
+/// is refused before it is parsed (400 `too_many_fields`).
 pub struct ApiJson<T>(pub T);
+
+/// Whether the request says its body is JSON (`application/json`, or `application/…+json`).
+fn is_json(req: &Request) -> bool {
+    let essence = |v: &str| v.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    req.headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(essence)
+        .is_some_and(|e| e == "application/json" || (e.starts_with("application/") && e.ends_with("+json")))
+}
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let value = match Json::<Value>::from_request(req, state).await {
+        if !is_json(&req) {
+            return Err(AppError::bad(
+                "bad_content_type",
+                "Send the body as JSON with `Content-Type: application/json`.",
+            ));
+        }
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                AppError::TooLarge("The request body is too large.".into())
+            } else {
+                AppError::bad("bad_json", e.body_text())
+            }
+        })?;
+        if super::input::too_many_json_values(&bytes) {
+            return Err(AppError::bad(
+                "too_many_fields",
+                format!(
+                    "The body has more than {} values; no body of this API has.",
+                    super::input::MAX_FIELDS
+                ),
+            ));
+        }
+        let value = match Json::<Value>::from_bytes(&bytes) {
             Ok(Json(v)) => v,
-            Err(JsonRejection::BytesRejection(e)) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                return Err(AppError::TooLarge("The request body is too large.".into()))
-            }
-            Err(JsonRejection::MissingJsonContentType(_)) => {
-                return Err(AppError::bad(
-                    "bad_content_type",
-                    "Send the body as JSON with `Content-Type: application/json`.",
-                ))
-            }
             Err(e) => return Err(AppError::bad("bad_json", e.body_text())),
         };
         check_json_text("body", &value)?;

@@ -7,7 +7,8 @@
 //!   thing can exist), as HTML for pages and JSON under `/api`.
 //! - Form and JSON fields: 400 with the field named, for invalid UTF-8, control characters other
 //!   than tab and line ends, fields over [`MAX_FIELD_BYTES`] (except the long fields: the roster,
-//!   the settings box), or a field given twice. A bot's `source` is taken as it is.
+//!   the settings box), or a field given twice. A bot's `source` may hold any character but NUL
+//!   (which no compiler accepts and no text column can store).
 
 use super::error::{AppError, PageError};
 use axum::body::Bytes;
@@ -23,8 +24,14 @@ pub const MAX_FIELD_BYTES: usize = 4096;
 /// Fields that hold many lines: no length limit of their own (the body limit applies).
 const LONG_FIELDS: &[&str] = &["csv", "settings"];
 
-/// Fields taken as sent: a bot's source may hold any character its compiler accepts.
+/// Fields taken as sent but for NUL: a bot's source may hold any other character (a form feed, an
+/// escape in a string) that its compiler accepts.
 const RAW_FIELDS: &[&str] = &["source"];
+
+/// Most fields of one form, and most values (strings, numbers, items, keys) of one JSON body:
+/// every form and body of the site has a few dozen; a body of a million tiny fields would take
+/// about fifty times its size in memory once parsed.
+pub const MAX_FIELDS: usize = 1_000;
 
 /// Longest path segment (a slug, an id).
 const MAX_SEGMENT_BYTES: usize = 200;
@@ -49,6 +56,12 @@ pub fn page_number(text: Option<&str>) -> i64 {
 /// Why the value of field `name` is refused, if it is.
 pub fn check_field(name: &str, value: &str) -> Result<(), AppError> {
     if RAW_FIELDS.contains(&name) {
+        if value.contains('\0') {
+            return Err(AppError::bad(
+                "bad_text",
+                format!("`{name}` holds a NUL character (U+0000), which no compiler accepts."),
+            ));
+        }
         return Ok(());
     }
     if let Some(c) = forbidden_char(value) {
@@ -109,10 +122,21 @@ fn decode(component: &[u8]) -> Result<String, Vec<u8>> {
     String::from_utf8(bytes).map_err(|e| e.into_bytes())
 }
 
-/// The fields of a form body, in order, each checked with [`check_field`].
+fn too_many_fields(what: &str) -> AppError {
+    AppError::bad(
+        "too_many_fields",
+        format!("{what} has more than {MAX_FIELDS} fields; no form of this site has."),
+    )
+}
+
+/// The fields of a form body, in order, each checked with [`check_field`]; at most
+/// [`MAX_FIELDS`] of them.
 fn checked_pairs(body: &[u8]) -> Result<Vec<(String, String)>, AppError> {
     let mut pairs = Vec::new();
     for part in body.split(|&b| b == b'&').filter(|p| !p.is_empty()) {
+        if pairs.len() == MAX_FIELDS {
+            return Err(too_many_fields("The form"));
+        }
         let (k, v) = match part.iter().position(|&b| b == b'=') {
             Some(i) => (&part[..i], &part[i + 1..]),
             None => (part, &b""[..]),
@@ -154,6 +178,32 @@ async fn form_body<S: Send + Sync>(req: Request, state: &S) -> Result<Vec<(Strin
         }
     })?;
     checked_pairs(&body)
+}
+
+/// Whether a JSON text has more than [`MAX_FIELDS`] values (strings, numbers, literals, arrays,
+/// objects; a key counts with its value), counted without parsing it, so that a body of a
+/// million `0,` never becomes a million parsed values.
+pub fn too_many_json_values(text: &[u8]) -> bool {
+    let (mut values, mut in_string, mut escaped) = (0usize, false, false);
+    for &b in text {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else if b == b'"' {
+            in_string = true;
+        } else if matches!(b, b',' | b'[' | b'{') {
+            // Each value but the first of its container follows a comma; each container opens.
+            values += 1;
+            if values > MAX_FIELDS {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// A form's fields in order, repeated names kept (for checkbox lists and settings forms).
@@ -206,6 +256,25 @@ mod tests {
         assert!(checked_pairs(long.as_bytes()).unwrap_err().to_string().contains("`username` is 4097 bytes"));
         assert!(checked_pairs(format!("csv={}", "a\n".repeat(10_000)).as_bytes()).is_ok());
         assert!(checked_pairs(b"csv=a%0D%0Ab%09c").is_ok());
-        assert!(checked_pairs(b"source=%00%01").is_ok());
+        assert!(checked_pairs(b"source=%01%1B%0C").is_ok());
+        let many = "a=1&".repeat(MAX_FIELDS);
+        assert_eq!(checked_pairs(many.as_bytes()).unwrap().len(), MAX_FIELDS);
+        let more = format!("{many}b=2");
+        assert!(checked_pairs(more.as_bytes()).unwrap_err().to_string().contains("more than 1000 fields"));
+        let nul = checked_pairs(b"source=a%00b").unwrap_err().to_string();
+        assert!(nul.contains("`source` holds a NUL"), "{nul}");
+    }
+
+    #[test]
+    fn json_values_are_counted_outside_strings() {
+        assert!(!too_many_json_values(br#"{"a": [1, 2, 3], "b": {"c": "x,y,[z{"}}"#));
+        let list = format!("[{}0]", "0,".repeat(MAX_FIELDS));
+        assert!(too_many_json_values(list.as_bytes()));
+        let quoted = format!(r#"{{"source": "{}"}}"#, ",[{".repeat(10 * MAX_FIELDS));
+        assert!(!too_many_json_values(quoted.as_bytes()));
+        let escaped = format!(r#"{{"source": "\\", "x": [{}1]}}"#, "1,".repeat(MAX_FIELDS));
+        assert!(too_many_json_values(escaped.as_bytes()));
+        let escaped_quote = format!(r#"{{"source": "\"{}"}}"#, ",".repeat(2 * MAX_FIELDS));
+        assert!(!too_many_json_values(escaped_quote.as_bytes()));
     }
 }

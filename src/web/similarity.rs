@@ -67,6 +67,11 @@ struct SimilarityPage {
     base_files: Vec<similarity::BaseFile>,
     languages: Vec<String>,
     notice: Option<String>,
+    /// How many indexed submissions were over the parser's budget, and the latest of them.
+    over_budget_count: i64,
+    over_budget: Vec<similarity::OverBudget>,
+    parse_max_kib: usize,
+    max_tokens: usize,
 }
 
 async fn page(
@@ -82,7 +87,12 @@ async fn page(
     let pairs = similarity::pairs(&mut conn, c.id, filter.min(), filter.all(), LIMIT).await?;
     let (indexed, submissions) = similarity::coverage(&mut conn, c.id).await?;
     let base_files = similarity::base_files(&mut conn, c.id).await?;
+    let (over_budget_count, over_budget) = similarity::over_budget(&mut conn, c.id, 100).await?;
     Ok(render(&SimilarityPage {
+        over_budget_count,
+        over_budget,
+        parse_max_kib: crate::similarity::PARSE_MAX_BYTES / 1024,
+        max_tokens: crate::similarity::MAX_TOKENS,
         nav: who.nav().await?,
         slug: c.slug,
         title: c.title,
@@ -163,6 +173,18 @@ async fn add_base_form(
     let name = form.name.trim();
     if name.is_empty() || form.source.trim().is_empty() {
         return Err(AppError::bad("bad_base_file", "A base file needs a name and a source.").into());
+    }
+    let languages = state.language_ids();
+    if !languages.contains(&form.language) {
+        return Err(AppError::bad(
+            "bad_base_file",
+            format!(
+                "`{}` is not a language of this server; one of: {}.",
+                form.language,
+                languages.join(", ")
+            ),
+        )
+        .into());
     }
     if form.source.len() > BASE_FILE_MAX {
         return Err(AppError::bad(

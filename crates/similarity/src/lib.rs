@@ -62,16 +62,113 @@ fn is_literal(kind: &str) -> bool {
         || matches!(kind, "string" | "integer" | "float" | "concatenated_string" | "system_lib_string")
 }
 
+/// What reading one source may cost, so that a hostile source cannot take the server's memory:
+/// a source is parsed by its grammar only within [`PARSE_MAX_BYTES`], [`PARSE_MAX_TOKENS`] and
+/// [`PARSE_MAX_DEPTH`] (as the plain lexer counts them, which costs a few bytes per token) and
+/// [`PARSE_MAX_TIME`]; beyond any of them it is read by the plain lexer. Whatever read it, at
+/// most [`MAX_TOKENS`] tokens are kept.
+///
+/// The parser's memory grows with the source's tokens and nesting (a megabyte of `[[[…]]]` took
+/// half a gigabyte); the budget keeps one parse within a few dozen MiB, and the plain lexer's
+/// memory is its tokens only (24 bytes each, at most [`MAX_TOKENS`]).
+pub const PARSE_MAX_BYTES: usize = 256 * 1024;
+/// See [`PARSE_MAX_BYTES`]: a bot of 256 KiB has about 50,000 tokens.
+pub const PARSE_MAX_TOKENS: usize = 60_000;
+/// See [`PARSE_MAX_BYTES`]: brackets (`(`, `[`, `{`) open at once. Hand-written code nests a
+/// dozen deep; generated tables a few more.
+pub const PARSE_MAX_DEPTH: usize = 200;
+/// See [`PARSE_MAX_BYTES`]: a parse that takes longer is abandoned (a safety net: the grammars'
+/// error recovery on garbage is the only thing that could).
+pub const PARSE_MAX_TIME: std::time::Duration = std::time::Duration::from_secs(3);
+/// The most tokens kept of one source (about 400 KiB of ordinary code): the index stores 4 bytes
+/// per token, and the side-by-side view compares two sequences.
+pub const MAX_TOKENS: usize = 100_000;
+
+/// A source's tokens, and why it was not read whole by its grammar when it was over the budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tokenized {
+    pub tokens: Vec<Token>,
+    /// `None` when the source was read as usual (its grammar, or the plain lexer for a language
+    /// without one); otherwise what was over the budget, in words for the admin.
+    pub over_budget: Option<String>,
+}
+
 /// The tokens of `source` in `language` (a language id of the platform: `c`, `cpp`, `rust`,
 /// `python`, `java`; others are lexed plainly). Never fails: a source that does not parse is
-/// tokenized as far as the parser recovers, like MOSS does.
+/// tokenized as far as the parser recovers, like MOSS does. See [`tokenize`] for the budget.
 pub fn tokens(language: &str, source: &str) -> Vec<Token> {
-    let Some(grammar) = grammar(language) else { return plain_tokens(source) };
-    let mut parser = tree_sitter::Parser::new();
-    if parser.set_language(&grammar).is_err() {
-        return plain_tokens(source);
+    tokenize(language, source).tokens
+}
+
+/// [`tokens`], saying whether the source was over the budget ([`PARSE_MAX_BYTES`]).
+pub fn tokenize(language: &str, source: &str) -> Tokenized {
+    let plain = |why: Option<String>| {
+        let mut tokens = plain_tokens(source, MAX_TOKENS + 1);
+        let why = if tokens.len() > MAX_TOKENS {
+            tokens.truncate(MAX_TOKENS);
+            let cut = format!("only its first {MAX_TOKENS} tokens are indexed");
+            Some(why.map_or(cut.clone(), |w| format!("{w}; {cut}")))
+        } else {
+            why
+        };
+        Tokenized { tokens, over_budget: why }
+    };
+    let Some(grammar) = grammar(language) else { return plain(None) };
+    if let Some(why) = over_parse_budget(source) {
+        return plain(Some(format!("{why}: read by the plain lexer")));
     }
-    let Some(tree) = parser.parse(source, None) else { return plain_tokens(source) };
+    match parse(&grammar, source) {
+        Some(mut tokens) => {
+            let over_budget = (tokens.len() > MAX_TOKENS).then(|| {
+                tokens.truncate(MAX_TOKENS);
+                format!("only its first {MAX_TOKENS} tokens are indexed")
+            });
+            Tokenized { tokens, over_budget }
+        }
+        None => plain(Some(format!(
+            "the parser took over {} s: read by the plain lexer",
+            PARSE_MAX_TIME.as_secs()
+        ))),
+    }
+}
+
+/// Why `source` is over the parser's budget, if it is: its size, then (counted by the plain
+/// lexer, stopping at the limit) its tokens and the depth of its brackets.
+fn over_parse_budget(source: &str) -> Option<String> {
+    if source.len() > PARSE_MAX_BYTES {
+        return Some(format!("{} KiB (over {} KiB)", source.len().div_ceil(1024), PARSE_MAX_BYTES / 1024));
+    }
+    let tokens = plain_tokens(source, PARSE_MAX_TOKENS + 1);
+    if tokens.len() > PARSE_MAX_TOKENS {
+        return Some(format!("over {PARSE_MAX_TOKENS} tokens"));
+    }
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for t in &tokens {
+        match source.as_bytes()[t.span.start] {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    (deepest > PARSE_MAX_DEPTH).then(|| format!("brackets nested {deepest} deep (over {PARSE_MAX_DEPTH})"))
+}
+
+/// The tokens of a parse by `grammar`, or `None` when it took over [`PARSE_MAX_TIME`].
+fn parse(grammar: &tree_sitter::Language, source: &str) -> Option<Vec<Token>> {
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(grammar).ok()?;
+    let started = std::time::Instant::now();
+    let mut in_time = |_: &tree_sitter::ParseState| started.elapsed() > PARSE_MAX_TIME;
+    let options = tree_sitter::ParseOptions::new().progress_callback(&mut in_time);
+    let bytes = source.as_bytes();
+    let tree = parser.parse_with_options(
+        &mut |at: usize, _| bytes.get(at..).unwrap_or_default(),
+        None,
+        Some(options),
+    )?;
     let mut out = Vec::new();
     let mut cursor = tree.walk();
     // A depth-first walk over the leaves; literals and comments are not entered.
@@ -105,7 +202,7 @@ pub fn tokens(language: &str, source: &str) -> Vec<Token> {
             }
         }
     }
-    out
+    Some(out)
 }
 
 /// Only the hashes of [`tokens`]: what fingerprints, masks and matches work on.
@@ -114,12 +211,13 @@ pub fn token_hashes(language: &str, source: &str) -> Vec<u32> {
 }
 
 /// A lexer for languages without a grammar: words are `ID`, numbers and quoted strings `LIT`,
-/// anything else one token per character; `//` and `#` line comments are skipped.
-fn plain_tokens(source: &str) -> Vec<Token> {
+/// anything else one token per character; `//` and `#` line comments are skipped. At most `limit`
+/// tokens, the first ones.
+fn plain_tokens(source: &str, limit: usize) -> Vec<Token> {
     let bytes = source.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
-    while i < bytes.len() {
+    while i < bytes.len() && out.len() < limit {
         let c = bytes[i];
         let start = i;
         if c.is_ascii_whitespace() {
@@ -241,7 +339,9 @@ pub struct Match {
 
 /// The shared regions of two token sequences, at least [`K`] tokens each, none overlapping
 /// another on either side: greedy string tiling (JPlag), longest first. A k-gram that occurs
-/// more than 64 times in `b` (generated tables) is not followed.
+/// more than 64 times in `b` (generated tables) is not followed, and at most
+/// [`MAX_CANDIDATES`] shared runs are weighed (the first ones in `a`), so that the work and the
+/// memory stay bounded whatever the two sequences are.
 pub fn matches(a: &[u32], b: &[u32]) -> Vec<Match> {
     let (ga, gb) = (kgrams(a), kgrams(b));
     let mut at: HashMap<u64, Vec<usize>> = HashMap::new();
@@ -261,6 +361,9 @@ pub fn matches(a: &[u32], b: &[u32]) -> Vec<Match> {
                 found.push(Match { a: i..i + len, b: j..j + len });
             }
         }
+        if found.len() >= MAX_CANDIDATES {
+            break;
+        }
     }
     found.sort_by(|x, y| y.a.len().cmp(&x.a.len()).then(x.a.start.cmp(&y.a.start)));
     let (mut used_a, mut used_b) = (vec![false; a.len()], vec![false; b.len()]);
@@ -276,6 +379,9 @@ pub fn matches(a: &[u32], b: &[u32]) -> Vec<Match> {
     tiles.sort_by_key(|m| m.a.start);
     tiles
 }
+
+/// See [`matches`]: 32 bytes each, 8 MiB in all.
+pub const MAX_CANDIDATES: usize = 250_000;
 
 /// Token hashes as stored (4 bytes each, little-endian), and back.
 pub fn to_bytes(hashes: &[u32]) -> Vec<u8> {

@@ -173,3 +173,47 @@ fn winnowing_keeps_a_fingerprint_of_every_long_enough_shared_run() {
     assert_eq!(m, vec![Match { a: 50..50 + W + K - 1, b: 60..60 + W + K - 1 }]);
     assert_eq!(from_bytes(&to_bytes(&a)), a);
 }
+
+#[test]
+fn a_source_over_the_parsers_budget_is_read_by_the_plain_lexer_and_says_why() {
+    // Nested far deeper than any program: the plain lexer reads it, and says why.
+    let deep = format!("x = {}1{}\n", "[".repeat(PARSE_MAX_DEPTH + 1), "]".repeat(PARSE_MAX_DEPTH + 1));
+    let t = tokenize("python", &deep);
+    assert!(t.over_budget.as_deref().unwrap().contains("nested 201 deep"), "{:?}", t.over_budget);
+    assert_eq!(t.tokens.len(), 2 + 2 * (PARSE_MAX_DEPTH + 1) + 1);
+    // Exactly at the depth allowed, the grammar reads it.
+    let ok = format!("x = {}1{}\n", "[".repeat(PARSE_MAX_DEPTH), "]".repeat(PARSE_MAX_DEPTH));
+    assert_eq!(tokenize("python", &ok).over_budget, None);
+    // Too large, too many tokens.
+    let big = "int x;\n".repeat(PARSE_MAX_BYTES / 7 + 1);
+    assert!(tokenize("c", &big).over_budget.unwrap().contains("KiB (over 256 KiB)"));
+    let many = "a+".repeat(PARSE_MAX_TOKENS / 2 + 1);
+    assert!(tokenize("c", &many).over_budget.unwrap().contains("over 60000 tokens"));
+    // The plain lexer keeps the first MAX_TOKENS tokens, and says so.
+    let huge = "[".repeat(MAX_TOKENS + 5);
+    let t = tokenize("python", &huge);
+    assert_eq!(t.tokens.len(), MAX_TOKENS);
+    assert!(t.over_budget.unwrap().ends_with(&format!("only its first {MAX_TOKENS} tokens are indexed")));
+    // A language without a grammar is cut the same way.
+    let t = tokenize("pascal", &"x ".repeat(MAX_TOKENS + 1));
+    assert_eq!(t.tokens.len(), MAX_TOKENS);
+    assert!(t.over_budget.is_some());
+    // Every real bot is read by its grammar.
+    for language in PARSED {
+        let s = starter("connect4", language);
+        assert_eq!(tokenize(language, s).over_budget, None, "{language}");
+        assert_eq!(tokens(language, s), tokenize(language, s).tokens);
+    }
+}
+
+#[test]
+fn the_shared_runs_weighed_are_bounded() {
+    // Two sequences where one 12-token run recurs after 13 distinct tokens each time: every
+    // occurrence in `a` meets up to 64 in `b`, more candidates than are weighed.
+    let block = |n: u32, m: u32| -> Vec<u32> {
+        (0..n).flat_map(|i| std::iter::once(1_000_000 + i * 100 + m).chain(1..=K as u32)).collect()
+    };
+    let (a, b) = (block(20_000, 1), block(64, 2));
+    let tiles = matches(&a, &b);
+    assert!(!tiles.is_empty() && tiles.len() <= 64);
+}
