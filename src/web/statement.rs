@@ -395,7 +395,7 @@ fn shown_command(argv: &[String], memory_mib: u64) -> String {
 
 async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
     let c = contest_or_404(&state, &slug).await?;
-    let (game, settings) = (c.game, c.settings.clone());
+    let (game, settings) = (c.game, &c.settings);
     let memory_mib = settings.common().memory_mib;
     let versions = state.facts.versions(state.languages.all()).await;
     let languages = c
@@ -426,7 +426,7 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
         .or_else(|| c.languages.first().and_then(|l| state.languages.get(l)).map(|l| l.source.clone()))
         .unwrap_or_else(|| "main.c".into());
     let mut play_command = format!("./botarena play {game} {play_file} house:random");
-    for s in play_sets(game, &settings) {
+    for s in play_sets(game, settings) {
         play_command.push_str(&format!(" --set {s}"));
     }
     let platform = vec![
@@ -469,10 +469,10 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
         open: c.is_open(time::OffsetDateTime::now_utc()),
         rules_html: markdown_html(game_doc(game)),
         settings: {
-            let mut lines = setting_lines(game, &settings);
+            let mut lines = setting_lines(game, settings);
             let names: Vec<(String, String)> =
                 c.languages.iter().map(|id| (id.clone(), state.language_name(id))).collect();
-            lines.extend(time_factor_lines(&settings, &names));
+            lines.extend(time_factor_lines(settings, &names));
             lines
         },
         platform,
