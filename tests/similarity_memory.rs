@@ -8,42 +8,11 @@
 mod common;
 
 use botarena::db::users::Role;
+use common::raw_http::{header, http};
 use common::*;
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-/// The test database's URL, for the server process.
-fn database_url(app: &TestApp) -> String {
-    let o = app.pool.connect_options();
-    let db = o.get_database().expect("the test pool names its database");
-    match o.get_socket() {
-        Some(dir) => {
-            format!("postgres://{}@localhost:{}/{db}?host={}", o.get_username(), o.get_port(), dir.display())
-        }
-        None => format!("postgres://{}@{}:{}/{db}", o.get_username(), o.get_host(), o.get_port()),
-    }
-}
-
-/// One HTTP/1.1 exchange on a new connection: status, head and body.
-async fn http(addr: SocketAddr, request: &[u8]) -> std::io::Result<(u16, String, String)> {
-    let mut s = tokio::net::TcpStream::connect(addr).await?;
-    s.write_all(request).await?;
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await?;
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-    Ok((status, head.to_string(), body.to_string()))
-}
-
-fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
-    head.lines().find_map(|l| {
-        let (k, v) = l.split_once(':')?;
-        k.eq_ignore_ascii_case(name).then(|| v.trim())
-    })
-}
 
 fn get(path: &str, cookie: &str) -> Vec<u8> {
     format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: {cookie}\r\n\r\n").into_bytes()
@@ -73,7 +42,7 @@ async fn serve(app: &TestApp, log_path: &std::path::Path) -> (Child, SocketAddr)
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
     let mut server = Command::new(env!("CARGO_BIN_EXE_botarena"))
         .args(["serve", "--listen", &addr.to_string(), "--allow-insecure-sandbox", "--game-workers", "1"])
-        .env("DATABASE_URL", database_url(app))
+        .env("DATABASE_URL", common::database::url_of(&app.pool))
         .env("BOTARENA_LOG", "warn,botarena::web::similarity=info")
         .env_remove("BOTARENA_CLIENT_ADDRESS_HEADER")
         .stdout(Stdio::null())

@@ -570,6 +570,27 @@ async fn a_student_plays_connect4_against_a_house_bot_by_clicking() {
     assert_eq!(cdp.eval("document.getElementById('practice-log').hidden").await, json!(false));
 }
 
+/// A done match of two won connect4 games in contest `c4` between `a` and `b`, with the
+/// scoreboard refreshed so that the standings pages show it.
+async fn ranked_match_of_two_wins(
+    app: &TestApp,
+    a: botarena::db::ids::UserId,
+    b: botarena::db::ids::UserId,
+) -> Inserted {
+    let m = finished_match(
+        app,
+        "c4",
+        a,
+        b,
+        &[connect4_win(0, [BotId::A, BotId::B]), connect4_win(1, [BotId::B, BotId::A])],
+    )
+    .await;
+    let contest_id: botarena::db::ids::ContestId =
+        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
+    botarena::service::scoreboard::refresh(&mut app.pool.acquire().await.unwrap(), contest_id).await.unwrap();
+    m
+}
+
 /// Every page a student or an admin uses, at the width of a phone (390 CSS pixels): nothing
 /// sticks out on the right, so the page never scrolls sideways. A wide table may scroll inside
 /// its own box (`.scroll`), as on any phone.
@@ -585,17 +606,7 @@ async fn every_page_fits_a_390_px_wide_screen() {
         .execute(&app.pool)
         .await
         .unwrap();
-    let m = finished_match(
-        &app,
-        "c4",
-        ada,
-        bob,
-        &[connect4_win(0, [BotId::A, BotId::B]), connect4_win(1, [BotId::B, BotId::A])],
-    )
-    .await;
-    let contest_id: botarena::db::ids::ContestId =
-        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
-    botarena::service::scoreboard::refresh(&mut app.pool.acquire().await.unwrap(), contest_id).await.unwrap();
+    let m = ranked_match_of_two_wins(&app, ada, bob).await;
     let admin = app.token(root).await;
     let long = "https://example.org/a/very/long/link/that/does/not/break/anywhere/on/its/own/".repeat(2);
     let r = app
@@ -769,17 +780,7 @@ async fn no_page_breaks_the_content_security_policy_and_every_page_still_works()
     let (ada, bob) = (app.user("ada", Role::Student).await, app.user("bob", Role::Student).await);
     app.user("root", Role::Admin).await;
     app.contest("c4", &["submit_interval_s=0"]).await;
-    let m = finished_match(
-        &app,
-        "c4",
-        ada,
-        bob,
-        &[connect4_win(0, [BotId::A, BotId::B]), connect4_win(1, [BotId::B, BotId::A])],
-    )
-    .await;
-    let contest_id: botarena::db::ids::ContestId =
-        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
-    botarena::service::scoreboard::refresh(&mut app.pool.acquire().await.unwrap(), contest_id).await.unwrap();
+    let m = ranked_match_of_two_wins(&app, ada, bob).await;
     // The second game is being played, two moves in: its page follows it live.
     sqlx::query(
         r#"update games set status = 'running', result = null,

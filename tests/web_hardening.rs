@@ -7,49 +7,18 @@ mod common;
 
 use axum::http::StatusCode;
 use botarena::db::users::{self, Role};
+use common::raw_http::{header, http};
 use common::*;
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 // ---- 1. logins cannot exhaust the server ----
-
-/// The test database's URL, for the server process.
-fn database_url(app: &TestApp) -> String {
-    let o = app.pool.connect_options();
-    let db = o.get_database().expect("the test pool names its database");
-    match o.get_socket() {
-        Some(dir) => {
-            format!("postgres://{}@localhost:{}/{db}?host={}", o.get_username(), o.get_port(), dir.display())
-        }
-        None => format!("postgres://{}@{}:{}/{db}", o.get_username(), o.get_host(), o.get_port()),
-    }
-}
-
-/// One HTTP/1.1 exchange on a new connection: status, head and body.
-async fn http(addr: SocketAddr, request: String) -> std::io::Result<(u16, String, String)> {
-    let mut s = tokio::net::TcpStream::connect(addr).await?;
-    s.write_all(request.as_bytes()).await?;
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await?;
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-    Ok((status, head.to_string(), body.to_string()))
-}
-
-fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
-    head.lines().find_map(|l| {
-        let (k, v) = l.split_once(':')?;
-        k.eq_ignore_ascii_case(name).then(|| v.trim())
-    })
-}
 
 /// A session cookie and its CSRF token, from the login page.
 async fn login_form(addr: SocketAddr) -> (String, String) {
     let (status, head, body) =
-        http(addr, "GET /login HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".into()).await.unwrap();
+        http(addr, "GET /login HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
     assert_eq!(status, 200, "{head}");
     let cookie = header(&head, "set-cookie").unwrap().split(';').next().unwrap().to_string();
     (cookie, csrf_of(&body).unwrap())
@@ -84,7 +53,7 @@ async fn two_hundred_concurrent_logins_leave_the_server_under_300_mb_and_answeri
         // Throttling by address is tested elsewhere: here every login is to reach the hashing.
         .args(["serve", "--listen", &addr.to_string(), "--allow-insecure-sandbox", "--game-workers", "1"])
         .args(["--login-address-free-failures", "100000"])
-        .env("DATABASE_URL", database_url(&app))
+        .env("DATABASE_URL", common::database::url_of(&app.pool))
         .env_remove("BOTARENA_CLIENT_ADDRESS_HEADER")
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(&log_path).unwrap())
@@ -92,7 +61,7 @@ async fn two_hundred_concurrent_logins_leave_the_server_under_300_mb_and_answeri
         .expect("start botarena serve");
     let pid = server.id();
     let start = Instant::now();
-    while http(addr, "GET /login HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".into()).await.is_err() {
+    while http(addr, "GET /login HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.is_err() {
         let log = std::fs::read_to_string(&log_path).unwrap_or_default();
         assert!(start.elapsed() < Duration::from_secs(60), "the server did not start:\n{log}");
         assert!(server.try_wait().unwrap().is_none(), "the server exited:\n{log}");

@@ -20,6 +20,7 @@ use tower::ServiceExt;
 pub mod browser;
 pub mod database;
 pub mod queues;
+pub mod raw_http;
 
 pub struct TestApp {
     pub pool: PgPool,
