@@ -167,7 +167,8 @@ fn links_are_found_outside_code_and_not_inside_it() {
 
 /// One piece of a Markdown page's structure: what a translation must keep exactly as the English
 /// page has it. Prose is free; headings' levels, lists' shapes, code blocks, tables' shapes and
-/// the code spans (`start_ms`, `TURN`, …) of each section and of each table cell are not.
+/// the code spans (`start_ms`, `TURN`, …) of each section and of each table cell, and the number
+/// of bold phrases of each section (a bold that does not render shows its `**`) are not.
 #[derive(Debug, PartialEq)]
 enum Piece {
     Heading(u8),
@@ -177,8 +178,9 @@ enum Piece {
     Code(String, String),
     /// Column alignments, then each row's cells, each cell as its code spans, sorted.
     Table(Vec<String>, Vec<Vec<Vec<String>>>),
-    /// The code spans of a section's prose (outside tables), sorted: at each heading and at the end.
-    Spans(Vec<String>),
+    /// The code spans of a section's prose (outside tables), sorted, and its number of bold
+    /// phrases: at each heading and at the end.
+    Section(Vec<String>, usize),
 }
 
 /// The structure of a Markdown page, each piece with the heading it is under (for messages).
@@ -188,21 +190,23 @@ fn structure(markdown: &str) -> Vec<(Piece, String)> {
     let mut heading = String::from("(top)");
     let mut in_heading = None::<String>;
     let mut spans = Vec::new();
+    let mut strong = 0;
     let mut lists: Vec<(bool, usize, usize)> = Vec::new(); // ordered, items, index in `out`
     let mut code = None::<(String, String)>;
     let mut table = None::<(Vec<String>, Vec<Vec<Vec<String>>>)>;
-    let flush = |spans: &mut Vec<String>, out: &mut Vec<(Piece, String)>, at: &str| {
+    let flush = |spans: &mut Vec<String>, strong: &mut usize, out: &mut Vec<(Piece, String)>, at: &str| {
         spans.sort();
-        out.push((Piece::Spans(std::mem::take(spans)), at.to_string()));
+        out.push((Piece::Section(std::mem::take(spans), std::mem::take(strong)), at.to_string()));
     };
     for event in Parser::new_ext(markdown, Options::ENABLE_TABLES) {
         match event {
             Event::Start(Tag::Heading { level, .. }) => {
-                flush(&mut spans, &mut out, &heading);
+                flush(&mut spans, &mut strong, &mut out, &heading);
                 out.push((Piece::Heading(level as u8), heading.clone()));
                 in_heading = Some(String::new());
             }
             Event::End(TagEnd::Heading(_)) => heading = in_heading.take().unwrap_or_default(),
+            Event::Start(Tag::Strong) => strong += 1,
             Event::Start(Tag::List(start)) => {
                 lists.push((start.is_some(), 0, out.len()));
                 out.push((Piece::List(start.is_some(), 0), heading.clone()));
@@ -266,7 +270,7 @@ fn structure(markdown: &str) -> Vec<(Piece, String)> {
             _ => {}
         }
     }
-    flush(&mut spans, &mut out, &heading);
+    flush(&mut spans, &mut strong, &mut out, &heading);
     out
 }
 
@@ -385,6 +389,7 @@ fn a_translation_that_drifts_from_the_english_page_is_caught() {
         ("a table row fewer", english.replacen("| `games` | 2 | games per match |\n", "", 1)),
         ("a code span in a cell", english.replacen("| `bank_ms` | 90000 |", "| `bank` | 90000 |", 1)),
         ("a code span in prose", english.replacen("Game id: `checkers`.", "Game id: checkers.", 1)),
+        ("a bold phrase fewer", english.replacen("**Chains.**", "Chains.", 1)),
         (
             "a table's alignment",
             english.replacen(
