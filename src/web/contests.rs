@@ -6,7 +6,7 @@ use super::api_types::ValidityReport;
 use super::auth::{check_csrf, PageUser};
 use super::error::{AppError, PageResult};
 use super::input::Path;
-use super::submit::{self, allowance};
+use super::submit;
 use super::{render, when, AppState, Nav};
 use crate::db::contests::{self, Contest};
 use crate::db::ids::SubmissionId;
@@ -133,7 +133,8 @@ async fn show_page(
     c: &Contest,
     language: &str,
 ) -> Result<ShowPage, AppError> {
-    let allow = allowance(&mut *state.pool.acquire().await?, c, &who.user).await?;
+    let allow =
+        crate::service::submissions::allowance(&mut *state.pool.acquire().await?, c, who.user.id).await?;
     let starters = super::statement::starters_for(c.game.as_str(), &c.languages);
     let starters_json = super::pages::script_json(
         &starters
@@ -277,27 +278,30 @@ async fn submit_form(
             language = l;
         }
     }
-    match submit::submit(&state, &c, &who.user, &language, &source).await {
-        Ok(id) => Ok(Redirect::to(&format!("/submissions/{id}")).into_response()),
-        Err(AppError::Internal(e)) => Err(AppError::Internal(e).into()),
-        Err(err) => {
-            let mut page = show_page(&state, &who, &c, &language).await?;
-            if source.len() <= state.config.max_source_bytes {
-                page.source = String::from_utf8_lossy(&source).into_owned();
-            }
-            let msg = Some(err.message());
-            match submit::field_of(&err) {
-                "language" => page.language_error = msg,
-                "source" => page.source_error = msg,
-                _ => page.form_error = msg,
-            }
-            let mut resp = (err.status(), render(&page)).into_response();
-            if let AppError::RateLimited { retry_after, .. } = err {
-                resp.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after.into());
-            }
-            Ok(resp)
-        }
+    let refused = match submit::submit(&state, &c, &who.user, &language, &source).await {
+        Ok(id) => return Ok(Redirect::to(&format!("/submissions/{id}")).into_response()),
+        Err(refused) => refused,
+    };
+    let field = submit::field_of(&refused);
+    let err = AppError::from(refused);
+    if let AppError::Internal(_) = err {
+        return Err(err.into());
     }
+    let mut page = show_page(&state, &who, &c, &language).await?;
+    if source.len() <= state.config.max_source_bytes {
+        page.source = String::from_utf8_lossy(&source).into_owned();
+    }
+    let msg = Some(err.message());
+    match field {
+        "language" => page.language_error = msg,
+        "source" => page.source_error = msg,
+        _ => page.form_error = msg,
+    }
+    let mut resp = (err.status(), render(&page)).into_response();
+    if let AppError::RateLimited { retry_after, .. } = err {
+        resp.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after.into());
+    }
+    Ok(resp)
 }
 
 /// The language id of a file name by its extension (the languages' `extensions`, which
