@@ -178,8 +178,8 @@ impl Job for Compile {
         q: &CompileQueue,
         c: Compiled,
     ) -> anyhow::Result<bool> {
-        let artifact = c.artifact.as_deref();
-        match service::compiled(conn, &self.0, worker, &c.outcome, artifact, c.ms).await? {
+        let build = service::Build { outcome: &c.outcome, artifact: c.artifact.as_deref(), ms: c.ms };
+        match service::compiled(conn, &self.0, worker, build, crate::starters::sources).await? {
             service::Compiled::NotOurs => Ok(false),
             service::Compiled::Testing => {
                 q.wakeup.notify_one();

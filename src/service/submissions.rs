@@ -13,6 +13,7 @@ use crate::db::ids::{SubmissionId, UserId};
 use crate::db::queue::{self, JobKind};
 use crate::db::submissions::{self, CompileJob, ValidityJob};
 use crate::db::users;
+use crate::games::GameId;
 use crate::judge::compile::CompileOutcome;
 use crate::judge::languages::Languages;
 use crate::judge::validity;
@@ -195,19 +196,32 @@ pub enum Compiled {
     Ready,
 }
 
-/// Stores a compile's outcome (with the build, a tar, when good) for `worker`'s compile job and
-/// charges its `ms` to the user's budget, in one transaction with what comes next: a good build
-/// of a game with validity tests gets its validity job, any other good build becomes ready with
-/// its matches ([`scheduler::make_ready`]). Then copy detection indexes it; a failure there never
-/// fails a compile.
+/// What a compile job produced.
+pub struct Build<'a> {
+    pub outcome: &'a CompileOutcome,
+    /// The build directory as a tar, when the compile succeeded.
+    pub artifact: Option<&'a [u8]>,
+    /// The compute time it took, charged to the user.
+    pub ms: i64,
+}
+
+/// The starter bots' sources of a game (`crate::starters::sources`, a module beside this one),
+/// which copy detection leaves out of what it flags.
+pub type Starters = fn(GameId) -> Vec<(String, String)>;
+
+/// Stores a compile's outcome (with the build when good) for `worker`'s compile job and charges
+/// its time to the user's budget, in one transaction with what comes next: a good build of a game
+/// with validity tests gets its validity job, any other good build becomes ready with its matches
+/// ([`scheduler::make_ready`]). Then copy detection indexes it; a failure there never fails a
+/// compile.
 pub async fn compiled(
     conn: &mut PgConnection,
     job: &CompileJob,
     worker: &str,
-    outcome: &CompileOutcome,
-    artifact: Option<&[u8]>,
-    ms: i64,
+    build: Build<'_>,
+    starters: Starters,
 ) -> anyhow::Result<Compiled> {
+    let Build { outcome, artifact, ms } = build;
     let ok = outcome.is_ok();
     let mut tx = conn.begin().await?;
     if ok {
@@ -229,7 +243,7 @@ pub async fn compiled(
         Compiled::Ready
     };
     tx.commit().await?;
-    if let Err(e) = super::similarity::index(conn, job.id, crate::starters::sources(game)).await {
+    if let Err(e) = super::similarity::index(conn, job.id, starters(game)).await {
         tracing::warn!(submission = %job.id, "similarity index: {e:#}");
     }
     Ok(next)
