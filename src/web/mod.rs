@@ -17,6 +17,7 @@ pub mod headers;
 pub mod history;
 pub mod input;
 pub mod judging;
+pub mod ladder;
 pub mod matrix;
 pub mod metrics;
 pub mod openapi;
@@ -147,6 +148,7 @@ pub fn app(state: AppState) -> Router {
         .merge(admin_users::router())
         .merge(pages::router())
         .merge(matrix::router())
+        .merge(ladder::router())
         .merge(statement::router())
         .merge(practice::router())
         .merge(test_matches::router())
