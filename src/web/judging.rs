@@ -236,11 +236,18 @@ pub(super) fn game_view(g: &games::Game) -> Result<GameView> {
 /// `games::frames`); when the moves do not all replay, the frames up to there, and the log says
 /// why.
 fn replay_frames(g: &games::Game, result: &GameResult) -> Option<Frames> {
-    let replay = frames::replay(g.game, &g.settings, &result.params, &result.moves);
-    if let Some(why) = &replay.stopped {
-        tracing::warn!("game {}: the replay stops after {} frames: {why}", g.id, replay.frames.len());
+    match frames::replay_stored(g.game, &g.settings, &result.params, &result.moves) {
+        Ok(replay) => {
+            if let Some(why) = &replay.stopped {
+                tracing::warn!("game {}: the replay stops after {} frames: {why}", g.id, replay.frames.len());
+            }
+            Some(replay.frames)
+        }
+        Err(why) => {
+            tracing::warn!("game {}: no replay: {why}", g.id);
+            Some(Frames::none(g.game))
+        }
     }
-    Some(replay.frames)
 }
 
 /// A game's result object (`docs/result-json.md`) with its replay frames; until it has been

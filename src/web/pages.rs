@@ -497,7 +497,7 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
         status: status_str(g.status),
         done,
         winner: r.as_ref().and_then(|r| r.winner).map_or_else(|| "draw".to_string(), nick),
-        reason: r.as_ref().map(|r| r.reason.clone()).unwrap_or_default(),
+        reason: r.as_ref().map(|r| r.reason.to_string()).unwrap_or_default(),
         forfeit,
         score: r
             .as_ref()
@@ -555,7 +555,8 @@ async fn live(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
                     .unwrap_or_default();
                 if (moves.len(), lines.len()) != shown {
                     let params = &progress["params"];
-                    let frames = crate::games::frames::replay(game, &settings, params, &moves).frames;
+                    let frames = crate::games::frames::replay_stored(game, &settings, params, &moves)
+                        .map_or_else(|_| crate::games::frames::Frames::none(game), |r| r.frames);
                     let data = serde_json::json!({ "moves": moves, "params": params, "frames": frames, "lines": lines });
                     let event = Event::default().event("progress").data(data.to_string());
                     return Some((Ok(event), ((moves.len(), lines.len()), false)));

@@ -46,6 +46,33 @@ pub fn game_doc(game: GameId) -> &'static str {
     }
 }
 
+/// The translations of each game's page, in the language of the course the game comes from: a
+/// language tag (BCP 47) and the page, `docs/games/{game}.{tag}.md`. The English page is the
+/// reference; `tests/docs.rs` keeps each translation's structure (headings, lists, code, tables)
+/// the same as the English one's.
+pub fn translations(game: GameId) -> &'static [(&'static str, &'static str)] {
+    match game {
+        GameId::Checkers => &[("zh-CN", include_str!("../../docs/games/checkers.zh-CN.md"))],
+        GameId::Connect4 => &[("ro", include_str!("../../docs/games/connect4.ro.md"))],
+        GameId::OneTwoThree => &[("bg", include_str!("../../docs/games/one-two-three.bg.md"))],
+        GameId::Mathtricks => &[("bg", include_str!("../../docs/games/mathtricks.bg.md"))],
+        GameId::Tron => &[("fi", include_str!("../../docs/games/tron.fi.md"))],
+    }
+}
+
+/// A game's statement in the reader's language `lang` (a language tag such as `ro`, `fi-FI`,
+/// `zh-CN`) when the page is translated into it, else the English page; and whether it is a
+/// translation. Tags are matched on their primary language, case-insensitively (`zh-TW` gets the
+/// simplified Chinese page too: closer to the reader than English).
+pub fn statement_markdown(game: GameId, lang: Option<&str>) -> (&'static str, bool) {
+    let primary = |tag: &str| tag.split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
+    let wanted = lang.map(primary).filter(|p| !p.is_empty());
+    match translations(game).iter().find(|(tag, _)| wanted.as_deref() == Some(primary(tag).as_str())) {
+        Some((_, page)) => (page, true),
+        None => (game_doc(game), false),
+    }
+}
+
 /// Markdown to HTML, with tables. The Markdown is ours, but raw HTML in it is still shown as
 /// text, never passed through; headings move one level down, under the page's own `<h1>`.
 pub fn markdown_html(markdown: &str) -> String {
@@ -538,6 +565,33 @@ async fn download_binary(_who: PageUser, req: Request) -> PageResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_statement_is_in_the_readers_language_when_translated_and_in_english_otherwise() {
+        for (game, lang) in [
+            (GameId::Checkers, "zh-CN"),
+            (GameId::Connect4, "ro"),
+            (GameId::OneTwoThree, "bg"),
+            (GameId::Mathtricks, "bg"),
+            (GameId::Tron, "fi"),
+        ] {
+            let (page, translated) = statement_markdown(game, Some(lang));
+            assert!(translated, "{game} {lang}");
+            assert_ne!(page, game_doc(game), "{game} {lang}");
+            assert!(page.starts_with("# "), "{game} {lang}");
+            // Region, script and case do not matter; the primary language does.
+            for tag in [lang.to_uppercase(), format!("{lang}-XX"), lang.replace('-', "_")] {
+                assert_eq!(statement_markdown(game, Some(&tag)), (page, true), "{game} {tag}");
+            }
+            // Another language, none, or a malformed tag: the English page.
+            for other in [Some("en"), Some("de-DE"), None, Some(""), Some("-")] {
+                assert_eq!(statement_markdown(game, other), (game_doc(game), false), "{game} {other:?}");
+            }
+        }
+        assert_eq!(statement_markdown(GameId::Tron, Some("bg")), (game_doc(GameId::Tron), false));
+        assert!(statement_markdown(GameId::Checkers, Some("zh-Hant-TW")).1);
+        assert!(!statement_markdown(GameId::Checkers, Some("zhx")).1);
+    }
 
     #[test]
     fn raw_html_in_markdown_is_shown_as_text_and_tables_are_rendered() {
