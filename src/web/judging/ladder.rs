@@ -3,13 +3,13 @@
 //! which its skill lies with about 95 % probability, and the history of its rating as a small
 //! chart (drawn as SVG on the server: the pages run no inline script).
 
-use super::auth::PageUser;
-use super::contests::contest_or_404;
-use super::error::PageResult;
-use super::input::Path;
-use super::{render, AppState, Nav};
 use crate::db;
 use crate::service::ladder::rating::Rating;
+use crate::web::error::PageResult;
+use crate::web::extract::{contest_or_404, PageUser};
+use crate::web::input::Path;
+use crate::web::render::{render, Nav};
+use crate::web::state::AppState;
 use askama::Template;
 use axum::extract::State;
 use axum::routing::get;
