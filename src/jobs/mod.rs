@@ -1,12 +1,14 @@
 //! Background work of the platform, driven by rows in Postgres so that it survives restarts and
 //! several processes can share it: the job queue (`db::queue`) and its kinds of job — compiling
 //! a submission, its validity run, playing a game — each a type implementing [`Job`]; the
-//! scoreboard refresher; and the hourly pruning of what is kept for a while only ([`prune`]). What
-//! a job *does* to the platform's data (scheduling matches, computing standings) is the service
-//! layer's ([`crate::service`]); this module owns the loops, leases and workers.
+//! scoreboard refresher; the ladder's tick ([`ladder`]); and the hourly pruning of what is kept
+//! for a while only ([`prune`]). What a job *does* to the platform's data (scheduling matches,
+//! computing standings, rating a ladder) is the service layer's ([`crate::service`]); this
+//! module owns the loops, leases and workers.
 
 pub mod compile;
 pub mod games;
+pub mod ladder;
 pub mod prune;
 pub mod scoreboard;
 pub mod validity;

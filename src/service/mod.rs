@@ -18,6 +18,7 @@
 //! - [`scoreboard`]: computing, storing and freezing a contest's standings.
 //! - [`test_matches`]: a full match of a student's current submission against an opponent they
 //!   pick, on demand, outside the standings.
+//! - [`ladder`]: the rated ladder: ratings, the matchmaker and its simulation.
 //! - [`figures`]: the platform's benchmark figures on synthetic data (`botarena bench`).
 
 pub mod accounts;
@@ -26,6 +27,7 @@ pub mod capacity;
 pub mod contests;
 pub mod figures;
 pub mod house;
+pub mod ladder;
 pub mod login;
 pub mod matches;
 pub mod metrics;
