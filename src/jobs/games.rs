@@ -46,6 +46,12 @@ pub fn default_concurrency() -> usize {
     (cores().len() / 2).max(1)
 }
 
+/// The two cores the bots of game slot `n` are pinned to, when the machine has them.
+pub fn slot_cpus(n: usize) -> Option<[usize; 2]> {
+    let cores = cores();
+    (cores.len() >= 2 * (n + 1)).then(|| [cores[2 * n], cores[2 * n + 1]])
+}
+
 fn cores() -> Vec<usize> {
     let Ok(set) = nix::sched::sched_getaffinity(nix::unistd::Pid::from_raw(0)) else { return Vec::new() };
     (0..nix::sched::CpuSet::count()).filter(|&c| set.is_set(c).unwrap_or(false)).collect()
@@ -92,11 +98,10 @@ impl GameQueue {
     /// Runs `concurrency` game slots (and a heartbeat) until `stop` turns true; each slot finishes
     /// its current game first, or puts it back in the queue once [`GameQueue::drain`] has passed.
     pub fn spawn(&self, stop: watch::Receiver<bool>) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
-        let cores = cores();
         let mut handles = Vec::new();
         for n in 0..self.concurrency.max(1) {
             let launcher = (self.launchers)(n as u32)?;
-            let cpus = (cores.len() >= 2 * (n + 1)).then(|| [cores[2 * n], cores[2 * n + 1]]);
+            let cpus = slot_cpus(n);
             let q = self.clone();
             let mut stop = stop.clone();
             handles.push(tokio::spawn(async move {
