@@ -317,15 +317,22 @@ pub async fn store_result(
 }
 
 impl PlayGame {
-    /// Claims the next game of the queue for `worker`, with its match (which becomes running).
+    /// Claims the next game of the queue for `worker`, with its match (which becomes running), in
+    /// one transaction: one commit per game claimed.
     pub async fn claim_next(
         conn: &mut PgConnection,
         worker: &str,
         lease_secs: f64,
     ) -> anyhow::Result<Option<PlayGame>> {
-        let Some(job) = games::claim(conn, worker, lease_secs).await? else { return Ok(None) };
-        let setup = games::match_setup(conn, job.match_id).await?.context("the game's match")?;
-        games::set_match_state(conn, job.match_id, GameStatus::Running, None).await?;
+        let mut tx = conn.begin().await?;
+        let Some(job) = games::claim(&mut tx, worker, lease_secs).await? else {
+            // What the claim took out of the queue on the way (games no longer needed) is kept.
+            tx.commit().await?;
+            return Ok(None);
+        };
+        let setup = games::match_setup(&mut tx, job.match_id).await?.context("the game's match")?;
+        games::set_match_state(&mut tx, job.match_id, GameStatus::Running, None).await?;
+        tx.commit().await?;
         Ok(Some(PlayGame { job, setup }))
     }
 
