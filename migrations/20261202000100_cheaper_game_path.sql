@@ -68,19 +68,24 @@ $$;
 create or replace function standings_matches_changed() returns trigger
 language plpgsql as $$
 begin
-    if tg_op in ('UPDATE', 'DELETE') and exists (select from old_rows where status = 'done') then
-        perform standings_add(array(
-            select o::matches from old_rows o
-            join submissions a on a.id = o.submission_a and a.status = 'ready'
-            join submissions b on b.id = o.submission_b and b.status = 'ready'
-            where o.status = 'done'), -1);
+    -- Nested: a transition table the operation does not have cannot even be named.
+    if tg_op in ('UPDATE', 'DELETE') then
+        if exists (select from old_rows where status = 'done') then
+            perform standings_add(array(
+                select o::matches from old_rows o
+                join submissions a on a.id = o.submission_a and a.status = 'ready'
+                join submissions b on b.id = o.submission_b and b.status = 'ready'
+                where o.status = 'done'), -1);
+        end if;
     end if;
-    if tg_op in ('INSERT', 'UPDATE') and exists (select from new_rows where status = 'done') then
-        perform standings_add(array(
-            select n::matches from new_rows n
-            join submissions a on a.id = n.submission_a and a.status = 'ready'
-            join submissions b on b.id = n.submission_b and b.status = 'ready'
-            where n.status = 'done'), 1);
+    if tg_op in ('INSERT', 'UPDATE') then
+        if exists (select from new_rows where status = 'done') then
+            perform standings_add(array(
+                select n::matches from new_rows n
+                join submissions a on a.id = n.submission_a and a.status = 'ready'
+                join submissions b on b.id = n.submission_b and b.status = 'ready'
+                where n.status = 'done'), 1);
+        end if;
     end if;
     return null;
 end
