@@ -348,7 +348,7 @@ impl PlayGame {
         let (languages, house_exe) = (slot.languages.clone(), slot.house_exe.clone());
         let (launcher, cpus) = (slot.launcher.clone(), slot.cpus);
         let (moves_tx, moves_rx) = tokio::sync::mpsc::unbounded_channel();
-        let params = judge::adapters::game_params(&settings, &plan);
+        let params = judge::adapters::game_params(&settings, &plan).to_value();
         tokio::spawn(write_progress(slot.pool.clone(), job.id, params, moves_rx));
         tokio::task::spawn_blocking(move || {
             let mut dirs = Vec::new();

@@ -13,10 +13,12 @@ use crate::games::checkers::Checkers;
 use crate::games::connect4::Connect4;
 use crate::games::mathtricks::{generate_board, Mathtricks};
 use crate::games::one_two_three::OneTwoThree;
+use crate::games::params::{
+    CheckersParams, Connect4Params, MathtricksParams, OneTwoThreeParams, Params, TronParams,
+};
 use crate::games::settings::{GameSettings, Settings, TimeFactor};
 use crate::games::tron::{Dir, Tron};
 use crate::games::{Outcome, Side, TurnGame};
-use serde_json::json;
 use std::fmt::Debug;
 use std::time::Duration;
 
@@ -101,7 +103,7 @@ pub fn play_game_with<'a>(
             play_real_time_game(&mut table, game, Duration::from_millis(ms.into()), PAUSE)
         }
     };
-    ending.params = game_params(s, plan);
+    ending.params = game_params(s, plan).to_value();
     let result = table.result(plan.index, ending);
     let log = std::mem::take(&mut table.log);
     (result, log)
@@ -114,17 +116,29 @@ fn connect4_magic(plan: &GamePlan) -> i64 {
 
 /// The result's `params` of a game: what, beyond the settings, the game was played on (the
 /// replay's frames and a person's view of the position are rebuilt from them).
-pub fn game_params(settings: &Settings, plan: &GamePlan) -> serde_json::Value {
-    match (settings.game(), plan.board) {
-        (GameSettings::Checkers(_), _) => json!({}),
-        (GameSettings::Connect4(_), _) => json!({ "magic": connect4_magic(plan) }),
-        (GameSettings::OneTwoThree(_), Some(b)) => json!({ "cols": b.width, "rows": b.height }),
-        (GameSettings::Mathtricks(_), Some(b)) => {
-            let rows = generate_board(num(b.width), num(b.height), plan.seed).rows_text();
-            json!({ "seed": plan.seed, "width": b.width, "height": b.height, "board": rows })
+pub fn game_params(settings: &Settings, plan: &GamePlan) -> Params {
+    let board =
+        || plan.board.expect("the games played on boards of several sizes have a board in their plan");
+    match settings.game() {
+        GameSettings::Checkers(_) => Params::Checkers(CheckersParams {}),
+        GameSettings::Connect4(_) => Params::Connect4(Connect4Params { magic: connect4_magic(plan) }),
+        GameSettings::OneTwoThree(_) => {
+            let b = board();
+            Params::OneTwoThree(OneTwoThreeParams { cols: b.width, rows: b.height })
         }
-        (GameSettings::Tron(_), Some(b)) => json!({ "width": b.width, "height": b.height, "ms": b.ms }),
-        (_, None) => json!({}),
+        GameSettings::Mathtricks(_) => {
+            let b = board();
+            Params::Mathtricks(MathtricksParams {
+                seed: Some(plan.seed),
+                width: Some(b.width),
+                height: Some(b.height),
+                board: Some(generate_board(num(b.width), num(b.height), plan.seed).rows_text()),
+            })
+        }
+        GameSettings::Tron(_) => {
+            let b = board();
+            Params::Tron(TronParams { width: b.width, height: b.height, ms: b.ms })
+        }
     }
 }
 

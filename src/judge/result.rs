@@ -4,7 +4,7 @@
 //! have written have defaults.
 
 use crate::games::settings::Settings;
-use crate::games::GameId;
+use crate::games::{GameId, OutcomeReason};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
@@ -98,6 +98,49 @@ pub struct Forfeit {
 /// Per-bot figures keyed `a` / `b`.
 pub type PerBot<T> = BTreeMap<BotId, T>;
 
+/// Why a game ended: by a rule of the game, or by the judge (a forfeit, or a game that could not
+/// finish); stored and sent as the word (`four_in_a_row`, `forfeit`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum EndReason {
+    Rule(OutcomeReason),
+    Judge(JudgeReason),
+}
+
+/// The judge's own endings, beside the rules' [`OutcomeReason`]s.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr, strum::EnumIter,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum JudgeReason {
+    /// A bot broke a rule of the protocol or a limit (the result's `forfeit` says which).
+    Forfeit,
+    /// Neither: the game stopped without an outcome.
+    Unfinished,
+}
+
+impl EndReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Rule(r) => r.as_str(),
+            EndReason::Judge(j) => j.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for EndReason {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// One game, as stored and as loaded by the replay viewer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct GameResult {
@@ -121,7 +164,8 @@ pub struct GameResult {
     #[schema(value_type = Option<Vec<Value>>)]
     pub score: Option<[serde_json::Value; 2]>,
     /// Why the game ended (`four_in_a_row`, `no_moves`, `forfeit`, ...).
-    pub reason: String,
+    #[schema(value_type = String)]
+    pub reason: EndReason,
     /// The rule a bot broke, when the game ended by a forfeit.
     #[serde(default)]
     pub forfeit: Option<Forfeit>,
@@ -211,6 +255,33 @@ mod tests {
         assert_eq!(r.forfeit.as_ref().map(|f| f.kind), Some(ForfeitKind::MoveTimeout));
         assert_eq!(r.seats, [BotId::B, BotId::A]);
         assert_eq!(serde_json::to_string(&r).unwrap(), text);
+    }
+
+    #[test]
+    fn end_reasons_are_stored_as_todays_words() {
+        use strum::IntoEnumIterator;
+        let words: Vec<String> = OutcomeReason::iter()
+            .map(EndReason::Rule)
+            .chain(JudgeReason::iter().map(EndReason::Judge))
+            .map(|r| {
+                let json = serde_json::to_value(r).unwrap();
+                assert_eq!(serde_json::from_value::<EndReason>(json.clone()).unwrap(), r);
+                assert_eq!(json, r.as_str());
+                r.to_string()
+            })
+            .collect();
+        let expected = [
+            "no_moves",
+            "no_pieces",
+            "round_limit",
+            "four_in_a_row",
+            "board_full",
+            "crash",
+            "forfeit",
+            "unfinished",
+        ];
+        assert_eq!(words, expected);
+        assert!(serde_json::from_str::<EndReason>("\"resigned\"").is_err());
     }
 
     #[test]

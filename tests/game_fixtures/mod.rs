@@ -32,7 +32,7 @@ pub fn result(
         moves,
         winner,
         score: None,
-        reason: reason.to_string(),
+        reason: serde_json::from_value(json!(reason)).expect("a reason word of the result format"),
         forfeit: None,
         think_ms: PerBot::from([(BotId::A, 120), (BotId::B, 7)]),
         peak_memory_kib: PerBot::from([(BotId::A, Some(2048)), (BotId::B, None)]),
@@ -118,7 +118,7 @@ pub async fn finished_match(
             log.debug(4 + k as u64, r.seats[k % 2], &format!("thinking about move {}", k + 1));
             log.moved();
         }
-        log.verdict = r.reason.clone();
+        log.verdict = r.reason.to_string();
         let id: i64 = sqlx::query_scalar(
             "insert into games (match_id, index, plan, settings, status, result, log, finished_at)
              values ($1, $2, '{}', $3, 'done', $4, $5, now()) returning id",

@@ -13,7 +13,8 @@ use super::checkers::Checkers;
 use super::connect4::Connect4;
 use super::mathtricks::{generate_board, Board, Mathtricks};
 use super::one_two_three::{OneTwoThree, MAX_SIDE as OTT_MAX, MIN_SIDE as OTT_MIN};
-use super::settings::{GameSettings, Settings};
+use super::params::{MathtricksParams, OneTwoThreeParams, Params, TronParams};
+use super::settings::{GameSettings, SettingError, Settings};
 use super::tron::{Dir, Tron};
 use super::{GameId, ParseMoveError, Side, TurnGame};
 use serde::Serialize;
@@ -44,6 +45,17 @@ impl Frames {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// No positions at all: the frames of a game that has no start position.
+    pub fn none(game: GameId) -> Frames {
+        match game {
+            GameId::Checkers => Frames::Checkers(Vec::new()),
+            GameId::Connect4 => Frames::Connect4(Vec::new()),
+            GameId::OneTwoThree => Frames::OneTwoThree(Vec::new()),
+            GameId::Mathtricks => Frames::Mathtricks(Vec::new()),
+            GameId::Tron => Frames::Tron(Vec::new()),
+        }
     }
 }
 
@@ -106,48 +118,69 @@ pub struct TronFrame {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
     pub frames: Frames,
-    /// `None` when every move replayed; otherwise the first move (counted from 1) that could
-    /// not be replayed, or why no start position could be built (then `frames` is empty).
-    pub stopped: Option<String>,
+    /// `None` when every move replayed; otherwise the first move that could not be replayed
+    /// ([`ReplayError::Move`]).
+    pub stopped: Option<ReplayError>,
 }
 
-/// Replays a stored game: `settings` are the game's stored settings (checkers `max_rounds`,
-/// connect4 `rows`, `cols`, `connect`), `params` and `moves` those of its result (the result
-/// format of `botarena play --json`). A forfeited move is never among the moves, so a forfeited
-/// game's frames end at its last legal move; moves that do not replay stop the frames there.
-pub fn replay(game: GameId, settings: &Value, params: &Value, moves: &[Value]) -> Replay {
-    let (frames, stopped) = match game {
-        GameId::Checkers => wrap(Frames::Checkers, checkers(settings, moves)),
-        GameId::Connect4 => wrap(Frames::Connect4, connect4(settings, moves)),
-        GameId::OneTwoThree => wrap(Frames::OneTwoThree, one_two_three(params, moves)),
-        GameId::Mathtricks => wrap(Frames::Mathtricks, mathtricks(params, moves)),
-        GameId::Tron => wrap(Frames::Tron, tron(params, moves)),
+/// Why a stored game has no start position, or the move at which its frames stop.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("stored settings: {0}")]
+    Settings(#[from] SettingError),
+    #[error("params: {0}")]
+    Params(String),
+    /// Move (or tron's tick) `number`, counted from 1, does not replay.
+    #[error("{unit} {number} ({stored}): {why}")]
+    Move { unit: &'static str, number: usize, stored: Value, why: String },
+}
+
+/// Replays a stored game under its `settings` (checkers `max_rounds`, connect4 `rows`, `cols`,
+/// `connect`) and its result's `params` and `moves` (the result format of `botarena play
+/// --json`). A forfeited move is never among the moves, so a forfeited game's frames end at its
+/// last legal move; moves that do not replay stop the frames there ([`Replay::stopped`]). An
+/// error means there is no start position at all.
+pub fn replay(settings: &Settings, params: &Params, moves: &[Value]) -> Result<Replay, ReplayError> {
+    let (frames, stopped) = match (settings.game(), params) {
+        (GameSettings::Checkers(s), Params::Checkers(_)) => {
+            wrap(Frames::Checkers, checkers(Checkers::new(s.max_rounds), moves))
+        }
+        (GameSettings::Connect4(s), Params::Connect4(_)) => {
+            wrap(Frames::Connect4, connect4(Connect4::new(s.rows, s.cols, s.connect), moves))
+        }
+        (GameSettings::OneTwoThree(_), Params::OneTwoThree(p)) => {
+            wrap(Frames::OneTwoThree, one_two_three(one_two_three_start(p)?, moves))
+        }
+        (GameSettings::Mathtricks(_), Params::Mathtricks(p)) => {
+            wrap(Frames::Mathtricks, mathtricks(Mathtricks::new(mathtricks_board(p)?), moves))
+        }
+        (GameSettings::Tron(_), Params::Tron(p)) => wrap(Frames::Tron, tron_ticks(tron_start(p)?, moves)),
+        (s, p) => return Err(mismatch(s.game(), p)),
     };
-    Replay { frames, stopped }
+    Ok(Replay { frames, stopped })
+}
+
+/// [`replay`] of a game as the database stores it: its settings and its result's params as
+/// JSON, read here (the boundary where they get their types).
+pub fn replay_stored(
+    game: GameId,
+    settings: &Value,
+    params: &Value,
+    moves: &[Value],
+) -> Result<Replay, ReplayError> {
+    replay(&Settings::from_stored(game, settings)?, &Params::from_stored(game, params)?, moves)
+}
+
+/// Params that belong to another game than the settings.
+pub(crate) fn mismatch(game: GameId, params: &Params) -> ReplayError {
+    ReplayError::Params(format!("params of {} for a game of {game}", params.game()))
 }
 
 /// Frames so far, and why they stopped.
-type Partial<F> = (Vec<F>, Option<String>);
+type Partial<F> = (Vec<F>, Option<ReplayError>);
 
-fn wrap<F>(make: fn(Vec<F>) -> Frames, result: Result<Partial<F>, String>) -> (Frames, Option<String>) {
-    match result {
-        Ok((frames, stopped)) => (make(frames), stopped),
-        Err(why) => (make(Vec::new()), Some(why)),
-    }
-}
-
-/// The game's stored settings, read as the judge reads them (over the defaults, checked).
-fn stored_settings(game: GameId, stored: &Value) -> Result<GameSettings, String> {
-    Settings::from_stored(game, stored).map(|s| s.game().clone()).map_err(|e| format!("stored settings: {e}"))
-}
-
-/// An integer of the result's `params`.
-fn param(params: &Value, name: &str) -> Result<u32, String> {
-    params
-        .get(name)
-        .and_then(Value::as_u64)
-        .and_then(|n| u32::try_from(n).ok())
-        .ok_or_else(|| format!("params: `{name}` is missing or not a number ({params})"))
+fn wrap<F>(make: fn(Vec<F>) -> Frames, (frames, stopped): Partial<F>) -> (Frames, Option<ReplayError>) {
+    (make(frames), stopped)
 }
 
 /// Plays the moves of a turn game from `game`, a frame per position, stopping at the first move
@@ -166,7 +199,12 @@ fn turn_frames<G: TurnGame, F>(
             .and_then(|mv| game.play(&mv).map(|()| mv).map_err(|e| e.to_string()));
         match played {
             Ok(mv) => frames.push(frame(&game, Some(&mv))),
-            Err(why) => return (frames, Some(format!("move {} ({stored}): {why}", i + 1))),
+            Err(why) => {
+                return (
+                    frames,
+                    Some(ReplayError::Move { unit: "move", number: i + 1, stored: stored.clone(), why }),
+                )
+            }
         }
     }
     (frames, None)
@@ -176,35 +214,17 @@ pub(crate) fn string_move(v: &Value) -> Option<String> {
     v.as_str().map(str::to_string)
 }
 
-/// Checkers' start position under the stored settings (`max_rounds`).
-pub(crate) fn checkers_start(settings: &Value) -> Result<Checkers, String> {
-    let GameSettings::Checkers(s) = stored_settings(GameId::Checkers, settings)? else {
-        return Err("stored settings: not those of checkers".into());
-    };
-    Ok(Checkers::new(s.max_rounds))
-}
-
-fn checkers(settings: &Value, moves: &[Value]) -> Result<Partial<CheckersFrame>, String> {
-    let start = checkers_start(settings)?;
-    Ok(turn_frames(start, moves, string_move, |g, mv| CheckersFrame {
+fn checkers(start: Checkers, moves: &[Value]) -> Partial<CheckersFrame> {
+    turn_frames(start, moves, string_move, |g, mv| CheckersFrame {
         board: g.to_string().lines().map(str::to_string).collect(),
         last: mv.map_or_else(Vec::new, |m| m.squares.iter().map(|s| [s.row, s.col]).collect()),
         taken: mv.map_or_else(Vec::new, |m| m.jumped().iter().map(|s| [s.row, s.col]).collect()),
         pieces: [g.piece_count(Side::First), g.piece_count(Side::Second)],
-    }))
+    })
 }
 
-/// Connect4's empty grid under the stored settings (`rows`, `cols`, `connect`).
-pub(crate) fn connect4_start(settings: &Value) -> Result<Connect4, String> {
-    let GameSettings::Connect4(s) = stored_settings(GameId::Connect4, settings)? else {
-        return Err("stored settings: not those of connect4".into());
-    };
-    Ok(Connect4::new(s.rows, s.cols, s.connect))
-}
-
-fn connect4(settings: &Value, moves: &[Value]) -> Result<Partial<Connect4Frame>, String> {
-    let start = connect4_start(settings)?;
-    Ok(turn_frames(start, moves, string_move, |g, mv| {
+fn connect4(start: Connect4, moves: &[Value]) -> Partial<Connect4Frame> {
+    turn_frames(start, moves, string_move, |g, mv| {
         let (rows, cols) = (g.rows(), g.cols());
         let disc = |row, col| match g.cell(row, col) {
             None => '.',
@@ -219,15 +239,17 @@ fn connect4(settings: &Value, moves: &[Value]) -> Result<Partial<Connect4Frame>,
             last: dropped.map(|(r, c)| [rows - 1 - r, c]),
             line: line.into_iter().map(|(r, c)| [rows - 1 - r, c]).collect(),
         }
-    }))
+    })
 }
 
 /// One-two-three's empty board of the result's `params` (`cols`, `rows`).
-pub(crate) fn one_two_three_start(params: &Value) -> Result<OneTwoThree, String> {
-    let (cols, rows) = (param(params, "cols")?, param(params, "rows")?);
+pub(crate) fn one_two_three_start(p: &OneTwoThreeParams) -> Result<OneTwoThree, ReplayError> {
+    let OneTwoThreeParams { cols, rows } = *p;
     for side in [cols, rows] {
         if !(OTT_MIN..=OTT_MAX).contains(&side) {
-            return Err(format!("params: a {cols}x{rows} board is outside {OTT_MIN}..={OTT_MAX} on a side"));
+            return Err(ReplayError::Params(format!(
+                "a {cols}x{rows} board is outside {OTT_MIN}..={OTT_MAX} on a side"
+            )));
         }
     }
     Ok(OneTwoThree::new(cols, rows))
@@ -240,8 +262,7 @@ pub(crate) fn one_two_three_text(v: &Value) -> Option<String> {
     Some(rows.join("\n"))
 }
 
-fn one_two_three(params: &Value, moves: &[Value]) -> Result<Partial<OneTwoThreeFrame>, String> {
-    let start = one_two_three_start(params)?;
+fn one_two_three(start: OneTwoThree, moves: &[Value]) -> Partial<OneTwoThreeFrame> {
     let (mut frames, stopped) = turn_frames(start, moves, one_two_three_text, |g, _| OneTwoThreeFrame {
         rows: g.grid().lines(),
         cells: [g.grid().count(Side::First), g.grid().count(Side::Second)],
@@ -259,37 +280,29 @@ fn one_two_three(params: &Value, moves: &[Value]) -> Result<Partial<OneTwoThreeF
             .map(|i| [(i / cols) as u32, (i % cols) as u32])
             .collect();
     }
-    Ok((frames, stopped))
+    (frames, stopped)
 }
 
 /// The stored board (`params.board`: H rows of W cell texts), or for a result without one the
 /// board generated from `params.seed`, `width` and `height`, as the judge generates it.
-pub(crate) fn mathtricks_board(params: &Value) -> Result<Board, String> {
-    let Some(rows) = params.get("board") else {
-        let (w, h) = (param(params, "width")?, param(params, "height")?);
-        let seed = params.get("seed").and_then(Value::as_u64).ok_or("params: no `board` and no `seed`")?;
+pub(crate) fn mathtricks_board(p: &MathtricksParams) -> Result<Board, ReplayError> {
+    let Some(rows) = &p.board else {
+        let (Some(w), Some(h), Some(seed)) = (p.width, p.height, p.seed) else {
+            return Err(ReplayError::Params("no `board`, and no `seed`, `width` and `height`".into()));
+        };
         let fits = |s| (super::mathtricks::MIN_SIDE..=super::mathtricks::MAX_SIDE).contains(&s);
         if !fits(w) || !fits(h) {
-            return Err(format!("params: a {w}x{h} board is outside the rules"));
+            return Err(ReplayError::Params(format!("a {w}x{h} board is outside the rules")));
         }
         return Ok(generate_board(w, h, seed));
     };
-    let bad = || format!("params: `board` is not an array of rows of cell strings ({rows})");
-    let lines: Vec<Vec<&str>> = rows
-        .as_array()
-        .ok_or_else(bad)?
-        .iter()
-        .map(|row| row.as_array()?.iter().map(Value::as_str).collect::<Option<Vec<_>>>())
-        .collect::<Option<_>>()
-        .ok_or_else(bad)?;
-    let width = lines.first().map_or(0, Vec::len) as u32;
-    let joined: Vec<String> = lines.iter().map(|cells| cells.join(" ")).collect();
-    Board::parse_rows(width, joined.len() as u32, &joined).map_err(|e| format!("params: {e}"))
+    let width = rows.first().map_or(0, Vec::len) as u32;
+    let joined: Vec<String> = rows.iter().map(|cells| cells.join(" ")).collect();
+    Board::parse_rows(width, joined.len() as u32, &joined).map_err(|e| ReplayError::Params(e.to_string()))
 }
 
-fn mathtricks(params: &Value, moves: &[Value]) -> Result<Partial<MathtricksFrame>, String> {
-    let start = Mathtricks::new(mathtricks_board(params)?);
-    Ok(turn_frames(start, moves, string_move, |g, mv| {
+fn mathtricks(start: Mathtricks, moves: &[Value]) -> Partial<MathtricksFrame> {
+    turn_frames(start, moves, string_move, |g, mv| {
         let at = |side| {
             let c = g.pawn(side);
             [c.x, c.y]
@@ -300,17 +313,12 @@ fn mathtricks(params: &Value, moves: &[Value]) -> Result<Partial<MathtricksFrame
             visited: mv.map_or_else(|| pawns.to_vec(), |m| vec![[m.x, m.y]]),
             totals: g.totals().clone().map(|t| t.to_string()),
         }
-    }))
+    })
 }
 
 /// Tron's empty grid of the result's `params` (`width`, `height`).
-pub(crate) fn tron_start(params: &Value) -> Result<Tron, String> {
-    let (width, height) = (param(params, "width")?, param(params, "height")?);
-    Tron::try_new(width, height).map_err(|e| format!("params: {e}"))
-}
-
-fn tron(params: &Value, moves: &[Value]) -> Result<Partial<TronFrame>, String> {
-    Ok(tron_ticks(tron_start(params)?, moves))
+pub(crate) fn tron_start(p: &TronParams) -> Result<Tron, ReplayError> {
+    Tron::try_new(p.width, p.height).map_err(|e| ReplayError::Params(e.to_string()))
 }
 
 /// Replays tron's ticks: each stored tick is both heads after it, and the direction each line
@@ -340,7 +348,12 @@ fn tron_ticks(mut game: Tron, moves: &[Value]) -> Partial<TronFrame> {
                 game.tick(dirs);
                 frames.push(frame(&game));
             }
-            Err(why) => return (frames, Some(format!("tick {} ({stored}): {why}", i + 1))),
+            Err(why) => {
+                return (
+                    frames,
+                    Some(ReplayError::Move { unit: "tick", number: i + 1, stored: stored.clone(), why }),
+                )
+            }
         }
     }
     (frames, None)
@@ -367,6 +380,12 @@ mod tests {
             moves.push(G::record(&mv));
         }
         (game, moves)
+    }
+
+    /// Replays a game stored as JSON; a game without a start has no frames and says why.
+    fn replay(game: GameId, settings: &Value, params: &Value, moves: &[Value]) -> Replay {
+        replay_stored(game, settings, params, moves)
+            .unwrap_or_else(|why| Replay { frames: Frames::none(game), stopped: Some(why) })
     }
 
     /// Every frame of a game whose moves all replay.
@@ -567,12 +586,12 @@ mod tests {
     fn the_frames_of_an_unplayable_move_stop_before_it_and_say_why() {
         let r = replay(GameId::Connect4, &json!({}), &json!({}), &[json!("3"), json!("99"), json!("4")]);
         assert_eq!(r.frames.len(), 2, "the start and the first move");
-        let why = r.stopped.unwrap();
+        let why = r.stopped.unwrap().to_string();
         assert!(why.starts_with("move 2 (\"99\")") && why.contains("out of range"), "{why}");
 
         let r = checkers_frames(&[json!("2 5,0 4,1"), json!("two squares")]);
         assert_eq!(r.frames.len(), 2);
-        assert!(r.stopped.unwrap().contains("malformed move"));
+        assert!(r.stopped.unwrap().to_string().contains("malformed move"));
 
         let mv = json!([["A--", "---", "---"]]);
         let r = replay(
@@ -582,7 +601,7 @@ mod tests {
             &[mv[0].clone(), json!(5)],
         );
         assert_eq!(
-            (r.frames.len(), r.stopped.unwrap()),
+            (r.frames.len(), r.stopped.unwrap().to_string()),
             (2, "move 2 (5): not a move of this game".to_string())
         );
 
@@ -590,7 +609,7 @@ mod tests {
         let r =
             replay(GameId::Tron, &json!({}), &json!({"width": 12, "height": 6}), &[json!([[11, 0], [3, 0]])]);
         assert_eq!(r.frames.len(), 1);
-        assert!(r.stopped.unwrap().contains("player 2's head cannot go from (1, 0) to (3, 0)"));
+        assert!(r.stopped.unwrap().to_string().contains("player 2's head cannot go from (1, 0) to (3, 0)"));
     }
 
     #[test]
@@ -607,7 +626,7 @@ mod tests {
         for (game, settings, params) in cases {
             let r = replay(game, &settings, &params, &[]);
             assert!(r.frames.is_empty(), "{game} {params}");
-            let why = r.stopped.unwrap();
+            let why = r.stopped.unwrap().to_string();
             assert!(why.starts_with("params: ") || why.starts_with("stored settings: "), "{why}");
         }
     }
@@ -694,6 +713,6 @@ mod tests {
         let moves = [json!([[1, 0], [0, 0]]), json!([[2, 0], [11, 0]])];
         let r = replay(GameId::Tron, &json!({}), &json!({"width": 12, "height": 6}), &moves);
         assert_eq!(r.frames.len(), 2);
-        assert!(r.stopped.unwrap().contains("already over"));
+        assert!(r.stopped.unwrap().to_string().contains("already over"));
     }
 }

@@ -9,6 +9,7 @@ pub mod connect4;
 pub mod frames;
 pub mod mathtricks;
 pub mod one_two_three;
+pub mod params;
 #[cfg(feature = "sqlx")]
 mod pg;
 pub mod position;
@@ -164,7 +165,17 @@ impl Side {
 /// Why a game ended by its rules: the spec's reason words, which a result's `reason` holds
 /// (`serde` and `Display` give the word), beside the judge's own `forfeit` and `unfinished`.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::Display, strum::IntoStaticStr,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::EnumIter,
 )]
 #[serde(rename_all = "snake_case")]
 #[strum(serialize_all = "snake_case")]

@@ -5,11 +5,13 @@
 use super::checkers::Checkers;
 use super::connect4::Connect4;
 use super::frames::{
-    checkers_start, connect4_start, mathtricks_board, one_two_three_start, one_two_three_text, string_move,
+    mathtricks_board, mismatch, one_two_three_start, one_two_three_text, string_move, ReplayError,
 };
 use super::mathtricks::Mathtricks;
 use super::one_two_three::OneTwoThree;
-use super::{GameId, Outcome, Side, TurnGame};
+use super::params::Params;
+use super::settings::{GameSettings, Settings};
+use super::{Outcome, Side, TurnGame};
 use serde_json::Value;
 
 /// The position of a turn game (tron, played on a clock, has none).
@@ -41,30 +43,43 @@ fn play_text<G: TurnGame>(game: &mut G, text: &str) -> Result<(), String> {
 }
 
 impl Position {
-    /// The start position of `game` under its stored `settings` and the result's `params` (see
+    /// The start position of a game under its `settings` and its result's `params` (as for
     /// [`super::frames::replay`]); `Ok(None)` for tron.
-    pub fn start(game: GameId, settings: &Value, params: &Value) -> Result<Option<Position>, String> {
-        Ok(Some(match game {
-            GameId::Checkers => Position::Checkers(checkers_start(settings)?),
-            GameId::Connect4 => Position::Connect4(connect4_start(settings)?),
-            GameId::OneTwoThree => Position::OneTwoThree(one_two_three_start(params)?),
-            GameId::Mathtricks => Position::Mathtricks(Mathtricks::new(mathtricks_board(params)?)),
-            GameId::Tron => return Ok(None),
+    pub fn start(settings: &Settings, params: &Params) -> Result<Option<Position>, ReplayError> {
+        Ok(Some(match (settings.game(), params) {
+            (GameSettings::Checkers(s), Params::Checkers(_)) => {
+                Position::Checkers(Checkers::new(s.max_rounds))
+            }
+            (GameSettings::Connect4(s), Params::Connect4(_)) => {
+                Position::Connect4(Connect4::new(s.rows, s.cols, s.connect))
+            }
+            (GameSettings::OneTwoThree(_), Params::OneTwoThree(p)) => {
+                Position::OneTwoThree(one_two_three_start(p)?)
+            }
+            (GameSettings::Mathtricks(_), Params::Mathtricks(p)) => {
+                Position::Mathtricks(Mathtricks::new(mathtricks_board(p)?))
+            }
+            (GameSettings::Tron(_), Params::Tron(_)) => return Ok(None),
+            (s, p) => return Err(mismatch(s.game(), p)),
         }))
     }
 
     /// The position after the stored `moves` (as a result records them).
     pub fn after(
-        game: GameId,
-        settings: &Value,
-        params: &Value,
+        settings: &Settings,
+        params: &Params,
         moves: &[Value],
-    ) -> Result<Option<Position>, String> {
-        let Some(mut position) = Position::start(game, settings, params)? else {
+    ) -> Result<Option<Position>, ReplayError> {
+        let Some(mut position) = Position::start(settings, params)? else {
             return Ok(None);
         };
         for (i, stored) in moves.iter().enumerate() {
-            position.play_stored(stored).map_err(|why| format!("move {} ({stored}): {why}", i + 1))?;
+            position.play_stored(stored).map_err(|why| ReplayError::Move {
+                unit: "move",
+                number: i + 1,
+                stored: stored.clone(),
+                why,
+            })?;
         }
         Ok(Some(position))
     }
@@ -109,13 +124,24 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::GameId;
     use serde_json::json;
+
+    fn after(
+        game: GameId,
+        settings: &Value,
+        params: &Value,
+        moves: &[Value],
+    ) -> Result<Option<Position>, ReplayError> {
+        let settings = Settings::from_stored(game, settings)?;
+        Position::after(&settings, &Params::from_stored(game, params)?, moves)
+    }
 
     #[test]
     fn a_connect4_position_knows_whose_turn_and_refuses_a_full_column() {
         let settings = json!({ "rows": 4, "cols": 4, "connect": 4 });
         let moves: Vec<Value> = ["0", "0", "0"].iter().map(|m| json!(m)).collect();
-        let mut p = Position::after(GameId::Connect4, &settings, &json!({}), &moves).unwrap().unwrap();
+        let mut p = after(GameId::Connect4, &settings, &json!({}), &moves).unwrap().unwrap();
         assert_eq!(p.turn(), Side::Second);
         p.check("0").unwrap();
         p.play("0").unwrap();
@@ -128,11 +154,9 @@ mod tests {
 
     #[test]
     fn tron_has_no_position_and_bad_stored_moves_say_which() {
-        assert!(Position::start(GameId::Tron, &json!({}), &json!({ "width": 5, "height": 5 }))
-            .unwrap()
-            .is_none());
+        assert!(after(GameId::Tron, &json!({}), &json!({ "width": 5, "height": 5 }), &[]).unwrap().is_none());
         let err =
-            Position::after(GameId::Checkers, &json!({}), &json!({}), &[json!("nonsense")]).unwrap_err();
+            after(GameId::Checkers, &json!({}), &json!({}), &[json!("nonsense")]).unwrap_err().to_string();
         assert!(err.starts_with("move 1"), "{err}");
     }
 }

@@ -482,7 +482,7 @@ impl fmt::Display for Value {
 }
 
 /// A bad `--set` or settings-page input; the message says what is valid.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
 pub enum SettingError {
     #[error("unknown setting `{name}` for {game} (valid: {valid})")]
     Unknown { game: GameId, name: String, valid: String },

@@ -7,7 +7,7 @@ use super::{Seat, Table, EXIT_GRACE};
 use crate::games::{Outcome, Side};
 use crate::judge::bot::{debug_message, BotEvent, RunningBot};
 use crate::judge::log::{cut, Channel};
-use crate::judge::result::{Forfeit, ForfeitKind, GameResult, PerBot};
+use crate::judge::result::{EndReason, Forfeit, ForfeitKind, GameResult, JudgeReason, PerBot};
 use crate::judge::threads;
 
 /// A rule broken by the bot in `side`.
@@ -134,10 +134,15 @@ impl Table<'_> {
             (Some(foul), _) => {
                 let forfeit =
                     Forfeit { bot: self.bot(foul.side), kind: foul.kind, detail: foul.detail.clone() };
-                (Some(foul.side.other()), "forfeit".to_string(), ending.forfeit_score.clone(), Some(forfeit))
+                (
+                    Some(foul.side.other()),
+                    EndReason::Judge(JudgeReason::Forfeit),
+                    ending.forfeit_score.clone(),
+                    Some(forfeit),
+                )
             }
-            (None, Some(o)) => (o.winner, o.reason.to_string(), o.score.clone(), None),
-            (None, None) => (None, "unfinished".to_string(), None, None),
+            (None, Some(o)) => (o.winner, EndReason::Rule(o.reason), o.score.clone(), None),
+            (None, None) => (None, EndReason::Judge(JudgeReason::Unfinished), None, None),
         };
         let winner = winner.map(|s| seats[s.index()]);
         self.log.verdict = match (&forfeit, winner) {

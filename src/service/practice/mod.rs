@@ -359,7 +359,7 @@ impl Practice {
             human,
             opponent: label,
             bot_is_theirs: entrant.house_level.is_some() || entrant.user_id == user,
-            settings: contest.stored_settings(),
+            settings: settings.clone(),
             params,
             move_ms: settings.common().move_ms,
             patience: self.config.patience,

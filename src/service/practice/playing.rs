@@ -6,6 +6,7 @@ use super::PracticeError;
 use crate::db::games::Side as Entrant;
 use crate::db::ids::{ContestId, UserId};
 use crate::games::frames::{self, Frames};
+use crate::games::params::Params;
 use crate::games::position::Position;
 use crate::games::settings::Settings;
 use crate::games::tron::Dir;
@@ -72,8 +73,8 @@ pub struct Game {
     pub(super) opponent: String,
     /// Whether the person may read the bot's own output (their submission, or a house bot).
     pub(super) bot_is_theirs: bool,
-    pub(super) settings: serde_json::Value,
-    pub(super) params: serde_json::Value,
+    pub(super) settings: Settings,
+    pub(super) params: Params,
     pub(super) move_ms: u64,
     pub(super) patience: Duration,
     pub(super) seat: HumanSeat,
@@ -122,9 +123,10 @@ impl Game {
     /// The game as its player sees it now.
     pub fn view(&self) -> View {
         let live = self.live();
-        let frames = frames::replay(self.game, &self.settings, &self.params, &live.moves).frames;
+        let replay = frames::replay(&self.settings, &self.params, &live.moves);
+        let frames = replay.map(|r| r.frames).unwrap_or_else(|_| Frames::none(self.game));
         let over = live.is_over();
-        let position = Position::after(self.game, &self.settings, &self.params, &live.moves).ok().flatten();
+        let position = Position::after(&self.settings, &self.params, &live.moves).ok().flatten();
         let awaiting = !over && self.seat.awaiting();
         let turn = match &position {
             Some(p) if !over && p.outcome().is_none() => Some(side_name(p.turn())),
@@ -154,8 +156,8 @@ impl Game {
             seat: side_name(self.human),
             turn,
             opponent: self.opponent.clone(),
-            settings: self.settings.clone(),
-            params: self.params.clone(),
+            settings: crate::db::contests::stored(&self.settings),
+            params: self.params.to_value(),
             moves: live.moves.clone(),
             frames,
             legal_moves,
@@ -190,8 +192,8 @@ impl Game {
             if !self.seat.awaiting() {
                 return Err(SeatError::NotYourTurn.into());
             }
-            let position = Position::after(self.game, &self.settings, &self.params, &live.moves)
-                .map_err(anyhow::Error::msg)?
+            let position = Position::after(&self.settings, &self.params, &live.moves)
+                .map_err(anyhow::Error::new)?
                 .ok_or_else(|| anyhow::anyhow!("not a turn game"))?;
             position.check(text).map_err(|e| PracticeError::IllegalMove(strip_kind(&e)))?;
         }
