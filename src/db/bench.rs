@@ -420,3 +420,9 @@ pub async fn any_done(conn: &mut PgConnection, games: &[i64]) -> sqlx::Result<bo
         .fetch_one(conn)
         .await
 }
+
+/// Refreshes the planner's statistics of the whole database.
+pub async fn analyze(conn: &mut PgConnection) -> sqlx::Result<()> {
+    sqlx::query("analyze").execute(conn).await?;
+    Ok(())
+}

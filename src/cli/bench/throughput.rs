@@ -248,7 +248,7 @@ pub fn platform_games_per_second(b: &mut Bench) -> anyhow::Result<Figure> {
                 crate::service::scheduler::make_ready(&mut tx, s).await?;
                 tx.commit().await?;
             }
-            sqlx::query("analyze").execute(&mut *conn).await?;
+            bench::analyze(&mut conn).await?;
             tracing::info!("bench: {entrants} entrants scheduled in {:.1} s", t.elapsed().as_secs_f64());
             let (played1, took1) = tokio::task::block_in_place(|| kit.judge_games(baseline))?;
             let since = bench::clock(&mut conn).await?;
@@ -289,7 +289,7 @@ pub fn first_result_latency(b: &mut Bench) -> anyhow::Result<Figure> {
         let mut conn = scratch.pool.acquire().await?;
         let contest = Kit::contest(&mut conn, "latency").await?;
         bench::add_entrants(&mut conn, contest, entrants, &kit.artifact, "ready").await?;
-        sqlx::query("analyze").execute(&mut *conn).await?;
+        bench::analyze(&mut conn).await?;
         let (stop, stopped) = watch::channel(false);
         let handles = kit.start_queue(scratch, stopped)?;
         let measured = async {
