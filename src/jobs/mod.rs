@@ -48,7 +48,8 @@ pub trait Job: Sized + Send + Sync {
     /// Does the work; an error is a failure of the judge, not of the user's program.
     fn run(&self, ctx: &Self::Context) -> impl Future<Output = anyhow::Result<Self::Output>> + Send;
 
-    /// Stores the output, in one transaction with the end of the job; `false` (nothing written)
+    /// Hands the output to the service, which stores it in one transaction with the end of the
+    /// job (and what comes next: the scheduling, the match's points); `false` (nothing written)
     /// if the job is no longer `worker`'s.
     fn store(
         &self,

@@ -34,6 +34,7 @@ pub mod confirm;
 pub mod contests;
 pub mod error;
 pub mod extract;
+pub mod format;
 pub mod headers;
 pub mod input;
 pub mod judging;
