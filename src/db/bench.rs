@@ -20,6 +20,11 @@ impl Scratch {
     /// Creates `bench_<random>` on the server of `server` (whose own database is only used to
     /// create and drop it) and applies the migrations.
     pub async fn create(server: &PgConnectOptions) -> anyhow::Result<Scratch> {
+        Scratch::create_with(server, 4).await
+    }
+
+    /// [`Scratch::create`] with a pool of `connections`.
+    pub async fn create_with(server: &PgConnectOptions, connections: u32) -> anyhow::Result<Scratch> {
         let name = format!("bench_{}", uuid::Uuid::new_v4().simple());
         let mut admin =
             PgConnection::connect_with(server).await.context("connecting to the database server")?;
@@ -30,7 +35,7 @@ impl Scratch {
         admin.close().await.ok();
         let scratch = Scratch {
             pool: PgPoolOptions::new()
-                .max_connections(4)
+                .max_connections(connections)
                 .connect_with(server.clone().database(&name))
                 .await?,
             name,
@@ -262,5 +267,162 @@ pub async fn set_sources(
     .bind(&texts)
     .execute(conn)
     .await?;
+    Ok(())
+}
+
+/// `entrants` students of `contest`, each with one C submission whose build is `artifact`, in
+/// status `status` (`compiling`: compiled and about to be made ready by the scheduler; `ready`:
+/// already current). Their ids, in order.
+pub async fn add_entrants(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    entrants: usize,
+    artifact: &[u8],
+    status: &str,
+) -> sqlx::Result<Vec<SubmissionId>> {
+    let prefix = format!("e{}_", uuid::Uuid::new_v4().simple());
+    sqlx::query(
+        "insert into users (username, nickname, password_hash, must_change_password)
+         select $1 || lpad(i::text, 6, '0'), $1 || lpad(i::text, 6, '0'), '!', false
+         from generate_series(1, $2::int4) i",
+    )
+    .bind(&prefix)
+    .bind(entrants as i32)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query_scalar(
+        "insert into submissions (contest_id, user_id, language, source, status, compile_log, artifact,
+                                  compiled_at)
+         select $1, u.id, 'c', convert_to('/* bench */', 'UTF8'), $4::submission_status, '', $3, now()
+         from users u where u.username like $2 || '%' order by u.id
+         returning id",
+    )
+    .bind(contest_id)
+    .bind(&prefix)
+    .bind(artifact)
+    .bind(status)
+    .fetch_all(conn)
+    .await
+}
+
+/// Whether any game job is still queued or running.
+pub async fn games_pending(conn: &mut PgConnection) -> sqlx::Result<bool> {
+    sqlx::query_scalar("select exists (select 1 from jobs where kind = 'game' and finished_at is null)")
+        .fetch_one(conn)
+        .await
+}
+
+/// The server's clock now.
+pub async fn clock(conn: &mut PgConnection) -> sqlx::Result<time::OffsetDateTime> {
+    sqlx::query_scalar("select clock_timestamp()").fetch_one(conn).await
+}
+
+/// The games of `contest` stored since `since`, and the seconds from `since` to the last of them.
+pub async fn games_done_since(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    since: time::OffsetDateTime,
+) -> sqlx::Result<(i64, f64)> {
+    sqlx::query_as(
+        "select count(*), coalesce(extract(epoch from max(g.finished_at) - $2)::float8, 0)
+         from games g join matches m on m.id = g.match_id
+         where m.contest_id = $1 and g.status = 'done' and g.finished_at >= $2",
+    )
+    .bind(contest_id)
+    .bind(since)
+    .fetch_one(conn)
+    .await
+}
+
+/// Whether a game of `submission` has been stored.
+pub async fn has_a_result(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "select exists (select 1 from matches m join games g on g.match_id = m.id
+                        where (m.submission_a = $1 or m.submission_b = $1) and g.status = 'done')",
+    )
+    .bind(submission)
+    .fetch_one(conn)
+    .await
+}
+
+/// Takes every game of the queue that no worker holds out of it (cancelled); how many game jobs
+/// are still held by a worker.
+pub async fn cancel_queued_games(conn: &mut PgConnection) -> sqlx::Result<i64> {
+    sqlx::query(
+        "with cancelled as (
+             update jobs set finished_at = now()
+             where kind = 'game' and finished_at is null and locked_by is null
+             returning game_id)
+         update games set status = 'cancelled' where id in (select game_id from cancelled)",
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query_scalar("select count(*) from jobs where kind = 'game' and finished_at is null")
+        .fetch_one(conn)
+        .await
+}
+
+/// One match of `games` queued games between two of `contest`'s submissions, their jobs queued.
+pub async fn queue_games(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    a: SubmissionId,
+    b: SubmissionId,
+    games: i32,
+) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        r#"with m as (
+               insert into matches (contest_id, submission_a, submission_b, seed)
+               values ($1, $2, $3, 1) returning id),
+           g as (
+               insert into games (match_id, index, plan, settings)
+               select m.id, i, jsonb_build_object('index', i, 'seats', '["a", "b"]'::jsonb, 'board', null, 'seed', 1),
+                      c.settings
+               from m cross join generate_series(0, $4 - 1) i cross join contests c where c.id = $1
+               returning id)
+           insert into jobs (kind, game_id, contest_id) select 'game', id, $1 from g"#,
+    )
+    .bind(contest_id)
+    .bind(a)
+    .bind(b)
+    .bind(games)
+    .execute(conn)
+    .await?
+    .rows_affected())
+}
+
+/// The bytes of the `games` table, its TOAST table included (not its indexes), once vacuumed.
+pub async fn games_table_bytes(conn: &mut PgConnection) -> sqlx::Result<i64> {
+    sqlx::query("vacuum full games").execute(&mut *conn).await?;
+    sqlx::query_scalar("select pg_table_size('games')").fetch_one(conn).await
+}
+
+/// The games of `submission`'s first match (the first the queue plays of its matches).
+pub async fn first_match_games(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "select g.id from games g
+         where g.match_id = (select j.m from (
+                   select g2.match_id as m, min(jb.seq) as seq, min(jb.id) as id
+                   from matches m join games g2 on g2.match_id = m.id join jobs jb on jb.game_id = g2.id
+                   where m.submission_a = $1 or m.submission_b = $1
+                   group by g2.match_id) j order by j.seq, j.id limit 1)
+         order by g.id",
+    )
+    .bind(submission)
+    .fetch_all(conn)
+    .await
+}
+
+/// Whether one of these games is stored (by their primary key).
+pub async fn any_done(conn: &mut PgConnection, games: &[i64]) -> sqlx::Result<bool> {
+    sqlx::query_scalar("select exists (select 1 from games where id = any($1) and status = 'done')")
+        .bind(games)
+        .fetch_one(conn)
+        .await
+}
+
+/// Refreshes the planner's statistics of the whole database.
+pub async fn analyze(conn: &mut PgConnection) -> sqlx::Result<()> {
+    sqlx::query("analyze").execute(conn).await?;
     Ok(())
 }

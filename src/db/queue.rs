@@ -86,6 +86,10 @@ pub async fn claim_next<S: Subject>(
 /// then by `seq` (every submission's first match before anyone's second), then by arrival. The
 /// claimed game's contest is charged its estimated duration at once, so that the next free slot
 /// already sees the charge; [`settle_game_slot`] corrects it when the game ends.
+///
+/// The claim commits without waiting for its WAL to reach the disk ([`relaxed_commit`]): a claim
+/// lost in a crash of the server leaves the game queued, and the worker's result is then refused
+/// as no longer its own; the game is played again.
 pub async fn claim_next_game<S: Subject>(
     conn: &mut PgConnection,
     worker: &str,
@@ -93,6 +97,7 @@ pub async fn claim_next_game<S: Subject>(
     max_attempts: i32,
 ) -> sqlx::Result<Option<S>> {
     let mut tx = conn.begin().await?;
+    relaxed_commit(&mut tx).await?;
     // The contests with game jobs pending, found by skipping through an index (a handful of rows
     // however long the queue), lowest virtual time first.
     let contests = sqlx::query_scalar!(
@@ -148,6 +153,18 @@ pub async fn claim_next_game<S: Subject>(
     }
     tx.commit().await?;
     Ok(taken)
+}
+
+/// Lets the caller's transaction commit without waiting for its WAL to be flushed to disk
+/// (`synchronous_commit = off` until it ends; inside a savepoint, for the whole transaction once
+/// the savepoint is released). Only for writes that the queue makes safe to lose in a crash of the
+/// server: a game's claim and its stored result, whose job then stays held by its worker until the
+/// lease runs out and the game is played again. The commit returns at once instead of waiting
+/// for a disk flush (milliseconds on a virtual disk, twice per game); the server flushes within
+/// `wal_writer_delay` (200 ms), and any later commit that waits flushes these first.
+pub async fn relaxed_commit(conn: &mut PgConnection) -> sqlx::Result<()> {
+    sqlx::query("set local synchronous_commit = off").execute(conn).await?;
+    Ok(())
 }
 
 /// Charges a contest the estimated slot time of a game just claimed (see [`claim_next_game`]).

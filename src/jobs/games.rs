@@ -17,7 +17,7 @@ use crate::judge::result::GameResult;
 use crate::judge::{self, GameLog};
 use crate::service::{bots, matches};
 use anyhow::Context;
-use sqlx::{PgConnection, PgPool};
+use sqlx::{Connection, PgConnection, PgPool};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
@@ -45,6 +45,12 @@ pub const IDLE_POLL: Duration = Duration::from_secs(1);
 /// Games at once by default: one per pair of cores (each bot on its own core), at least one.
 pub fn default_concurrency() -> usize {
     (cores().len() / 2).max(1)
+}
+
+/// The two cores the bots of game slot `n` are pinned to, when the machine has them.
+pub fn slot_cpus(n: usize) -> Option<[usize; 2]> {
+    let cores = cores();
+    (cores.len() >= 2 * (n + 1)).then(|| [cores[2 * n], cores[2 * n + 1]])
 }
 
 fn cores() -> Vec<usize> {
@@ -93,11 +99,10 @@ impl GameQueue {
     /// Runs `concurrency` game slots (and a heartbeat) until `stop` turns true; each slot finishes
     /// its current game first, or puts it back in the queue once [`GameQueue::drain`] has passed.
     pub fn spawn(&self, stop: watch::Receiver<bool>) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
-        let cores = cores();
         let mut handles = Vec::new();
         for n in 0..self.concurrency.max(1) {
             let launcher = (self.launchers)(n as u32)?;
-            let cpus = (cores.len() >= 2 * (n + 1)).then(|| [cores[2 * n], cores[2 * n + 1]]);
+            let cpus = slot_cpus(n);
             let q = self.clone();
             let mut stop = stop.clone();
             handles.push(tokio::spawn(async move {
@@ -248,14 +253,21 @@ impl Job for PlayGame {
 }
 
 impl PlayGame {
-    /// Claims the next game of the queue for `worker`, with its match (which becomes running).
+    /// Claims the next game of the queue for `worker`, with its match (which becomes running), in
+    /// one transaction: one commit per game claimed.
     pub async fn claim_next(
         conn: &mut PgConnection,
         worker: &str,
         lease_secs: f64,
     ) -> anyhow::Result<Option<PlayGame>> {
-        let Some(job) = games::claim(conn, worker, lease_secs).await? else { return Ok(None) };
-        let setup = matches::start(conn, &job).await?;
+        let mut tx = conn.begin().await?;
+        let Some(job) = games::claim(&mut tx, worker, lease_secs).await? else {
+            // What the claim took out of the queue on the way (games no longer needed) is kept.
+            tx.commit().await?;
+            return Ok(None);
+        };
+        let setup = matches::start(&mut tx, &job).await?;
+        tx.commit().await?;
         Ok(Some(PlayGame { job, setup }))
     }
 

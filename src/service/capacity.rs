@@ -32,10 +32,11 @@ pub struct Figures {
 
 impl Default for Figures {
     /// The figures of docs/bench.md's table (`botarena bench --entrants 1000`, release build, 2-core machine), the
-    /// work around a game as `tests/capacity_simulation.rs` measured it (debug build, 2 cores, local
-    /// PostgreSQL: about 20 ms), and a C compile with gcc.
+    /// work around a game from `platform_games_per_second` against its baseline (1 / value - 1 /
+    /// baseline at 40 entrants, release build, a loaded 2-core machine: about 10 ms), and a C
+    /// compile with gcc.
     fn default() -> Self {
-        Figures { start_ms: 4.454, move_us: 64.6, around_ms: 20.0, compile_s: 1.0 }
+        Figures { start_ms: 4.454, move_us: 64.6, around_ms: 10.0, compile_s: 1.0 }
     }
 }
 

@@ -12,6 +12,7 @@
 pub mod judge;
 pub mod ladder;
 pub mod platform;
+pub mod throughput;
 pub mod web;
 
 use std::io::Write;
@@ -35,10 +36,11 @@ pub struct BenchArgs {
     /// sandbox figures are then taken with what it can give (or the plain launcher) and marked.
     #[arg(long)]
     pub insecure: bool,
-    /// Students of the synthetic contest of the platform figures (a finished round robin:
-    /// N(N-1)/2 matches of two games).
-    #[arg(long, value_name = "N", default_value_t = 100)]
-    pub entrants: usize,
+    /// Students of the platform figures' contests: the finished round robin of the scoreboard and
+    /// scheduling figures (N(N-1)/2 matches of two games; default 100) and the round robin that
+    /// `platform_games_per_second` judges (default 40).
+    #[arg(long, value_name = "N")]
+    pub entrants: Option<usize>,
     /// Where the platform figures make their throwaway database.
     #[command(flatten)]
     pub db: crate::config::DbArgs,
@@ -96,6 +98,9 @@ pub const MEASUREMENTS: &[Measurement] = &[
     Measurement { name: platform::SCOREBOARD_REFRESH_RSS_MB, run: platform::scoreboard_refresh_rss_mb },
     Measurement { name: platform::SCHEDULE_SUBMISSION, run: platform::schedule_submission },
     Measurement { name: platform::SIMILARITY_INDEX, run: platform::similarity_index },
+    Measurement { name: throughput::PLATFORM_GAMES_PER_SECOND, run: throughput::platform_games_per_second },
+    Measurement { name: throughput::FIRST_RESULT_LATENCY, run: throughput::first_result_latency },
+    Measurement { name: throughput::STORED_BYTES_PER_GAME, run: throughput::stored_bytes_per_game },
     Measurement { name: web::SCOREBOARD_PAGE_RPS, run: web::scoreboard_page_rps },
     Measurement { name: web::SCOREBOARD_API_RPS, run: web::scoreboard_api_rps },
     Measurement { name: ladder::LADDER_ACCURACY, run: ladder::ladder_accuracy },
@@ -110,12 +115,13 @@ pub struct Bench {
     /// Measure the scoreboard figures with its render cache off.
     pub uncached_scoreboard: bool,
     judge: Option<judge::Kit>,
-    /// The platform figures' contest size and database.
-    pub entrants: usize,
+    /// The platform figures' contest size (`None`: each figure's default) and database.
+    pub entrants: Option<usize>,
     pub db: Option<crate::config::DbArgs>,
     platform: Option<Vec<crate::service::figures::Figure>>,
     web: Option<web::Kit>,
     ladder: Option<crate::service::ladder::simulation::Outcomes>,
+    throughput: Option<throughput::Kit>,
 }
 
 impl Bench {
@@ -124,12 +130,13 @@ impl Bench {
             quick,
             insecure,
             judge: None,
-            entrants: 100,
+            entrants: None,
             db: None,
             platform: None,
             uncached_scoreboard: false,
             web: None,
             ladder: None,
+            throughput: None,
         }
     }
 
@@ -144,7 +151,7 @@ impl Bench {
         if self.platform.is_none() {
             let db =
                 self.db.as_ref().ok_or_else(|| anyhow::anyhow!("no database for the platform figures"))?;
-            self.platform = Some(platform::measure(self.entrants, db)?);
+            self.platform = Some(platform::measure(self.entrants.unwrap_or(100), db)?);
         }
         Ok(self.platform.as_deref().expect("just measured"))
     }
@@ -152,9 +159,19 @@ impl Bench {
     /// The web server on a throwaway database with the synthetic contest, started on first use.
     pub fn web(&mut self) -> anyhow::Result<&web::Kit> {
         if self.web.is_none() {
-            self.web = Some(web::Kit::new(self.entrants, self.uncached_scoreboard)?);
+            self.web = Some(web::Kit::new(self.entrants.unwrap_or(100), self.uncached_scoreboard)?);
         }
         Ok(self.web.as_ref().expect("just built"))
+    }
+
+    /// The whole platform's set-up (database server, compiled bot, launchers), built on first use.
+    pub fn throughput(&mut self) -> anyhow::Result<&throughput::Kit> {
+        if self.throughput.is_none() {
+            let db =
+                self.db.as_ref().ok_or_else(|| anyhow::anyhow!("no database for the platform figures"))?;
+            self.throughput = Some(throughput::Kit::new(db, self.insecure)?);
+        }
+        Ok(self.throughput.as_ref().expect("just built"))
     }
 
     /// `normal` repetitions, or `quick` ones with `--quick`.

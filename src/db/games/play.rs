@@ -52,6 +52,10 @@ pub async fn claim(conn: &mut PgConnection, worker: &str, lease_secs: f64) -> sq
 pub async fn fail_exhausted(conn: &mut PgConnection) -> sqlx::Result<i64> {
     let mut tx = conn.begin().await?;
     let given_up = queue::fail_exhausted(&mut tx, JobKind::Game, MAX_ATTEMPTS).await?;
+    if given_up.is_empty() {
+        tx.commit().await?;
+        return Ok(0);
+    }
     let (ids, attempts): (Vec<i64>, Vec<i32>) = given_up.iter().map(|c| (c.subject, c.attempts)).unzip();
     let n = sqlx::query_scalar!(
         r#"with failed as (
@@ -173,7 +177,9 @@ async fn put_back(
 /// Stores a game's result, exactly once: `false` (nothing written) when the game is no longer
 /// ours (its lease ran out and another worker took it, or a rejudge replaced it). The outcome
 /// columns the standings and pages read (`winner`, `end_reason`, `forfeit_kind`) are computed by
-/// the database from the result as it is written.
+/// the database from the result as it is written. The transaction storing it commits without
+/// waiting for the disk ([`queue::relaxed_commit`]): a result lost in a crash of the server leaves
+/// its job held by the worker, and the game is played again once the lease runs out.
 pub async fn finish(
     conn: &mut PgConnection,
     id: GameRecordId,
@@ -183,6 +189,7 @@ pub async fn finish(
     think_ms: [i64; 2],
 ) -> sqlx::Result<bool> {
     let mut tx = conn.begin().await?;
+    queue::relaxed_commit(&mut tx).await?;
     if !queue::finish(&mut tx, JobKind::Game, id, worker).await? {
         return Ok(false);
     }
