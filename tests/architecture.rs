@@ -797,58 +797,20 @@ const QUEUE_MECHANICS: &[&str] = &[
     "workers::worker_seen",
 ];
 
-/// Writes `web` still makes through `db` directly (file, function), each waiting to move into
-/// the service; one that is gone must leave the list.
-const STILL_WRITING: &[(&str, &str)] = &[
-    ("src/web/admin.rs", "audit::record"),
-    ("src/web/admin.rs", "contests::create"),
-    ("src/web/admin_users.rs", "audit::record"),
-    ("src/web/contests.rs", "announcements::mark_read"),
-    ("src/web/api.rs", "tokens::create"),
-    ("src/web/api.rs", "tokens::revoke"),
-    ("src/web/auth.rs", "tokens::create"),
-    ("src/web/auth.rs", "tokens::revoke"),
-    // Notes when the token was last used (at most once a minute).
-    ("src/web/extract.rs", "tokens::user_for"),
-    ("src/web/auth.rs", "users::end_sessions"),
-    ("src/web/auth.rs", "users::note_login"),
-    ("src/web/auth.rs", "users::set_nickname"),
-    ("src/web/auth.rs", "users::set_password"),
-    ("src/web/similarity.rs", "similarity::add_base_file"),
-    ("src/web/similarity.rs", "similarity::remove_base_file"),
-];
-
 /// What `web` and `jobs` may not do through `db`: each (file, function) whose function is not
-/// one of [`DB_READS`], nor for a file of `src/jobs` one of [`QUEUE_MECHANICS`], nor listed in
-/// `still_writing`; and each entry of `still_writing` no longer found.
-fn db_writes_outside_service(
-    files: &[(String, String)],
-    reads: &[&str],
-    queue: &[&str],
-    still_writing: &[(&str, &str)],
-) -> Vec<String> {
+/// one of [`DB_READS`], nor for a file of `src/jobs` one of [`QUEUE_MECHANICS`].
+fn db_writes_outside_service(files: &[(String, String)], reads: &[&str], queue: &[&str]) -> Vec<String> {
     let mut wrong = Vec::new();
-    let mut seen = BTreeSet::new();
     for (name, text) in files {
         for function in db_functions_named(text) {
-            let listed = still_writing.iter().any(|&(f, w)| f == name && w == function);
-            if listed {
-                seen.insert((name.as_str(), function.clone()));
-            }
             let jobs = name.starts_with("src/jobs/");
-            if !(reads.contains(&function.as_str()) || (jobs && queue.contains(&function.as_str())) || listed)
-            {
+            if !(reads.contains(&function.as_str()) || (jobs && queue.contains(&function.as_str()))) {
                 wrong.push(format!(
                     "{name} calls db::{function}: a write goes through the service \
                      (a function that only reads belongs in DB_READS{})",
                     if jobs { ", a job's own claim or lease in QUEUE_MECHANICS" } else { "" }
                 ));
             }
-        }
-    }
-    for &(file, function) in still_writing {
-        if !seen.contains(&(file, function.to_string())) {
-            wrong.push(format!("{file} no longer calls db::{function}: take it off STILL_WRITING"));
         }
     }
     wrong
@@ -878,7 +840,7 @@ fn web_and_jobs_write_through_the_service_only() {
             println!("{name} → db::{}", called.join(", db::"));
         }
     }
-    let wrong = db_writes_outside_service(&files, DB_READS, QUEUE_MECHANICS, STILL_WRITING);
+    let wrong = db_writes_outside_service(&files, DB_READS, QUEUE_MECHANICS);
     assert!(wrong.is_empty(), "web and jobs must leave writes to the service:\n{}", wrong.join("\n"));
 }
 
@@ -892,16 +854,13 @@ fn a_planted_write_from_the_web_is_found_and_named() {
     );
     let jobs = files.iter_mut().find(|(name, _)| name == "src/jobs/games.rs").expect("src/jobs/games.rs");
     jobs.1.push_str("\nuse crate::db::games::set_match_state as s;\nfn planted() { s(c, m, x, None) }\n");
-    let wrong = db_writes_outside_service(&files, DB_READS, QUEUE_MECHANICS, STILL_WRITING);
+    let wrong = db_writes_outside_service(&files, DB_READS, QUEUE_MECHANICS);
     assert_eq!(wrong.len(), 2, "{wrong:#?}");
     assert!(wrong[0].starts_with("src/jobs/games.rs calls db::games::set_match_state:"), "{}", wrong[0]);
     assert!(wrong[1].starts_with("src/web/contests.rs calls db::users::lock:"), "{}", wrong[1]);
     // The queue's mechanics are the jobs' own, not the web's.
     let web = [("src/web/x.rs".to_string(), "fn f() { crate::db::queue::claim_next(c) }".to_string())];
-    assert_eq!(db_writes_outside_service(&web, DB_READS, QUEUE_MECHANICS, &[]).len(), 1);
-    // An entry of STILL_WRITING that was moved into the service must go.
-    let gone = db_writes_outside_service(&[], DB_READS, QUEUE_MECHANICS, &[("src/web/x.rs", "users::lock")]);
-    assert_eq!(gone, ["src/web/x.rs no longer calls db::users::lock: take it off STILL_WRITING"]);
+    assert_eq!(db_writes_outside_service(&web, DB_READS, QUEUE_MECHANICS).len(), 1);
 }
 
 /// The text of function `name` in `text` (from its `fn` line to the closing brace at the same

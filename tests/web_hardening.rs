@@ -335,7 +335,7 @@ async fn a_nul_byte_in_a_path_is_not_found_and_in_a_field_is_refused_with_the_fi
     assert!(titles.iter().all(|t| !t.contains('\0')));
     // The roster from the command line refuses such a display name too.
     let report =
-        botarena::service::accounts::import_roster(&app.pool, "s7,Ada\u{0}\ns8,Grace\n").await.unwrap();
+        botarena::service::accounts::import_roster(&app.pool, None, "s7,Ada\u{0}\ns8,Grace\n").await.unwrap();
     assert_eq!(report.created, ["s8"]);
     assert_eq!(report.errors.len(), 1);
 }
@@ -451,7 +451,7 @@ async fn names_cannot_impersonate_a_classmate_the_staff_or_the_house() {
 
     // A roster cannot bring in a look-alike or reserved username either.
     let report =
-        botarena::service::accounts::import_roster(&app.pool, "S1\nsl\nadmin\nhouse1\nTeacher\ns5\n")
+        botarena::service::accounts::import_roster(&app.pool, None, "S1\nsl\nadmin\nhouse1\nTeacher\ns5\n")
             .await
             .unwrap();
     assert_eq!(report.created, ["s5"]);

@@ -27,10 +27,13 @@ async fn anonymous_visitors_see_only_the_login_page() {
 #[tokio::test]
 async fn an_imported_student_must_choose_a_password_and_nickname_at_first_login() {
     let app = setup().await;
-    let report =
-        botarena::service::accounts::import_roster(&app.pool, "username,name\ns100,Ada Lovelace\ns101\n")
-            .await
-            .unwrap();
+    let report = botarena::service::accounts::import_roster(
+        &app.pool,
+        None,
+        "username,name\ns100,Ada Lovelace\ns101\n",
+    )
+    .await
+    .unwrap();
     assert_eq!(report.created, vec!["s100", "s101"]);
     let mut c = app.client();
     let r = c.login("s100", "s100").await;

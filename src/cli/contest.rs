@@ -1,7 +1,7 @@
 //! `botarena contest create <slug> --game G [--title T] [--deadline RFC3339] [--set K=V]...`
 
 use crate::config::DbArgs;
-use crate::db::contests::{self, NewContest};
+use crate::db::contests::NewContest;
 use crate::judge::languages::Languages;
 use anyhow::bail;
 use clap::{Args, Subcommand};
@@ -48,22 +48,9 @@ pub fn run(args: ContestArgs) -> anyhow::Result<i32> {
         }
     };
     super::migrate::with_db(&db, async |pool| {
-        let mut tx = pool.begin().await?;
-        let Some(id) = contests::create(&mut tx, &contest).await? else {
+        if crate::service::contests::create(pool, None, &contest).await?.is_none() {
             bail!("a contest with the slug `{}` exists already", contest.slug);
-        };
-        crate::service::house::sync(&mut tx, id).await?;
-        crate::db::audit::record(
-            &mut tx,
-            None,
-            "contest.create",
-            &format!("contest {}", contest.slug),
-            None,
-            Some(serde_json::json!({"id": id, "game": contest.game.as_str(), "settings": contest.settings,
-                                    "languages": contest.languages})),
-        )
-        .await?;
-        tx.commit().await?;
+        }
         println!(
             "contest {} created ({}, languages {})",
             contest.slug,

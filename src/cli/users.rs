@@ -65,16 +65,7 @@ fn import(file: &std::path::Path, db: &DbArgs) -> anyhow::Result<i32> {
         std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?
     };
     super::migrate::with_db(db, async |pool| {
-        let report = accounts::import_roster(pool, &text).await?;
-        crate::db::audit::record(
-            &mut *pool.acquire().await?,
-            None,
-            "users.import",
-            "users",
-            None,
-            Some(serde_json::json!({"created": report.created})),
-        )
-        .await?;
+        let report = accounts::import_roster(pool, None, &text).await?;
         println!("created {} user(s); {} already existed", report.created.len(), report.existing.len());
         for (line, e) in &report.errors {
             eprintln!("line {line}: {e}");

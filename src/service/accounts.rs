@@ -78,7 +78,23 @@ fn display_name_problem(name: &str) -> Option<&'static str> {
 
 /// Imports `username[,display name]` lines: the initial password is the username, to be changed
 /// at first login. Existing usernames are left alone. A first line `username,...` is a header.
-pub async fn import_roster(pool: &PgPool, text: &str) -> anyhow::Result<ImportReport> {
+/// Audited (the accounts created) as `actor`'s (`None`: the command line).
+pub async fn import_roster(pool: &PgPool, actor: Option<UserId>, text: &str) -> anyhow::Result<ImportReport> {
+    let report = import_lines(pool, text).await?;
+    audit::record(
+        &mut *pool.acquire().await?,
+        actor,
+        "users.import",
+        "users",
+        None,
+        Some(serde_json::json!({"created": report.created})),
+    )
+    .await?;
+    Ok(report)
+}
+
+/// The import of [`import_roster`], line by line.
+async fn import_lines(pool: &PgPool, text: &str) -> anyhow::Result<ImportReport> {
     let mut report = ImportReport::default();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim().trim_start_matches('\u{feff}');
@@ -158,6 +174,31 @@ pub async fn change_password(
     let revoked_tokens = if revoke_tokens { tokens::revoke_all(&mut tx, user).await? } else { 0 };
     tx.commit().await?;
     Ok(PasswordChanged { generation, revoked_tokens })
+}
+
+/// A user's first login: their nickname and their own password (already checked and hashed)
+/// in one transaction, which ends every other session of the account. The account's new
+/// session generation, or `None` when the nickname is taken (nothing is changed then).
+pub async fn first_login(
+    pool: &PgPool,
+    user: UserId,
+    nickname: &str,
+    hash: &str,
+) -> anyhow::Result<Option<i32>> {
+    let mut tx = pool.begin().await?;
+    if !users::set_nickname(&mut tx, user, nickname).await? {
+        return Ok(None);
+    }
+    users::set_password(&mut tx, user, hash, false).await?;
+    let generation = users::end_sessions(&mut tx, user).await?;
+    tx.commit().await?;
+    Ok(Some(generation))
+}
+
+/// Changes a user's nickname (already cleaned); `false` when another account has it or one that
+/// looks the same.
+pub async fn set_nickname(pool: &PgPool, user: UserId, nickname: &str) -> anyhow::Result<bool> {
+    Ok(users::set_nickname(&mut *pool.acquire().await?, user, nickname).await?)
 }
 
 /// What [`change_password`] did.

@@ -7,7 +7,7 @@
 use super::rejudge::Rejudged;
 use super::scoreboard;
 use crate::db::contests::{self, Contest, FieldError, NewContest};
-use crate::db::ids::SubmissionId;
+use crate::db::ids::{ContestId, SubmissionId, UserId};
 use crate::db::scoreboard::ScoreRow;
 use crate::db::submissions::{self, Status};
 use crate::db::users::User;
@@ -303,6 +303,31 @@ pub async fn disqualify(pool: &PgPool, actor: &User, id: SubmissionId) -> Result
     tx.commit().await?;
     scoreboard::refresh(&mut *pool.acquire().await?, contest_id).await?;
     Ok(slug)
+}
+
+/// Creates a contest (already built and checked) with its house bots; audited as `actor`'s
+/// (`None`: the command line). `None` when a contest has its slug.
+pub async fn create(
+    pool: &PgPool,
+    actor: Option<UserId>,
+    c: &NewContest,
+) -> anyhow::Result<Option<ContestId>> {
+    let mut tx = pool.begin().await?;
+    let Some(id) = contests::create(&mut tx, c).await? else {
+        return Ok(None);
+    };
+    super::house::sync(&mut tx, id).await?;
+    audit::record(
+        &mut tx,
+        actor,
+        "contest.create",
+        &audit_target(&c.slug),
+        None,
+        Some(json!({"id": id, "game": c.game.as_str(), "settings": c.settings, "languages": c.languages})),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Some(id))
 }
 
 /// The longest announcement accepted, in bytes.

@@ -14,6 +14,7 @@
 //! never checked (no hashing slot) is taken back ([`Attempt::release`]); a wrong one simply
 //! stays counted.
 
+use crate::db::ids::UserId;
 use crate::db::users;
 use sqlx::PgPool;
 use time::OffsetDateTime;
@@ -104,6 +105,14 @@ impl Attempt {
     /// (this attempt's with them).
     pub async fn succeeded(self, pool: &PgPool) -> anyhow::Result<()> {
         users::clear_login_failures_from(&mut *pool.acquire().await?, &self.address, &self.username).await?;
+        Ok(())
+    }
+
+    /// The password was right and `user` logs in: the failures are forgiven as in
+    /// [`Attempt::succeeded`], and the account's last login is noted.
+    pub async fn logged_in(self, pool: &PgPool, user: UserId) -> anyhow::Result<()> {
+        self.succeeded(pool).await?;
+        users::note_login(&mut *pool.acquire().await?, user).await?;
         Ok(())
     }
 

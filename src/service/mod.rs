@@ -4,7 +4,10 @@
 //!
 //! - [`accounts`]: importing a roster, the rules of usernames, password changes and resets,
 //!   disabling accounts.
-//! - [`contests`]: a contest's admin actions — settings, rejudge, freeze, disqualify — audited.
+//! - [`contests`]: creating a contest and its admin actions — settings, rejudge, freeze,
+//!   disqualify, announcements — audited.
+//! - [`announcements`]: a contest's announcements as a visit of its page sees (and marks read).
+//! - [`tokens`]: API tokens — issuing, listing, revoking, and whose a presented one is.
 //! - [`login`]: the login throttle, whose count is taken before a password is checked.
 //! - [`password`]: hashing and checking passwords (bounded, so logins cannot exhaust memory).
 //! - [`practice`]: a person against a bot in the browser (with [`bots`]: how a side of a game
@@ -22,6 +25,7 @@
 //! - [`figures`]: the platform's benchmark figures on synthetic data (`botarena bench`).
 
 pub mod accounts;
+pub mod announcements;
 pub mod bots;
 pub mod capacity;
 pub mod contests;
@@ -39,3 +43,4 @@ pub mod scoreboard;
 pub mod similarity;
 pub mod submissions;
 pub mod test_matches;
+pub mod tokens;

@@ -12,7 +12,7 @@ use crate::db;
 use crate::db::ids::{ContestId, SubmissionId};
 use crate::db::similarity::{Indexable, NewPair};
 use crate::similarity as sim;
-use sqlx::{Connection, PgConnection};
+use sqlx::{Connection, PgConnection, PgPool};
 use std::collections::HashSet;
 
 /// Pairs below this similarity are not stored: ordinary bots share a few idioms.
@@ -182,4 +182,39 @@ pub async fn side_by_side(
         SideBySide { a: (sa, regions_a), b: (sb, regions_b), order, longest_run }
     })
     .await
+}
+/// Base files are code every student may use (a library the course hands out); at most this big.
+pub const BASE_FILE_MAX: usize = 256 * 1024;
+
+/// Adds a base file to a contest (what it holds never counts as shared); `languages`: the
+/// server's. `Ok(Err(why))` when it has no name or source, an unknown language, or is too big.
+/// The contest wants a reindex afterwards.
+pub async fn add_base_file(
+    pool: &PgPool,
+    contest: ContestId,
+    name: &str,
+    language: &str,
+    source: &str,
+    languages: &[String],
+) -> anyhow::Result<Result<i64, String>> {
+    let name = name.trim();
+    if name.is_empty() || source.trim().is_empty() {
+        return Ok(Err("A base file needs a name and a source.".into()));
+    }
+    if !languages.iter().any(|l| l == language) {
+        return Ok(Err(format!(
+            "`{language}` is not a language of this server; one of: {}.",
+            languages.join(", ")
+        )));
+    }
+    if source.len() > BASE_FILE_MAX {
+        return Ok(Err(format!("A base file is at most {} KiB.", BASE_FILE_MAX / 1024)));
+    }
+    Ok(Ok(db::similarity::add_base_file(&mut *pool.acquire().await?, contest, name, language, source).await?))
+}
+
+/// Removes a contest's base file; `false` when it has no such file. The contest wants a reindex
+/// afterwards.
+pub async fn remove_base_file(pool: &PgPool, contest: ContestId, id: i64) -> anyhow::Result<bool> {
+    Ok(db::similarity::remove_base_file(&mut *pool.acquire().await?, contest, id).await?)
 }

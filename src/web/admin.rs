@@ -9,13 +9,13 @@ use super::state::AppState;
 use crate::db::contests::{self, FieldError, NewContest};
 use crate::games::settings;
 use crate::games::GameId;
+use crate::service;
 use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::get;
 use axum::Router;
-use serde_json::json;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/admin/contests/new", get(new_contest_page).post(create_contest))
@@ -133,29 +133,12 @@ async fn create_contest(
         &state.language_ids(),
     );
     let errors = match built {
-        Ok(c) => {
-            let mut tx = state.pool.begin().await?;
-            match contests::create(&mut tx, &c).await? {
-                Some(id) => {
-                    crate::service::house::sync(&mut tx, id).await?;
-                    crate::db::audit::record(
-                        &mut tx,
-                        Some(who.user.id),
-                        "contest.create",
-                        &format!("contest {}", c.slug),
-                        None,
-                        Some(json!({"id": id, "game": c.game.as_str(), "settings": c.settings, "languages": c.languages})),
-                    )
-                    .await?;
-                    tx.commit().await?;
-                    return Ok(Redirect::to(&format!("/contests/{}", c.slug)).into_response());
-                }
-                None => vec![FieldError {
-                    field: "slug".into(),
-                    message: "A contest with this slug exists.".into(),
-                }],
+        Ok(c) => match service::contests::create(&state.pool, Some(who.user.id), &c).await? {
+            Some(_) => return Ok(Redirect::to(&format!("/contests/{}", c.slug)).into_response()),
+            None => {
+                vec![FieldError { field: "slug".into(), message: "A contest with this slug exists.".into() }]
             }
-        }
+        },
         Err(errors) => errors,
     };
     let mut page = new_contest(&state, who.nav().await?, &game, Some(&langs));

@@ -17,7 +17,6 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
-use serde_json::json;
 
 /// Users listed on one page of the list.
 const PER_PAGE: i64 = 100;
@@ -200,16 +199,7 @@ async fn import_users(
         page.csv_error = Some("Paste the roster: one `username[,display name]` per line.".into());
         return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
     }
-    let report = accounts::import_roster(&state.pool, &form.csv).await?;
-    crate::db::audit::record(
-        &mut *state.pool.acquire().await?,
-        Some(who.user.id),
-        "users.import",
-        "users",
-        None,
-        Some(json!({"created": report.created})),
-    )
-    .await?;
+    let report = accounts::import_roster(&state.pool, Some(who.user.id), &form.csv).await?;
     let mut page = users_view(&state, &who, Search::default()).await?;
     page.done = true;
     if !report.errors.is_empty() {

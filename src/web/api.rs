@@ -13,7 +13,7 @@ use super::submit;
 use crate::db::contests;
 use crate::db::ids::SubmissionId;
 use crate::db::submissions::{self, Status};
-use crate::db::tokens;
+use crate::service::tokens;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::routing::{delete, get, patch, post};
@@ -211,7 +211,7 @@ async fn patch_settings(
 #[utoipa::path(get, path = "/api/tokens", tag = "tokens",
     responses((status = 200, body = [TokenView]), (status = 401, body = ErrorBody)))]
 async fn list_tokens(State(state): State<AppState>, ApiUser(user): ApiUser) -> Result<Json<Vec<TokenView>>> {
-    let list = tokens::list(&mut *state.pool.acquire().await?, user.id).await?;
+    let list = tokens::list(&state.pool, user.id).await?;
     Ok(Json(
         list.into_iter()
             .map(|t| TokenView {
@@ -233,9 +233,8 @@ async fn create_token(
     ApiUser(user): ApiUser,
     ApiJson(body): ApiJson<TokenBody>,
 ) -> Result<(StatusCode, Json<NewToken>)> {
-    let name: String = body.name.trim().chars().take(100).collect();
-    let (id, token) = tokens::create(&mut *state.pool.acquire().await?, user.id, &name).await?;
-    Ok((StatusCode::CREATED, Json(NewToken { id, name, token })))
+    let t = tokens::issue(&state.pool, user.id, &body.name).await?;
+    Ok((StatusCode::CREATED, Json(NewToken { id: t.id, name: t.name, token: t.secret })))
 }
 
 /// Revokes one of your tokens.
@@ -249,7 +248,7 @@ async fn revoke_token(
     Path(id): Path<String>,
 ) -> Result<StatusCode> {
     let id: i64 = id.parse().map_err(|_| AppError::not_found("token"))?;
-    if tokens::revoke(&mut *state.pool.acquire().await?, user.id, id).await? {
+    if tokens::revoke(&state.pool, user.id, id).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(AppError::not_found("token"))

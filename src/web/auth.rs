@@ -8,8 +8,8 @@ use super::extract::{check_csrf, PageUser, Viewer, CSRF_KEY, DISABLED_MESSAGE, G
 use super::input::{Form, Path};
 use super::render::{render, when, Nav};
 use super::state::AppState;
-use crate::db::{tokens, users};
-use crate::service::{accounts, login, password};
+use crate::db::users;
+use crate::service::{accounts, login, password, tokens};
 use askama::Template;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
@@ -171,8 +171,7 @@ async fn login(
             Ok(again(StatusCode::FORBIDDEN, DISABLED_MESSAGE.into()))
         }
         Some(user) if ok => {
-            attempt.succeeded(&state.pool).await?;
-            users::note_login(&mut *state.pool.acquire().await?, user.id).await?;
+            attempt.logged_in(&state.pool, user.id).await?;
             // A new session id and a new CSRF token at login, so neither planted nor seen
             // before login is worth anything after it.
             let session_error = |e| anyhow::anyhow!("session: {e}");
@@ -265,12 +264,8 @@ async fn welcome(State(state): State<AppState>, viewer: Viewer, Form(form): Form
     if nickname_error.is_none() && password_error.is_none() {
         // Hashed before the transaction, so no connection waits for a hashing slot.
         let hash = password::hash(form.password).await?;
-        let mut tx = state.pool.begin().await?;
-        if users::set_nickname(&mut tx, user.id, &nickname).await? {
-            users::set_password(&mut tx, user.id, &hash, false).await?;
-            // A password change: any other session of the account ends, this one goes on.
-            let generation = users::end_sessions(&mut tx, user.id).await?;
-            tx.commit().await?;
+        // A password change: any other session of the account ends, this one goes on.
+        if let Some(generation) = accounts::first_login(&state.pool, user.id, &nickname, &hash).await? {
             keep_session(&viewer.session, generation).await?;
             return Ok(Redirect::to("/contests").into_response());
         }
@@ -309,7 +304,7 @@ struct TokenRow {
 }
 
 async fn profile(state: &AppState, who: &PageUser) -> Result<ProfilePage, AppError> {
-    let list = tokens::list(&mut *state.pool.acquire().await?, who.user.id).await?;
+    let list = tokens::list(&state.pool, who.user.id).await?;
     Ok(ProfilePage {
         nav: who.nav().await?,
         username: who.user.username.clone(),
@@ -350,7 +345,7 @@ async fn change_nickname(
     check_csrf(&who.session, &form.csrf).await?;
     let (nickname, mut error) = checked_nickname(&form.nickname, who.user.is_admin());
     if error.is_none() {
-        if users::set_nickname(&mut *state.pool.acquire().await?, who.user.id, &nickname).await? {
+        if accounts::set_nickname(&state.pool, who.user.id, &nickname).await? {
             who.user.nickname = Some(nickname.clone());
             let mut page = profile(&state, &who).await?;
             page.notice = Some("Nickname changed.".into());
@@ -473,10 +468,9 @@ async fn create_token(
     Form(form): Form<TokenForm>,
 ) -> PageResult {
     check_csrf(&who.session, &form.csrf).await?;
-    let name: String = form.name.trim().chars().take(100).collect();
-    let (_, token) = tokens::create(&mut *state.pool.acquire().await?, who.user.id, &name).await?;
+    let issued = tokens::issue(&state.pool, who.user.id, &form.name).await?;
     let mut page = profile(&state, &who).await?;
-    page.new_token = Some(token);
+    page.new_token = Some(issued.secret);
     Ok(render(&page))
 }
 
@@ -488,7 +482,7 @@ async fn revoke_token(
 ) -> PageResult {
     check_csrf(&who.session, &form.csrf).await?;
     let id: i64 = id.parse().map_err(|_| AppError::not_found("token"))?;
-    if !tokens::revoke(&mut *state.pool.acquire().await?, who.user.id, id).await? {
+    if !tokens::revoke(&state.pool, who.user.id, id).await? {
         return Err(AppError::not_found("token").into());
     }
     let mut page = profile(&state, &who).await?;

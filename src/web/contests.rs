@@ -11,10 +11,10 @@ use super::opponent_menu::{opponent_menu, OpponentMenu};
 use super::render::{render, script_json, when, Nav};
 use super::state::AppState;
 use super::submit;
-use crate::db::announcements::{self, Announcement};
 use crate::db::contests::{self, Contest};
 use crate::db::ids::{SubmissionId, UserId};
 use crate::db::submissions::{self, Status};
+use crate::service;
 use askama::Template;
 use axum::extract::{DefaultBodyLimit, Multipart, Query, State};
 use axum::http::StatusCode;
@@ -196,24 +196,18 @@ struct Shown {
 
 /// The contest's announcements for `user`'s visit of its page, which marks them read.
 async fn announcements_for_visit(state: &AppState, c: &Contest, user: UserId) -> Result<Vec<Shown>> {
-    let mut conn = state.pool.acquire().await?;
-    let list = announcements::of_contest(&mut conn, c.id).await?;
-    let read = announcements::read_at(&mut conn, user, c.id).await?;
-    let shown: Vec<Shown> = list.into_iter().map(|a| shown(a, read)).collect();
-    // A write only when there is something new to mark read, not on every visit.
-    if shown.iter().any(|a| a.new) {
-        announcements::mark_read(&mut conn, user, c.id).await?;
-    }
-    Ok(shown)
+    let seen = service::announcements::visit(&state.pool, user, c.id).await?;
+    Ok(seen.into_iter().map(shown).collect())
 }
 
-fn shown(a: Announcement, read: Option<OffsetDateTime>) -> Shown {
+fn shown(seen: service::announcements::Seen) -> Shown {
+    let a = seen.announcement;
     Shown {
         id: a.id,
         author: a.author.unwrap_or_else(|| "(deleted user)".into()),
         when: when(&a.created_at),
         html: announcement_html(&a.body),
-        new: read.is_none_or(|r| a.created_at > r),
+        new: seen.new,
     }
 }
 

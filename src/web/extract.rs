@@ -17,7 +17,9 @@ use crate::db::contests::{self, Contest};
 use crate::db::games;
 use crate::db::ids::{GameRecordId, SubmissionId, UserId};
 use crate::db::submissions::{self, Submission};
-use crate::db::{tokens, users, users::User};
+use crate::db::{users, users::User};
+use crate::service;
+use crate::service::tokens::Bearer;
 use axum::body::Bytes;
 use axum::extract::{FromRef, FromRequest, FromRequestParts, Request};
 use axum::http::header::{self, CONTENT_TYPE};
@@ -186,15 +188,15 @@ where
                     .into(),
             ));
         };
-        if !token.starts_with(tokens::PREFIX) || token.len() > 200 {
-            return Err(AppError::Unauthorized("This API token is not valid.".into()));
-        }
-        match tokens::user_for(&mut *state.pool.acquire().await?, token).await? {
+        match service::tokens::authenticate(&state.pool, token).await? {
+            Bearer::Malformed => Err(AppError::Unauthorized("This API token is not valid.".into())),
             // Disabling revokes the account's tokens; one made in the very instant of it is
             // refused all the same.
-            Some(u) if u.disabled => Err(AppError::Unauthorized(DISABLED_MESSAGE.into())),
-            Some(u) => Ok(ApiUser(u)),
-            None => Err(AppError::Unauthorized("This API token is not valid or was revoked.".into())),
+            Bearer::User(u) if u.disabled => Err(AppError::Unauthorized(DISABLED_MESSAGE.into())),
+            Bearer::User(u) => Ok(ApiUser(u)),
+            Bearer::Unknown => {
+                Err(AppError::Unauthorized("This API token is not valid or was revoked.".into()))
+            }
         }
     }
 }

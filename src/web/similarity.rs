@@ -158,9 +158,6 @@ struct BaseForm {
     source: String,
 }
 
-/// Base files are code every student may use (a library the course hands out); at most this big.
-const BASE_FILE_MAX: usize = 256 * 1024;
-
 async fn add_base_form(
     State(state): State<AppState>,
     who: PageUser,
@@ -170,31 +167,13 @@ async fn add_base_form(
     who.require_admin()?;
     check_csrf(&who.session, &form.csrf).await?;
     let c = contest_or_404(&state, &slug).await?;
-    let name = form.name.trim();
-    if name.is_empty() || form.source.trim().is_empty() {
-        return Err(AppError::bad("bad_base_file", "A base file needs a name and a source.").into());
-    }
     let languages = state.language_ids();
-    if !languages.contains(&form.language) {
-        return Err(AppError::bad(
-            "bad_base_file",
-            format!(
-                "`{}` is not a language of this server; one of: {}.",
-                form.language,
-                languages.join(", ")
-            ),
-        )
-        .into());
+    let added =
+        service::add_base_file(&state.pool, c.id, &form.name, &form.language, &form.source, &languages)
+            .await?;
+    if let Err(why) = added {
+        return Err(AppError::bad("bad_base_file", why).into());
     }
-    if form.source.len() > BASE_FILE_MAX {
-        return Err(AppError::bad(
-            "bad_base_file",
-            format!("A base file is at most {} KiB.", BASE_FILE_MAX / 1024),
-        )
-        .into());
-    }
-    similarity::add_base_file(&mut *state.pool.acquire().await?, c.id, name, &form.language, &form.source)
-        .await?;
     spawn_reindex(&state, &c);
     Ok(Redirect::to(&format!("/admin/contests/{slug}/similarity?done=base")).into_response())
 }
@@ -208,7 +187,7 @@ async fn remove_base_form(
     who.require_admin()?;
     check_csrf(&who.session, &form.csrf).await?;
     let c = contest_or_404(&state, &slug).await?;
-    if !similarity::remove_base_file(&mut *state.pool.acquire().await?, c.id, id).await? {
+    if !service::remove_base_file(&state.pool, c.id, id).await? {
         return Err(AppError::not_found("base file").into());
     }
     spawn_reindex(&state, &c);
