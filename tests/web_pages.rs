@@ -24,6 +24,23 @@ async fn anonymous_visitors_see_only_the_login_page() {
     assert!(r.headers.get("set-cookie").unwrap().to_str().unwrap().contains("SameSite=Lax"));
 }
 
+/// Every page names its icon, and `/favicon.ico` (asked for by browsers of anything else) leads
+/// to the same picture.
+#[tokio::test]
+async fn the_site_has_a_favicon() {
+    let app = setup().await;
+    let mut c = app.client();
+    let page = c.get("/login").await;
+    let link = r#"<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">"#;
+    assert!(page.body.contains(link), "{}", page.body);
+    let r = c.get("/favicon.ico").await;
+    assert_eq!((r.status, r.location()), (StatusCode::PERMANENT_REDIRECT, "/static/favicon.svg"));
+    let r = c.get("/static/favicon.svg").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.headers[header::CONTENT_TYPE], "image/svg+xml");
+    assert!(r.body.starts_with("<svg") && r.body.contains("viewBox"), "{}", r.body);
+}
+
 #[tokio::test]
 async fn an_imported_student_must_choose_a_password_and_nickname_at_first_login() {
     let app = setup().await;
