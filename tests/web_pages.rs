@@ -56,7 +56,8 @@ async fn an_imported_student_must_choose_a_password_and_nickname_at_first_login(
     assert_eq!(c.get("/contests").await.location(), "/welcome");
     let csrf = c.csrf().await;
     let r = c.get("/welcome").await;
-    assert!(r.body.contains("Welcome, s100"));
+    // Greeted by the roster's name.
+    assert!(r.body.contains("<h1>Welcome, Ada Lovelace</h1>"), "{}", r.body);
     let r = c
         .post_form(
             "/welcome",
@@ -79,6 +80,8 @@ async fn an_imported_student_must_choose_a_password_and_nickname_at_first_login(
     // A second student cannot take the same nickname.
     let mut d = app.client();
     d.login("s101", "s101").await;
+    // A roster line without a name: the username.
+    assert!(d.get("/welcome").await.body.contains("<h1>Welcome, s101</h1>"));
     let csrf = d.csrf().await;
     let r = d
         .post_form(

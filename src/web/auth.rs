@@ -384,7 +384,8 @@ async fn logout(session: Session, Form(form): Form<CsrfOnly>) -> PageResult {
 #[template(path = "auth/welcome.html")]
 struct WelcomePage {
     nav: Nav,
-    username: String,
+    /// Whom the page greets: the roster's name, else the username.
+    name: String,
     nickname: String,
     nickname_error: Option<String>,
     password_error: Option<String>,
@@ -397,7 +398,7 @@ async fn welcome_page(viewer: Viewer) -> PageResult {
     }
     Ok(render(&WelcomePage {
         nav: viewer.nav().await?,
-        username: user.username.clone(),
+        name: user.display_name.clone().unwrap_or_else(|| user.username.clone()),
         nickname: user.nickname.clone().unwrap_or_default(),
         nickname_error: None,
         password_error: None,
@@ -454,7 +455,7 @@ async fn welcome(State(state): State<AppState>, viewer: Viewer, Form(form): Form
     }
     let page = WelcomePage {
         nav: viewer.nav().await?,
-        username: user.username,
+        name: user.display_name.unwrap_or(user.username),
         nickname,
         nickname_error,
         password_error,
