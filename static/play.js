@@ -107,9 +107,7 @@
       playing: 'Playing: steer with the arrow keys.',
     };
     say(view.status === 'over' && view.result ? resultText(view.result) : texts[view.status] || view.status);
-    const thinking = view.bot_thinking_ms == null ? '' : `, ${view.bot_thinking_ms} ms on this move`;
-    clockEl.textContent = `${view.opponent}: ${view.bot_think_ms} ms of thinking so far${thinking}; `
-      + `${view.move_ms} ms per move. You have ${Math.round(view.patience_ms / 1000)} s per move.`;
+    clockEl.textContent = clockText();
     showLines(view.lines || []);
     if (view.status === 'over') {
       leave.hidden = true;
@@ -118,6 +116,19 @@
         logBox.hidden = false;
       }
     }
+  }
+
+  /** The limits of the game: per move (turn games), or its clock (tron, where nobody's move is
+   * waited for and the lines move every tick). */
+  function clockText() {
+    if (view.game === 'tron') {
+      const tick = view.params && view.params.ms;
+      return tick ? `A game on a clock: the lines move every ${tick} ms; a turn applies from the next tick.`
+        : 'A game on a clock: the lines move every tick; a turn applies from the next one.';
+    }
+    const thinking = view.bot_thinking_ms == null ? '' : `, ${view.bot_thinking_ms} ms on this move`;
+    return `${view.opponent}: ${view.bot_think_ms} ms of thinking so far${thinking}; `
+      + `${view.move_ms} ms per move. You have ${Math.round(view.patience_ms / 1000)} s per move.`;
   }
 
   /** The bot's own DEBUG and standard-error lines (when it is yours or the house's), each under
