@@ -182,6 +182,18 @@ async fn the_settings_page_shows_defaults_audits_each_change_and_changes_apply_t
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.element("settings-errors").unwrap().contains("move_ms"), "{}", r.body);
     assert!(r.body.contains(r#"name="move_ms" value="0""#));
+    // Every bad field is named, not only the first.
+    let r = a
+        .submit_form(
+            "/admin/contests/c4/settings",
+            &[("move_ms", "0"), ("rows", "x"), ("memory_mib", "-1"), ("share", "0"), ("title", "Four")],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    let listed = r.element("settings-errors").unwrap();
+    for name in ["move_ms:", "rows:", "memory_mib:", "share:"] {
+        assert!(listed.contains(name), "{name} not named: {listed}");
+    }
 
     // Unchanged values (rows) are not recorded.
     let r = a
