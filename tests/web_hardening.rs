@@ -348,7 +348,10 @@ async fn a_nickname_that_looks_like_anothers_is_refused_and_compatibility_forms_
     app.user("s1", Role::Student).await;
     app.user("s2", Role::Student).await;
     let mut one = app.logged_in("s1").await;
-    assert_eq!(one.submit_form("/profile/nickname", &[("nickname", "alice")]).await.status, StatusCode::OK);
+    assert_eq!(
+        one.submit_form("/profile/nickname", &[("nickname", "alice")]).await.status,
+        StatusCode::SEE_OTHER
+    );
     let mut two = app.logged_in("s2").await;
     for twin in ["Alice", "ALICE", "AIice", "ａｌｉｃｅ"] {
         let r = two.submit_form("/profile/nickname", &[("nickname", twin)]).await;
@@ -360,7 +363,10 @@ async fn a_nickname_that_looks_like_anothers_is_refused_and_compatibility_forms_
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{hidden:?}");
         assert!(r.element("nickname-error").unwrap().contains("invisible"), "{hidden:?}: {}", r.body);
     }
-    assert_eq!(two.submit_form("/profile/nickname", &[("nickname", "ｂｏｂ")]).await.status, StatusCode::OK);
+    assert_eq!(
+        two.submit_form("/profile/nickname", &[("nickname", "ｂｏｂ")]).await.status,
+        StatusCode::SEE_OTHER
+    );
     let stored: String = sqlx::query_scalar("select nickname from users where username = 's2'")
         .fetch_one(&app.pool)
         .await

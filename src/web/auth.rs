@@ -10,6 +10,7 @@
 
 use super::client::ClientAddress;
 use super::error::{AppError, PageError, PageResult};
+use super::flash::{self, Slot};
 use super::input::{Form, Path};
 use super::{render, AppState, Nav};
 use crate::db::ids::UserId;
@@ -508,7 +509,16 @@ async fn profile(state: &AppState, who: &PageUser) -> Result<ProfilePage, AppErr
 }
 
 async fn profile_page(State(state): State<AppState>, who: PageUser) -> PageResult {
-    Ok(render(&profile(&state, &who).await?))
+    let mut page = profile(&state, &who).await?;
+    page.notice = flash::take(&who.session, Slot::Notice).await?;
+    page.new_token = flash::take(&who.session, Slot::NewToken).await?;
+    Ok(render(&page))
+}
+
+/// After a form of the profile did its work: the profile again, saying so once.
+async fn back_to_profile(who: &PageUser, slot: Slot, text: impl Into<String>) -> PageResult {
+    flash::put(&who.session, slot, text).await?;
+    Ok(Redirect::to("/profile").into_response())
 }
 
 #[derive(Deserialize)]
@@ -521,17 +531,14 @@ struct NicknameForm {
 
 async fn change_nickname(
     State(state): State<AppState>,
-    mut who: PageUser,
+    who: PageUser,
     Form(form): Form<NicknameForm>,
 ) -> PageResult {
     check_csrf(&who.session, &form.csrf).await?;
     let (nickname, mut error) = checked_nickname(&form.nickname, who.user.is_admin());
     if error.is_none() {
         if users::set_nickname(&mut *state.pool.acquire().await?, who.user.id, &nickname).await? {
-            who.user.nickname = Some(nickname.clone());
-            let mut page = profile(&state, &who).await?;
-            page.notice = Some("Nickname changed.".into());
-            return Ok(render(&page));
+            return back_to_profile(&who, Slot::Notice, "Nickname changed.").await;
         }
         error = Some(NICKNAME_TAKEN.into());
     }
@@ -626,14 +633,13 @@ async fn change_password(
     let new_hash = password::hash(form.password).await?;
     let changed = accounts::change_password(&state.pool, who.user.id, &new_hash, revoke_tokens).await?;
     keep_session(&who.session, changed.generation).await?;
-    let mut page = profile(&state, &who).await?;
-    page.notice = Some(match changed.revoked_tokens {
+    let notice = match changed.revoked_tokens {
         0 => "Password changed. Your other sessions are logged out.".into(),
         n => {
             format!("Password changed. Your other sessions are logged out and your {n} API token(s) revoked.")
         }
-    });
-    Ok(render(&page))
+    };
+    back_to_profile(&who, Slot::Notice, notice).await
 }
 
 #[derive(Deserialize)]
@@ -652,9 +658,7 @@ async fn create_token(
     check_csrf(&who.session, &form.csrf).await?;
     let name: String = form.name.trim().chars().take(100).collect();
     let (_, token) = tokens::create(&mut *state.pool.acquire().await?, who.user.id, &name).await?;
-    let mut page = profile(&state, &who).await?;
-    page.new_token = Some(token);
-    Ok(render(&page))
+    back_to_profile(&who, Slot::NewToken, token).await
 }
 
 async fn revoke_token(
@@ -668,9 +672,7 @@ async fn revoke_token(
     if !tokens::revoke(&mut *state.pool.acquire().await?, who.user.id, id).await? {
         return Err(AppError::not_found("token").into());
     }
-    let mut page = profile(&state, &who).await?;
-    page.notice = Some("Token revoked.".into());
-    Ok(render(&page))
+    back_to_profile(&who, Slot::Notice, "Token revoked.").await
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod client;
 pub mod confirm;
 pub mod contests;
 pub mod error;
+pub mod flash;
 pub mod headers;
 pub mod history;
 pub mod input;
