@@ -68,6 +68,10 @@
     const name = (bot) => (bot === 'a' ? 'you' : view.opponent);
     let text = result.winner ? (result.winner === 'a' ? 'You won' : `${view.opponent} won`) : 'Draw';
     if (result.reason) text += ` (${result.reason})`;
+    // The person's side ends as "exited" only when they leave.
+    if (result.forfeit && result.forfeit.bot === 'a' && result.forfeit.kind === 'exited') {
+      return `You left the game; ${view.opponent} won`;
+    }
     if (result.forfeit) {
       text += ` · ${name(result.forfeit.bot)} forfeited: ${result.forfeit.kind}`;
       if (result.forfeit.detail) text += ` — ${result.forfeit.detail}`;
@@ -205,7 +209,18 @@
     send({ move: dir });
   });
 
+  // Tron on a touch screen: the buttons under the board steer as the arrow keys do.
+  const steer = document.getElementById('practice-steer');
+  if (steer) {
+    steer.addEventListener('click', (event) => {
+      const button = event.target.closest('[data-turn]');
+      if (button && view && view.status !== 'over') send({ move: button.dataset.turn });
+    });
+  }
+
   leave.addEventListener('click', () => {
-    if (view && view.status !== 'over') send({ leave: true });
+    if (!view || view.status === 'over') return;
+    if (!window.confirm('Leave the game? It ends now, as a loss.')) return;
+    send({ leave: true });
   });
 }());

@@ -897,7 +897,17 @@ async fn no_page_breaks_the_content_security_policy_and_every_page_still_works()
     }
     assert!(seen[1].as_u64().unwrap() > before, "the click played a move: {seen}");
     check!(practice.clone());
-    cdp.eval("document.getElementById('practice-leave').click()").await;
+    // Leaving asks first: said no to, the game goes on; said yes to, it ends, and says so.
+    let asked = cdp
+        .eval(
+            "window.asked = []; window.confirm = (q) => { window.asked.push(q); return false; };
+             document.getElementById('practice-leave').click(); window.asked",
+        )
+        .await;
+    assert_eq!(asked.as_array().map(Vec::len), Some(1), "{asked}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_ne!(cdp.eval(state).await[0], "over", "refusing the question kept the game");
+    cdp.eval("window.confirm = () => true; document.getElementById('practice-leave').click()").await;
     for _ in 0..200 {
         seen = cdp.eval(state).await;
         if seen[0] == "over" {
@@ -906,6 +916,8 @@ async fn no_page_breaks_the_content_security_policy_and_every_page_still_works()
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(seen[0], "over", "leaving ended the game: {seen}");
+    let said = cdp.eval("document.getElementById('practice-status').textContent").await;
+    assert!(said.as_str().unwrap().starts_with("You left the game"), "{said}");
     check!(format!("{practice} after leaving"));
 
     // Logging out through the navigation's form, and in as an admin.
