@@ -10,6 +10,24 @@
 (function () {
   'use strict';
 
+  /** The squares of a legal checkers move (`N r,c r,c ...`). */
+  const squaresOf = (move) => move.split(/\s+/).slice(1);
+
+  /** Checkers: why a square does not begin or go on with one of the `legal` moves. Captures are
+   * compulsory (the longest ones): when every legal move is one, the message says so. */
+  function checkersRefusal(legal) {
+    const moves = legal.map(squaresOf);
+    const jump = (sq) => Math.abs(Number(sq[1].split(',')[0]) - Number(sq[0].split(',')[0])) === 2;
+    if (moves.length && moves.every((sq) => sq.length > 1 && jump(sq))) {
+      const from = [...new Set(moves.map((sq) => sq[0]))].join(' or ');
+      const longest = Math.max(...moves.map((sq) => sq.length)) - 1;
+      const chain = longest > 1 ? `, the longest one (${longest} pieces)` : '';
+      return `Not a legal move: a capture is compulsory: take${chain} with the piece on ${from}.`;
+    }
+    return 'Not a legal move: pick one of your pieces that can move, then where it goes.';
+  }
+  window.BotarenaPlay = { checkersRefusal };
+
   const box = document.getElementById('practice');
   if (!box || !window.BotarenaBoards) return;
   const { boards, el } = window.BotarenaBoards;
@@ -93,6 +111,8 @@
     if (drawing && last >= 0) {
       const board = drawing.draw(last);
       for (const square of path) mark(board, `[data-square="${square}"]`);
+      // Checkers: where the picked piece may go next.
+      for (const square of targets()) mark(board, `rect[data-square="${square}"]`, 'target');
       for (const cell of picked) mark(board, `[data-cell="${cell}"]`);
       const children = [board, el('p', { class: 'replay-info' }, [].concat(drawing.info(last)))];
       if (view.game === 'one-two-three' && view.status === 'your_turn') {
@@ -147,10 +167,21 @@
     list.scrollTop = list.scrollHeight;
   }
 
-  function mark(board, selector) {
+  function mark(board, selector, kind = 'picked') {
     const target = board.querySelector(selector);
-    if (target) target.classList.add('picked');
+    if (target) target.classList.add(kind);
   }
+
+  /** Checkers: the squares the move begun by `path` may go to next (none before a piece is picked). */
+  function targets() {
+    if (view.game !== 'checkers' || !path.length || view.status !== 'your_turn') return [];
+    const next = view.legal_moves.map(squaresOf)
+      .filter((sq) => sq.length > path.length && path.every((s, i) => sq[i] === s))
+      .map((sq) => sq[path.length]);
+    return [...new Set(next)];
+  }
+
+
 
   function placeCells() {
     const rows = view.frames[view.frames.length - 1].rows.map((r) => r.split(''));
@@ -161,9 +192,6 @@
     }
     send({ move: rows.map((r) => r.join('')).join('\n') });
   }
-
-  /** The squares of a legal checkers move (`N r,c r,c ...`). */
-  const squaresOf = (move) => move.split(/\s+/).slice(1);
 
   boardEl.addEventListener('click', (event) => {
     if (!view || view.status !== 'your_turn') return;
@@ -184,7 +212,7 @@
         // Not a continuation: start again from this square if it begins a move.
         const restart = view.legal_moves.filter((m) => squaresOf(m)[0] === target.dataset.square);
         path = restart.length ? [target.dataset.square] : [];
-        if (!restart.length) fail('Not a legal move: pick one of your pieces that can move, then where it goes.');
+        if (!restart.length) fail(checkersRefusal(view.legal_moves));
       } else {
         const done = fits.find((m) => squaresOf(m).length === next.length);
         if (done && fits.length === 1) {
