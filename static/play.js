@@ -21,7 +21,7 @@
     if (moves.length && moves.every((sq) => sq.length > 1 && jump(sq))) {
       const from = [...new Set(moves.map((sq) => sq[0]))].join(' or ');
       const longest = Math.max(...moves.map((sq) => sq.length)) - 1;
-      const chain = longest > 1 ? `, the longest one (${longest} pieces)` : '';
+      const chain = longest > 1 ? `, the longest one (${longest} pieces),` : '';
       return `Not a legal move: a capture is compulsory: take${chain} with the piece on ${from}.`;
     }
     return 'Not a legal move: pick one of your pieces that can move, then where it goes.';
@@ -122,6 +122,7 @@
         children.push(el('p', {}, [place, ' the picked cells (one to three in a row)']));
       }
       boardEl.replaceChildren(...children);
+      fitForFingers(board);
     }
     box.dataset.status = view.status;
     box.dataset.moves = String(view.moves.length);
@@ -165,6 +166,25 @@
     const old = document.getElementById('practice-lines');
     if (old) old.replaceWith(list); else logBox.before(E('h3', {}, [`${view.opponent} says`]), list);
     list.scrollTop = list.scrollHeight;
+  }
+
+  /** A board scales down to the screen's width, but not below what a finger taps: when its
+   * columns, squares or cells would be narrower than 40 px, it is drawn with 40 px ones and
+   * scrolls inside its own box (the page itself never scrolls sideways). */
+  function fitForFingers(board) {
+    const target = board.querySelector('[data-col], [data-square], [data-cell]');
+    const width = Number(board.getAttribute('width'));
+    const cell = target && Number(target.getAttribute('width'));
+    if (!cell || !width || !boardEl.clientWidth) return;
+    const shown = cell * Math.min(1, boardEl.clientWidth / width);
+    const big = shown < 40;
+    boardEl.classList.toggle('board-scroll', big);
+    board.classList.toggle('tap-size', big);
+    if (big) {
+      const k = 40 / cell;
+      board.setAttribute('width', String(Math.ceil(width * k)));
+      board.setAttribute('height', String(Math.ceil(Number(board.getAttribute('height')) * k)));
+    }
   }
 
   function mark(board, selector, kind = 'picked') {
