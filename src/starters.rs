@@ -94,6 +94,12 @@ pub fn starter(game: GameId, language: &str) -> Option<Starter> {
     all().find(|s| s.game == game && s.language == language)
 }
 
+/// The starters of a game in the given languages, in that order (languages without one are left
+/// out): what a contest's pages offer.
+pub fn in_languages(game: GameId, languages: &[String]) -> Vec<Starter> {
+    languages.iter().filter_map(|l| starter(game, l)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,8 @@
 //! Each top-level module of `src/` may use only modules of a lower layer. The rules (`games`) are a
 //! crate of their own (`crates/games`), so the compiler already keeps them from reaching up; this
 //! test keeps the rest in order by reading every `crate::…` path in `src/`, and keeps all SQL in
-//! `db`.
+//! `db`. Inside two modules it reads the files' own import graph: the sandbox's
+//! (`src/judge/sandbox`) and the web server's (`src/web`: areas, shared files, assembly).
 //!
 //! `cargo test --test architecture -- --nocapture` prints the graph.
 
@@ -419,4 +420,83 @@ fn the_file_graph_reads_paths_and_finds_circles() {
     assert_eq!(a_circle(&graph), Some(vec![text(&["a"]), text(&["b"]), text(&["c"]), text(&["a"])]));
     let one_way: BTreeMap<_, _> = graph.into_iter().filter(|(k, _)| *k != text(&["c"])).collect();
     assert_eq!(a_circle(&one_way), None);
+}
+
+/// The files of `src/web` that every area shares: the state, the extractors, rendering, errors,
+/// input checks, the API's types, a form's one-time message (`flash`), and the pieces more than
+/// one area's pages show. They import
+/// only each other, never an area's handlers.
+const WEB_SHARED: &[&str] = &[
+    "api_types",
+    "client",
+    "confirm",
+    "error",
+    "extract",
+    "flash",
+    "headers",
+    "input",
+    "markdown",
+    "opponent_menu",
+    "render",
+    "scoreboard_view",
+    "session_cache",
+    "state",
+    "submit",
+];
+
+/// The files of `src/web` that put the areas together: `mod.rs` (the routers), the `mod.rs` of an
+/// area's directory (its routers) and `openapi.rs` (the document's paths). Only they may name
+/// them.
+fn web_assembly(file: &[String]) -> bool {
+    file.is_empty()
+        || file == ["openapi"]
+        || (file.len() == 1 && !WEB_SHARED.contains(&file[0].as_str()) && {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web").join(&file[0]);
+            dir.is_dir()
+        })
+}
+
+/// The files of `src/web` import one way. The graph is the file-level one: each `.rs` file is a
+/// node (a directory module such as `admin_contest/` counts as its files, its `mod.rs` among
+/// them), and `super::x`, `crate::web::x` and `self::x` paths are its edges. Besides having no
+/// circle: the shared files ([`WEB_SHARED`]) import only each other; an area's handlers (every
+/// other file but the assembly) import shared files and files of their own directory, never
+/// another area's; and nothing but the assembly imports the assembly.
+#[test]
+fn the_web_files_import_one_way() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web");
+    let graph = file_graph(&dir, &["web"]);
+    let name = |m: &Vec<String>| if m.is_empty() { "mod".to_string() } else { m.join("/") };
+    for (file, uses) in &graph {
+        println!("{} → {}", name(file), uses.iter().map(name).collect::<Vec<_>>().join(", "));
+    }
+    if let Some(circle) = a_circle(&graph) {
+        panic!(
+            "the files of src/web import each other in a circle: {}",
+            circle.iter().map(name).collect::<Vec<_>>().join(" → ")
+        );
+    }
+    for shared in WEB_SHARED {
+        assert!(
+            graph.contains_key(&vec![shared.to_string()]),
+            "WEB_SHARED names src/web/{shared}.rs, which is gone"
+        );
+    }
+    let shared = |f: &[String]| f.len() == 1 && WEB_SHARED.contains(&f[0].as_str());
+    let mut wrong = Vec::new();
+    for (file, uses) in &graph {
+        for used in uses {
+            let why = if web_assembly(used) && !web_assembly(file) {
+                "only the routers' assembly may"
+            } else if shared(file) && !shared(used) {
+                "a shared file imports only shared files"
+            } else if !shared(file) && !web_assembly(file) && !shared(used) && used.first() != file.first() {
+                "an area imports shared files, not another area's"
+            } else {
+                continue;
+            };
+            wrong.push(format!("{} uses {}: {why}", name(file), name(used)));
+        }
+    }
+    assert!(wrong.is_empty(), "the files of src/web import the wrong way:\n{}", wrong.join("\n"));
 }

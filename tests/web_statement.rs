@@ -99,7 +99,7 @@ async fn the_settings_languages_and_play_command_shown_are_the_contests_own() {
 #[tokio::test]
 async fn raw_html_in_a_docs_page_would_be_text_and_the_page_escapes_it() {
     // The renderer is tested on hostile input here too, as the page uses it.
-    let html = botarena::web::statement::markdown_html("x <img src=x onerror=alert(1)> y\n\n<div>z</div>\n");
+    let html = botarena::web::markdown::markdown_html("x <img src=x onerror=alert(1)> y\n\n<div>z</div>\n");
     assert!(!html.contains("<img") && !html.contains("<div>"), "{html}");
 }
 

@@ -35,7 +35,7 @@ pub fn run(args: PruneArgs) -> anyhow::Result<i32> {
             args.contest,
             pruned.games,
             pruned.matches,
-            crate::web::rfc3339(&before)
+            crate::web::render::rfc3339(&before)
         );
         Ok(0)
     })

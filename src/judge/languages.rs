@@ -162,6 +162,11 @@ impl Languages {
         self.list.iter().find(|l| l.id == id)
     }
 
+    /// The name of language `id` (`Python 3`), or the id itself when it is not configured.
+    pub fn name_of(&self, id: &str) -> String {
+        self.get(id).map_or_else(|| id.to_string(), |l| l.name.clone())
+    }
+
     /// The language of a source file name, by its extension.
     pub fn by_extension(&self, ext: &str) -> Option<&Language> {
         let ext = ext.to_ascii_lowercase();

@@ -1,10 +1,11 @@
 //! Admin pages: creating a contest. (The users page is [`super::admin_users`], running a contest
 //! [`super::admin_contest`].)
 
-use super::auth::{check_csrf, PageUser};
 use super::error::{AppError, PageResult};
+use super::extract::{check_csrf, PageUser};
 use super::input::FormPairs;
-use super::{render, AppState, Nav};
+use super::render::{render, Nav};
+use super::state::AppState;
 use crate::db::contests::{self, FieldError, NewContest};
 use crate::games::settings;
 use crate::games::GameId;

@@ -2,12 +2,13 @@
 //! last login, submissions and whether it is disabled; importing the roster, resetting a password,
 //! disabling and enabling an account (all in `service::accounts`, shared with `botarena users`).
 
-use super::auth::{check_csrf, PageUser};
 use super::confirm::{self, Question};
 use super::error::PageResult;
+use super::extract::{check_csrf, PageUser};
 use super::flash::{self, Slot};
 use super::input::{page_number, query_text, Form};
-use super::{link_with, page_count, render, when, AppState, Nav};
+use super::render::{link_with, page_count, render, when, Nav};
+use super::state::AppState;
 use crate::db::users::{self, Role, UserOrder};
 use crate::service::accounts::{self, Switched};
 use askama::Template;

@@ -5,27 +5,25 @@ use super::api_types::{
     ContestDetail, ContestLimits, ContestSettings, ContestSummary, ErrorBody, LanguageInfo, Limits, NewToken,
     SubmissionBody, SubmissionCreated, SubmissionView, TokenBody, TokenView, ValidityReport,
 };
-use super::auth::ApiUser;
-use super::contests::contest_or_404;
 use super::error::{AppError, Result};
+use super::extract::{contest_or_404, ApiJson, ApiUser};
 use super::input::Path;
-use super::{submit, AppState};
+use super::state::AppState;
+use super::submit;
 use crate::db::contests;
 use crate::db::ids::SubmissionId;
 use crate::db::submissions::{self, Status};
 use crate::db::tokens;
-use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
-use axum::http::header::CONTENT_TYPE;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::routing::{delete, get, patch, post};
 use axum::{Json, Router};
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;
 use time::OffsetDateTime;
 
-pub fn router(state: &AppState) -> Router<AppState> {
+/// The JSON routes of contests, submissions and tokens, nested under `/api`.
+pub fn api_router(state: &AppState) -> Router<AppState> {
     // A JSON-escaped source can be up to six times its size (`\u0000`).
     let limit = state.config.max_source_bytes * 6 + 64 * 1024;
     Router::new()
@@ -36,91 +34,6 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/submissions/{id}", get(get_submission))
         .route("/tokens", get(list_tokens).post(create_token))
         .route("/tokens/{id}", delete(revoke_token))
-        .route("/openapi.json", get(openapi))
-        .merge(super::judging::router())
-        .merge(super::practice::api_router())
-        .merge(super::test_matches::api_router())
-        .merge(super::matrix::api_router())
-        .merge(super::history::api_router())
-        .merge(super::announcements::api_router())
-        .merge(super::admin_contest::api_router())
-        .merge(super::similarity::api_router())
-        .fallback(|| async { AppError::NotFound("no such API endpoint".into()) })
-}
-
-/// The API's JSON body: 400 for malformed JSON, a wrong content type or a wrong type of field
-/// (named, e.g. `` `source`: invalid type: integer `1`, expected a string ``), 413 for too large.
-/// Every string in it (and every key) is checked like a form field first
-/// ([`super::input::check_field`]), and a body of more than [`super::input::MAX_FIELDS`] values
-/// is refused before it is parsed (400 `too_many_fields`).
-pub struct ApiJson<T>(pub T);
-
-/// Whether the request says its body is JSON (`application/json`, or `application/…+json`).
-fn is_json(req: &Request) -> bool {
-    let essence = |v: &str| v.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
-    req.headers()
-        .get(CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .map(essence)
-        .is_some_and(|e| e == "application/json" || (e.starts_with("application/") && e.ends_with("+json")))
-}
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
-    type Rejection = AppError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        if !is_json(&req) {
-            return Err(AppError::bad(
-                "bad_content_type",
-                "Send the body as JSON with `Content-Type: application/json`.",
-            ));
-        }
-        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
-            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                AppError::TooLarge("The request body is too large.".into())
-            } else {
-                AppError::bad("bad_json", e.body_text())
-            }
-        })?;
-        if super::input::too_many_json_values(&bytes) {
-            return Err(AppError::bad(
-                "too_many_fields",
-                format!(
-                    "The body has more than {} values; no body of this API has.",
-                    super::input::MAX_FIELDS
-                ),
-            ));
-        }
-        let value = match Json::<Value>::from_bytes(&bytes) {
-            Ok(Json(v)) => v,
-            Err(e) => return Err(AppError::bad("bad_json", e.body_text())),
-        };
-        check_json_text("body", &value)?;
-        serde_path_to_error::deserialize(value).map(ApiJson).map_err(|e| {
-            let path = e.path().to_string();
-            let what = if path == "." { "the body".to_string() } else { format!("`{path}`") };
-            AppError::bad("bad_json", format!("{what}: {}", e.into_inner()))
-        })
-    }
-}
-
-/// Checks every string and key of a JSON value, naming the innermost field.
-fn check_json_text(field: &str, v: &Value) -> Result<()> {
-    match v {
-        Value::String(s) => super::input::check_field(field, s),
-        Value::Array(items) => items.iter().try_for_each(|i| check_json_text(field, i)),
-        Value::Object(map) => map.iter().try_for_each(|(k, v)| {
-            super::input::check_field("key", k)?;
-            check_json_text(k, v)
-        }),
-        _ => Ok(()),
-    }
-}
-
-/// `GET /api/openapi.json`: the API's OpenAPI document, generated from these handlers and
-/// [`super::api_types`]; no token needed.
-async fn openapi() -> Json<utoipa::openapi::OpenApi> {
-    Json(super::openapi::document())
 }
 
 /// A contest's `practice_opponents` as a list.

@@ -1,40 +1,24 @@
-//! Logging in and out, the first-login page, the profile page (nickname, password, API tokens),
-//! and the extractors that tell handlers who is asking: [`PageUser`] for pages (session cookie),
-//! [`ApiUser`] for `/api` (bearer token). Every form carries a per-session CSRF token, new at
-//! login and at a password change (as is the session id).
-//!
-//! A session ends without being found in the store: it remembers its user's `session_generation`
-//! and [`Viewer`] compares it with the user's row on every request. A password change raises the
-//! generation and moves the session that asked to the new one, so every other session of the
-//! account is over on its next request, in every server process, whatever `session_cache` keeps.
+//! Logging in and out, the first-login page, and the profile page (nickname, password, API
+//! tokens). Every form carries a per-session CSRF token, new at login and at a password change (as
+//! is the session id). Who is asking is told by the extractors of [`super::extract`].
 
 use super::client::ClientAddress;
-use super::error::{AppError, PageError, PageResult};
+use super::error::{AppError, PageResult};
+use super::extract::{check_csrf, PageUser, Viewer, CSRF_KEY, DISABLED_MESSAGE, GENERATION_KEY, USER_KEY};
 use super::flash::{self, Slot};
 use super::input::{Form, Path};
-use super::{render, AppState, Nav};
-use crate::db::ids::UserId;
-use crate::db::{tokens, users, users::User};
+use super::render::{render, when, Nav};
+use super::state::AppState;
+use crate::db::{tokens, users};
 use crate::service::{accounts, login, password};
 use askama::Template;
-use axum::extract::{FromRef, FromRequestParts, State};
-use axum::http::request::Parts;
+use axum::extract::State;
 use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Redirect};
 use axum::routing::{get, post};
 use axum::Router;
-use rand::RngCore;
 use serde::Deserialize;
-use subtle::ConstantTimeEq;
 use tower_sessions::Session;
-
-const USER_KEY: &str = "user_id";
-/// The user's `session_generation` when the session was opened (see [`users::end_sessions`]).
-const GENERATION_KEY: &str = "generation";
-const CSRF_KEY: &str = "csrf";
-
-/// What a disabled account is told, at login and on the API.
-pub const DISABLED_MESSAGE: &str = "This account is disabled; ask your course staff.";
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -46,166 +30,6 @@ pub fn router() -> Router<AppState> {
         .route("/profile/password", post(change_password))
         .route("/profile/tokens", post(create_token))
         .route("/profile/tokens/{id}/revoke", post(revoke_token))
-}
-
-/// The session's CSRF token, created on first use.
-pub async fn csrf_token(session: &Session) -> Result<String, AppError> {
-    if let Some(t) = session.get::<String>(CSRF_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))? {
-        return Ok(t);
-    }
-    let mut bytes = [0u8; 24];
-    rand::rngs::OsRng.fill_bytes(&mut bytes);
-    let token = hex::encode(bytes);
-    session.insert(CSRF_KEY, &token).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
-    Ok(token)
-}
-
-/// Refuses a form whose CSRF token is not this session's.
-pub async fn check_csrf(session: &Session, sent: &str) -> Result<(), AppError> {
-    let expected = session.get::<String>(CSRF_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
-    match expected {
-        Some(t) if !sent.is_empty() && bool::from(t.as_bytes().ct_eq(sent.as_bytes())) => Ok(()),
-        _ => Err(AppError::Forbidden {
-            code: "csrf",
-            message: "This form has expired or was not sent from this site. Go back, reload the page and try again."
-                .into(),
-        }),
-    }
-}
-
-/// Whoever is asking for a page: maybe nobody.
-pub struct Viewer {
-    pub user: Option<User>,
-    pub session: Session,
-}
-
-impl Viewer {
-    pub async fn nav(&self) -> Result<Nav, AppError> {
-        Ok(Nav {
-            user: self.user.as_ref().map(|u| u.shown_name().to_string()),
-            admin: self.user.as_ref().is_some_and(User::is_admin),
-            csrf: csrf_token(&self.session).await?,
-        })
-    }
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for Viewer
-where
-    AppState: FromRef<S>,
-{
-    type Rejection = PageError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let state = AppState::from_ref(state);
-        let session = Session::from_request_parts(parts, &state)
-            .await
-            .map_err(|_| AppError::Internal(anyhow::anyhow!("session layer missing")))?;
-        let id = session.get::<UserId>(USER_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
-        let user = match id {
-            Some(id) => users::by_id(&mut *state.pool.acquire().await?, id).await?,
-            None => None,
-        };
-        // The user's row is read on every request, so a session that a disable or a password
-        // reset ended is over here at once, whatever keeps a copy of it (`session_cache`).
-        if let Some(u) = &user {
-            let generation =
-                session.get::<i32>(GENERATION_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
-            if u.disabled || generation.unwrap_or(0) != u.session_generation {
-                session.flush().await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
-                return Ok(Viewer { user: None, session });
-            }
-        }
-        Ok(Viewer { user, session })
-    }
-}
-
-/// A logged-in user who has finished the first-login step. Without a session the page redirects
-/// to the login page; before the first-login step, to it.
-pub struct PageUser {
-    pub user: User,
-    pub session: Session,
-}
-
-impl PageUser {
-    pub async fn nav(&self) -> Result<Nav, AppError> {
-        Ok(Nav {
-            user: Some(self.user.shown_name().to_string()),
-            admin: self.user.is_admin(),
-            csrf: csrf_token(&self.session).await?,
-        })
-    }
-
-    /// Refuses non-admins.
-    pub fn require_admin(&self) -> Result<(), AppError> {
-        if self.user.is_admin() {
-            Ok(())
-        } else {
-            Err(AppError::forbidden("This page is for admins only."))
-        }
-    }
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for PageUser
-where
-    AppState: FromRef<S>,
-{
-    type Rejection = Response;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let viewer = Viewer::from_request_parts(parts, state).await.map_err(IntoResponse::into_response)?;
-        match viewer.user {
-            None => {
-                let next = parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
-                let target = if parts.method == axum::http::Method::GET && next.starts_with('/') {
-                    format!("/login?next={}", urlencode(next))
-                } else {
-                    "/login".to_string()
-                };
-                Err(Redirect::to(&target).into_response())
-            }
-            Some(u) if u.must_change_password => Err(Redirect::to("/welcome").into_response()),
-            Some(user) => Ok(PageUser { user, session: viewer.session }),
-        }
-    }
-}
-
-/// What `next=` leaves as it is: the unreserved characters of RFC 3986 and `/`.
-const NEXT_KEEPS: &percent_encoding::AsciiSet =
-    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~').remove(b'/');
-
-fn urlencode(s: &str) -> String {
-    percent_encoding::utf8_percent_encode(s, NEXT_KEEPS).to_string()
-}
-
-/// The user of an `/api` request, from `Authorization: Bearer <token>`.
-pub struct ApiUser(pub User);
-
-impl<S: Send + Sync> FromRequestParts<S> for ApiUser
-where
-    AppState: FromRef<S>,
-{
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let state = AppState::from_ref(state);
-        let header = parts.headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
-        let Some(token) = header.and_then(|h| h.strip_prefix("Bearer ")).map(str::trim) else {
-            return Err(AppError::Unauthorized(
-                "Send an API token as `Authorization: Bearer <token>` (create one on your profile page)."
-                    .into(),
-            ));
-        };
-        if !token.starts_with(tokens::PREFIX) || token.len() > 200 {
-            return Err(AppError::Unauthorized("This API token is not valid.".into()));
-        }
-        match tokens::user_for(&mut *state.pool.acquire().await?, token).await? {
-            // Disabling revokes the account's tokens; one made in the very instant of it is
-            // refused all the same.
-            Some(u) if u.disabled => Err(AppError::Unauthorized(DISABLED_MESSAGE.into())),
-            Some(u) => Ok(ApiUser(u)),
-            None => Err(AppError::Unauthorized("This API token is not valid or was revoked.".into())),
-        }
-    }
 }
 
 // ---- login ----
@@ -500,8 +324,8 @@ async fn profile(state: &AppState, who: &PageUser) -> Result<ProfilePage, AppErr
             .map(|t| TokenRow {
                 id: t.id,
                 name: t.name,
-                created: super::when(&t.created_at),
-                last_used: t.last_used_at.map_or_else(|| "never".into(), |t| super::when(&t)),
+                created: when(&t.created_at),
+                last_used: t.last_used_at.map_or_else(|| "never".into(), |t| when(&t)),
             })
             .collect(),
         new_token: None,
@@ -673,14 +497,4 @@ async fn revoke_token(
         return Err(AppError::not_found("token").into());
     }
     back_to_profile(&who, Slot::Notice, "Token revoked.").await
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn next_keeps_paths_and_unreserved_characters_and_encodes_the_rest() {
-        assert_eq!(super::urlencode("/contests/c-1_a.b~"), "/contests/c-1_a.b~");
-        assert_eq!(super::urlencode("/games?id=7&x=a b"), "/games%3Fid%3D7%26x%3Da%20b");
-        assert_eq!(super::urlencode("/é%"), "/%C3%A9%25");
-    }
 }

@@ -3,7 +3,7 @@
 //! `--client-address-header` because a reverse proxy sets it, the address in that header. A
 //! client could send any header, so none is trusted by default.
 
-use super::AppState;
+use super::state::AppState;
 use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use std::convert::Infallible;

@@ -4,9 +4,9 @@
 //! changes nothing, and answers this page, whose one button posts the same form again with it.
 //! Plain HTML, so it needs no script; the API's twins of these actions stay one call.
 
-use super::auth::PageUser;
 use super::error::PageResult;
-use super::{render, Nav};
+use super::extract::PageUser;
+use super::render::{render, Nav};
 use askama::Template;
 
 /// What the confirmation page asks.

@@ -3,13 +3,17 @@
 //! submission.
 
 use super::api_types::ValidityReport;
-use super::auth::{check_csrf, PageUser};
-use super::error::{AppError, PageResult};
+use super::error::{AppError, PageResult, Result};
+use super::extract::{check_csrf, contest_or_404, PageUser};
 use super::input::Path;
+use super::markdown::announcement_html;
+use super::opponent_menu::{opponent_menu, OpponentMenu};
+use super::render::{render, script_json, when, Nav};
+use super::state::AppState;
 use super::submit::{self, allowance};
-use super::{render, when, AppState, Nav};
+use crate::db::announcements::{self, Announcement};
 use crate::db::contests::{self, Contest};
-use crate::db::ids::SubmissionId;
+use crate::db::ids::{SubmissionId, UserId};
 use crate::db::submissions::{self, Status};
 use askama::Template;
 use axum::extract::{DefaultBodyLimit, Multipart, Query, State};
@@ -39,12 +43,6 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/contests/{slug}/submissions", get(all))
         .route("/submissions/{id}", get(one))
         .route("/submissions/{id}/progress", get(progress))
-}
-
-pub async fn contest_or_404(state: &AppState, slug: &str) -> Result<Contest, AppError> {
-    contests::by_slug(&mut *state.pool.acquire().await?, slug)
-        .await?
-        .ok_or_else(|| AppError::not_found("contest"))
 }
 
 struct ContestRow {
@@ -119,7 +117,7 @@ struct ShowPage {
     /// The same starters' sources for `static/starters.js`, escaped for a `<script>` element.
     starters_json: String,
     /// Its announcements, newest first (this visit marks them read).
-    announcements: Vec<super::announcements::Shown>,
+    announcements: Vec<Shown>,
 }
 
 struct StarterLink {
@@ -134,8 +132,8 @@ async fn show_page(
     language: &str,
 ) -> Result<ShowPage, AppError> {
     let allow = allowance(&mut *state.pool.acquire().await?, c, &who.user).await?;
-    let starters = super::statement::starters_for(c.game.as_str(), &c.languages);
-    let starters_json = super::pages::script_json(
+    let starters = crate::starters::in_languages(c.game, &c.languages);
+    let starters_json = script_json(
         &starters
             .iter()
             .map(|s| {
@@ -181,8 +179,41 @@ async fn show_page(
             .map(|s| StarterLink { language: s.language.to_string(), name: state.language_name(s.language) })
             .collect(),
         starters_json,
-        announcements: super::announcements::for_visit(state, c, who.user.id).await?,
+        announcements: announcements_for_visit(state, c, who.user.id).await?,
     })
+}
+
+/// An announcement as the contest page shows it.
+struct Shown {
+    id: i64,
+    author: String,
+    when: String,
+    html: String,
+    /// Posted since the viewer's last visit.
+    new: bool,
+}
+
+/// The contest's announcements for `user`'s visit of its page, which marks them read.
+async fn announcements_for_visit(state: &AppState, c: &Contest, user: UserId) -> Result<Vec<Shown>> {
+    let mut conn = state.pool.acquire().await?;
+    let list = announcements::of_contest(&mut conn, c.id).await?;
+    let read = announcements::read_at(&mut conn, user, c.id).await?;
+    let shown: Vec<Shown> = list.into_iter().map(|a| shown(a, read)).collect();
+    // A write only when there is something new to mark read, not on every visit.
+    if shown.iter().any(|a| a.new) {
+        announcements::mark_read(&mut conn, user, c.id).await?;
+    }
+    Ok(shown)
+}
+
+fn shown(a: Announcement, read: Option<OffsetDateTime>) -> Shown {
+    Shown {
+        id: a.id,
+        author: a.author.unwrap_or_else(|| "(deleted user)".into()),
+        when: when(&a.created_at),
+        html: announcement_html(&a.body),
+        new: read.is_none_or(|r| a.created_at > r),
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -203,9 +234,8 @@ async fn show(
         return Ok(render(&show_page(&state, &who, &c, "").await?));
     };
     let mut page = show_page(&state, &who, &c, &language).await?;
-    let starter = super::statement::starters_for(c.game.as_str(), &c.languages)
-        .into_iter()
-        .find(|s| s.language == language);
+    let starter =
+        crate::starters::in_languages(c.game, &c.languages).into_iter().find(|s| s.language == language);
     match starter {
         Some(s) => page.source = s.source.to_string(),
         None => {
@@ -393,7 +423,7 @@ struct OnePage {
     pending: bool,
     validity: Option<ValidityView>,
     /// The test-match form, on the owner's current submission.
-    test_menu: Option<super::test_matches::OpponentMenu>,
+    test_menu: Option<OpponentMenu>,
     /// Its round robin so far, once it plays.
     progress: Option<crate::db::games::Progress>,
     /// Whose it is, for an admin.
@@ -455,7 +485,7 @@ async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String
     let (slug, title) = contests::slug_and_title(&mut conn, s.contest_id).await?;
     let test_menu = if s.user_id == who.user.id && s.status == Status::Ready {
         let contest = contest_or_404(&state, &slug).await?;
-        Some(super::test_matches::opponent_menu(&mut conn, &contest, who.user.id).await?)
+        Some(opponent_menu(&mut conn, &contest, who.user.id).await?)
     } else {
         None
     };

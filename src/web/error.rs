@@ -1,10 +1,9 @@
 //! One error type for every handler. `/api` answers `{"error", "message"}` JSON; pages render
-//! `error.html` (see [`PageError`]). Internal errors are logged and shown as a generic message,
-//! never with SQL or paths.
+//! `error.html` (see [`PageError`], drawn by `web::render`). Internal errors are logged and shown
+//! as a generic message, never with SQL or paths.
 
-use askama::Template;
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -101,7 +100,7 @@ impl From<crate::service::test_matches::TestMatchError> for AppError {
             T::NotAllowed(_) => AppError::Forbidden { code: "not_allowed", message },
             T::AlreadyRunning(_) => AppError::Conflict { code: "test_match_running", message },
             T::BudgetUsed(_) => AppError::RateLimited {
-                retry_after: super::submit::secs_to_utc_midnight(time::OffsetDateTime::now_utc()),
+                retry_after: secs_to_utc_midnight(time::OffsetDateTime::now_utc()),
                 message,
             },
             T::Db(e) => AppError::Internal(e.into()),
@@ -163,7 +162,7 @@ impl AppError {
         }
     }
 
-    fn with_headers(&self, mut resp: Response) -> Response {
+    pub(super) fn with_headers(&self, mut resp: Response) -> Response {
         if let AppError::RateLimited { retry_after, .. } | AppError::Unavailable { retry_after, .. } = self {
             resp.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
         }
@@ -178,6 +177,12 @@ impl IntoResponse for AppError {
     }
 }
 
+/// Seconds until the daily budgets renew (the `Retry-After` of a used budget).
+pub fn secs_to_utc_midnight(now: time::OffsetDateTime) -> u64 {
+    let midnight = now.date().next_day().map(|d| d.midnight().assume_utc());
+    midnight.map_or(3600, |m| (m - now).whole_seconds().max(1) as u64)
+}
+
 /// An [`AppError`] shown as an HTML page.
 #[derive(Debug)]
 pub struct PageError(pub AppError);
@@ -185,34 +190,6 @@ pub struct PageError(pub AppError);
 impl<E: Into<AppError>> From<E> for PageError {
     fn from(e: E) -> Self {
         PageError(e.into())
-    }
-}
-
-#[derive(Template)]
-#[template(path = "error.html")]
-struct ErrorPage {
-    nav: super::Nav,
-    title: String,
-    message: String,
-}
-
-impl IntoResponse for PageError {
-    fn into_response(self) -> Response {
-        let e = self.0;
-        let title = match e.status() {
-            StatusCode::NOT_FOUND => "Not found",
-            StatusCode::FORBIDDEN => "Not allowed",
-            StatusCode::UNAUTHORIZED => "Please log in",
-            StatusCode::TOO_MANY_REQUESTS => "Too many requests",
-            StatusCode::PAYLOAD_TOO_LARGE => "Too large",
-            StatusCode::BAD_REQUEST => "Bad request",
-            StatusCode::CONFLICT => "Conflict",
-            StatusCode::SERVICE_UNAVAILABLE => "Busy",
-            _ => "Server error",
-        };
-        let page = ErrorPage { nav: super::Nav::default(), title: title.to_string(), message: e.message() };
-        let html = page.render().unwrap_or_else(|_| "error".to_string());
-        e.with_headers((e.status(), Html(html)).into_response())
     }
 }
 

@@ -4,9 +4,9 @@
 //! middleware that counts and times every HTTP request by its route's pattern (`MatchedPath`,
 //! so ids in paths do not make a series each).
 
-use super::auth::{ApiUser, Viewer};
 use super::error::{AppError, Result};
-use super::AppState;
+use super::extract::{ApiUser, Viewer};
+use super::state::AppState;
 use crate::service::metrics as names;
 use axum::extract::{FromRequestParts, MatchedPath, Request, State};
 use axum::http::request::Parts;

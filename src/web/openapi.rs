@@ -1,10 +1,10 @@
 //! The API's OpenAPI document, generated from the handlers' `#[utoipa::path]` attributes and the
-//! types of [`super::api_types`]; served at `GET /api/openapi.json` and kept by the snapshot test
+//! types of [`super::api_types`]; served at `GET /api/openapi.json` ([`serve`]) and kept by the snapshot test
 //! `tests/openapi.rs`, which fails when the API changes without its committed snapshot.
 
-use super::{
-    admin_contest, announcements, api, history, judging, matrix, practice, similarity, test_matches,
-};
+use super::judging::{games, history, matches, matrix, scoreboard};
+use super::{admin_contest, announcements, api, practice, similarity, test_matches};
+use axum::Json;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::OpenApi;
 
@@ -27,13 +27,13 @@ use utoipa::OpenApi;
         api::list_tokens,
         api::create_token,
         api::revoke_token,
-        judging::get_scoreboard,
-        judging::refresh_scoreboard,
-        judging::list_matches,
+        scoreboard::get_scoreboard,
+        scoreboard::refresh_scoreboard,
+        matches::list_matches,
         matrix::api,
         history::api,
-        judging::get_game,
-        judging::get_log,
+        games::get_game,
+        games::get_log,
         admin_contest::actions::rejudge_api,
         admin_contest::actions::rejudge_submission_api,
         admin_contest::actions::freeze_api,
@@ -81,4 +81,9 @@ impl utoipa::Modify for BearerToken {
 /// The whole document.
 pub fn document() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
+}
+
+/// `GET /api/openapi.json`: the whole document; no token needed.
+pub async fn serve() -> Json<utoipa::openapi::OpenApi> {
+    Json(document())
 }

@@ -2,13 +2,12 @@
 //! "Play" form of a contest, the game's page, and the JSON and WebSocket routes both use. The
 //! game itself is [`crate::service::practice`]'s.
 
-use super::api::ApiJson;
 use super::api_types::{ErrorBody, PracticeBody, PracticeCreated, PracticeMove};
-use super::auth::{check_csrf, ApiUser, PageUser, Viewer};
-use super::contests::contest_or_404;
 use super::error::{AppError, PageError, Result};
+use super::extract::{check_csrf, contest_or_404, ApiJson, ApiUser, PageUser, Viewer};
 use super::input::{Form, Path};
-use super::{render, AppState, Nav};
+use super::render::{render, when, Nav};
+use super::state::AppState;
 use crate::db::users::User;
 use crate::games::{GameId, HouseLevel, Side};
 use crate::service::practice::{Allowed, Found, Game, Opponent, PracticeError};
@@ -285,7 +284,7 @@ async fn play_form_page(
                     (Some("a"), Some(r)) => format!("you won ({r})"),
                     (Some(_), Some(r)) => format!("you lost ({r})"),
                 };
-                (g.id, g.opponent, g.seat, outcome, super::when(&g.finished_at))
+                (g.id, g.opponent, g.seat, outcome, when(&g.finished_at))
             })
             .collect(),
     };

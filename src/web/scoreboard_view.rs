@@ -12,15 +12,17 @@
 
 use super::api_types::Scoreboard;
 use super::error::{AppError, Result};
-use super::AppState;
+use super::render::{matches_path, when};
 use crate::db;
 use crate::db::ids::{ContestId, SubmissionId, UserId};
 use crate::db::scoreboard::ScoreRow;
 use crate::db::scoreboard_serving::Head;
+use crate::judge::languages::Languages;
 use crate::service::scoreboard;
 use askama::Template;
 use axum::body::Bytes;
 use axum::http::{header, HeaderMap, HeaderValue};
+use sqlx::PgPool;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
@@ -130,7 +132,7 @@ impl Cache {
 
     /// The contest of `slug` and its snapshot's version, as read at most `HEAD_FRESH` ago and
     /// before any write of this process (an unknown slug is asked every time).
-    pub async fn head(&self, state: &AppState, slug: &str) -> Result<Head> {
+    pub async fn head(&self, pool: &PgPool, slug: &str) -> Result<Head> {
         let writes = db::scoreboard_serving::writes();
         if !self.disabled() {
             let heads = self.heads.lock().expect("scoreboard heads lock");
@@ -140,7 +142,7 @@ impl Cache {
                 }
             }
         }
-        let head = db::scoreboard_serving::head(&mut *state.pool.acquire().await?, slug)
+        let head = db::scoreboard_serving::head(&mut *pool.acquire().await?, slug)
             .await?
             .ok_or_else(|| AppError::not_found("contest"))?;
         let mut heads = self.heads.lock().expect("scoreboard heads lock");
@@ -152,7 +154,7 @@ impl Cache {
 
     /// The rendered snapshot of `head`'s contest: the cached one if it is still the stored one,
     /// else read (computed first if the contest has none yet), rendered and kept.
-    pub async fn get(&self, state: &AppState, head: &Head) -> Result<Arc<Rendered>> {
+    pub async fn get(&self, pool: &PgPool, languages: &Languages, head: &Head) -> Result<Arc<Rendered>> {
         if !self.disabled() {
             if let (Some(at), Some(version)) = (head.computed_at, head.version) {
                 let map = self.map.lock().expect("scoreboard cache lock");
@@ -166,7 +168,7 @@ impl Cache {
                 }
             }
         }
-        let mut conn = state.pool.acquire().await?;
+        let mut conn = pool.acquire().await?;
         let (computed_at, version, rows) =
             match db::scoreboard_serving::snapshot(&mut conn, head.contest_id).await? {
                 Some(s) => s,
@@ -181,7 +183,7 @@ impl Cache {
             rows.iter().filter(|r| !r.house).filter_map(|r| r.submission_id).collect();
         let owners = db::scoreboard_serving::owners(&mut conn, &ids).await?;
         drop(conn);
-        let rendered = Arc::new(render(state, head, computed_at, version, rows, owners)?);
+        let rendered = Arc::new(render(languages, head, computed_at, version, rows, owners)?);
         if !self.disabled() {
             let mut map = self.map.lock().expect("scoreboard cache lock");
             // Keep the newer one when two requests rendered different snapshots at once.
@@ -192,6 +194,25 @@ impl Cache {
         }
         Ok(rendered)
     }
+}
+
+/// The stored snapshot of a contest's scoreboard, computed now if it has none yet; shared by
+/// the scoreboard's refresh, the matrix and the standings CSV.
+pub async fn snapshot(pool: &PgPool, contest_id: ContestId) -> Result<(OffsetDateTime, Vec<ScoreRow>)> {
+    let mut conn = pool.acquire().await?;
+    Ok(match db::scoreboard::scoreboard(&mut conn, contest_id).await? {
+        Some(s) => s,
+        None => scoreboard::refresh(&mut conn, contest_id).await?,
+    })
+}
+
+/// When the snapshot computed at `computed_at` is due again at the latest; none while frozen.
+pub fn next_refresh(
+    c: &crate::db::contests::Contest,
+    computed_at: OffsetDateTime,
+    frozen: bool,
+) -> Option<OffsetDateTime> {
+    (!frozen).then(|| computed_at + time::Duration::seconds(c.scoreboard_refresh_s.into()))
 }
 
 /// The API's JSON: `head` (`{"computed_at":"…","rows":`) and the JSON of `rows` as an array.
@@ -215,7 +236,7 @@ fn wdl(w: &db::scoreboard::Wdl) -> String {
 }
 
 fn render(
-    state: &AppState,
+    languages: &Languages,
     head: &Head,
     computed_at: OffsetDateTime,
     version: i64,
@@ -244,12 +265,12 @@ fn render(
             rank: r.rank,
             nickname: r.nickname,
             submission: r.submission_id,
-            link: r.submission_id.map(|id| super::pages::matches_path(&head.slug, id)),
+            link: r.submission_id.map(|id| matches_path(&head.slug, id)),
             points: r.points,
             matches: wdl(&r.matches),
             games: wdl(&r.games),
-            language: state.language_name(&r.language),
-            submitted: super::when(&r.submitted_at),
+            language: languages.name_of(&r.language),
+            submitted: when(&r.submitted_at),
         };
         if r.house {
             house.push(row);

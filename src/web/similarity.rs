@@ -3,11 +3,11 @@
 //! marked and linked, and the contest's base code (its starters always; files an admin adds).
 
 use super::api_types::{ErrorBody, SimilarityPair, SimilaritySide, SimilarityView};
-use super::auth::{check_csrf, ApiUser, PageUser};
-use super::contests::contest_or_404;
 use super::error::{AppError, PageResult, Result};
+use super::extract::{check_csrf, contest_or_404, ApiUser, PageUser};
 use super::input::{Form, Path};
-use super::{render, AppState, Nav};
+use super::render::{render, Nav};
+use super::state::AppState;
 use crate::db::ids::SubmissionId;
 use crate::db::similarity::{self, Pair};
 use crate::service::similarity as service;

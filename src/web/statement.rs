@@ -3,25 +3,22 @@
 //! their exact commands and versions, the starter bots, and how to test a bot locally with the
 //! server's own binary (`/download/botarena`). Works without JavaScript.
 
-use super::auth::PageUser;
-use super::contests::contest_or_404;
 use super::error::{AppError, PageResult};
+use super::extract::{contest_or_404, PageUser};
 use super::input::Path;
-use super::{render, when, AppState, Nav};
+use super::markdown::markdown_html;
+use super::render::{render, when, Nav};
+use super::state::{AppState, ExeInfo};
 use crate::games::settings::{Settings, TimeFactor, TIME_FACTOR_PREFIX};
 use crate::games::GameId;
-use crate::judge::languages::Language;
-use crate::starters::{self, Starter};
+use crate::starters;
 use askama::Template;
 use axum::extract::{Request, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
-use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
-use std::collections::HashMap;
 use std::time::Duration;
-use tokio::sync::OnceCell;
 use tower::ServiceExt;
 use tower_http::services::ServeFile;
 
@@ -71,127 +68,6 @@ pub fn statement_markdown(game: GameId, lang: Option<&str>) -> (&'static str, bo
         Some((_, page)) => (page, true),
         None => (game_doc(game), false),
     }
-}
-
-/// Markdown to HTML, with tables. The Markdown is ours, but raw HTML in it is still shown as
-/// text, never passed through; headings move one level down, under the page's own `<h1>`.
-pub fn markdown_html(markdown: &str) -> String {
-    let demote = |level: HeadingLevel| match level {
-        HeadingLevel::H1 => HeadingLevel::H2,
-        HeadingLevel::H2 => HeadingLevel::H3,
-        HeadingLevel::H3 => HeadingLevel::H4,
-        HeadingLevel::H4 => HeadingLevel::H5,
-        _ => HeadingLevel::H6,
-    };
-    let events = Parser::new_ext(markdown, Options::ENABLE_TABLES).map(|e| match e {
-        Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
-        Event::Start(Tag::Heading { level, id, classes, attrs }) => {
-            Event::Start(Tag::Heading { level: demote(level), id, classes, attrs })
-        }
-        Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(demote(level))),
-        other => other,
-    });
-    let mut html = String::with_capacity(markdown.len() * 3 / 2);
-    pulldown_cmark::html::push_html(&mut html, events);
-    aligned_by_class(html)
-}
-
-/// pulldown-cmark's HTML with a table column's alignment (`| :---: |`) as a class
-/// (`align-center`, in `static/style.css`) instead of the `style` attribute it writes, which the
-/// Content-Security-Policy refuses (`web::headers`). Only the writer can have put that exact
-/// attribute there, ended by `>`: a `>` of the Markdown's text comes out as `&gt;`, a quote in
-/// an address or a title as `&quot;` (or `%22`).
-pub fn aligned_by_class(html: String) -> String {
-    if !html.contains(" style=\"text-align: ") {
-        return html;
-    }
-    ["left", "center", "right"].iter().fold(html, |html, side| {
-        html.replace(&format!(" style=\"text-align: {side}\">"), &format!(" class=\"align-{side}\">"))
-    })
-}
-
-/// The starters of a game in the given languages, in that order (languages without one are left
-/// out).
-pub fn starters_for(game: &str, languages: &[String]) -> Vec<Starter> {
-    let Ok(game) = game.parse::<GameId>() else { return Vec::new() };
-    languages.iter().filter_map(|l| starters::starter(game, l)).collect()
-}
-
-/// Facts about this server that are slow to find out, found once: the compilers' versions and
-/// the hash of the running executable.
-#[derive(Default)]
-pub struct Facts {
-    versions: OnceCell<HashMap<String, String>>,
-    exe: OnceCell<Result<ExeInfo, String>>,
-}
-
-/// The downloadable executable.
-#[derive(Clone, Debug)]
-pub struct ExeInfo {
-    pub bytes: u64,
-    pub sha256: String,
-}
-
-impl Facts {
-    /// Each configured language's version line (`gcc (Debian 12.2.0-14) 12.2.0`), asked of its
-    /// compiler (or runtime) once per process.
-    pub async fn versions(&self, languages: &[Language]) -> &HashMap<String, String> {
-        self.versions
-            .get_or_init(|| async {
-                let probes = languages.iter().map(|l| {
-                    let program = l.compile.as_ref().unwrap_or(&l.run)[0].clone();
-                    let id = l.id.clone();
-                    tokio::spawn(async move { (id, version_of(&program).await) })
-                });
-                let mut out = HashMap::new();
-                for p in probes.collect::<Vec<_>>() {
-                    if let Ok((id, v)) = p.await {
-                        out.insert(id, v);
-                    }
-                }
-                out
-            })
-            .await
-    }
-
-    /// Size and SHA-256 of the running executable, computed once, off the async threads.
-    pub async fn exe(&self) -> &Result<ExeInfo, String> {
-        self.exe
-            .get_or_init(|| async {
-                tokio::task::spawn_blocking(|| hash_file(std::path::Path::new(SELF_EXE)))
-                    .await
-                    .unwrap_or_else(|e| Err(e.to_string()))
-            })
-            .await
-    }
-}
-
-/// The first line `PROGRAM --version` prints (Java prints it on standard error).
-async fn version_of(program: &str) -> String {
-    let run = tokio::process::Command::new(program)
-        .arg("--version")
-        .stdin(std::process::Stdio::null())
-        .kill_on_drop(true)
-        .output();
-    match tokio::time::timeout(Duration::from_secs(20), run).await {
-        Ok(Ok(out)) if out.status.success() => {
-            let text = String::from_utf8_lossy(if out.stdout.is_empty() { &out.stderr } else { &out.stdout })
-                .into_owned();
-            text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("unknown").to_string()
-        }
-        Ok(Ok(_)) => format!("unknown (`{program} --version` failed)"),
-        Ok(Err(_)) => format!("not installed on this server ({program})"),
-        Err(_) => format!("unknown (`{program} --version` did not answer)"),
-    }
-}
-
-fn hash_file(path: &std::path::Path) -> Result<ExeInfo, String> {
-    use sha2::{Digest, Sha256};
-    let mut file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut hasher = Sha256::new();
-    let bytes =
-        std::io::copy(&mut file, &mut hasher).map_err(|e| format!("reading {}: {e}", path.display()))?;
-    Ok(ExeInfo { bytes, sha256: format!("{:x}", hasher.finalize()) })
 }
 
 /// A setting as the statement shows it.
@@ -445,7 +321,7 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
             unavailable: l.unavailable(),
         })
         .collect();
-    let starters = starters_for(c.game.as_str(), &c.languages)
+    let starters = starters::in_languages(c.game, &c.languages)
         .into_iter()
         .map(|s| StarterLine {
             language: s.language.to_string(),
@@ -534,7 +410,7 @@ async fn starter_download(
         ))
         .into());
     }
-    let s = starters_for(c.game.as_str(), std::slice::from_ref(&language)).into_iter().next().ok_or_else(
+    let s = starters::in_languages(c.game, std::slice::from_ref(&language)).into_iter().next().ok_or_else(
         || {
             AppError::NotFound(format!(
                 "There is no {} starter for {} yet.",
@@ -600,24 +476,6 @@ mod tests {
     }
 
     #[test]
-    fn raw_html_in_markdown_is_shown_as_text_and_tables_are_rendered() {
-        let html = markdown_html("# Title\n\n<script>alert(1)</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
-        assert!(html.contains("<h2>Title</h2>"), "{html}");
-        assert!(!html.contains("<script>") && html.contains("&lt;script&gt;"), "{html}");
-        assert!(html.contains("<table>") && html.contains("<td>2</td>"), "{html}");
-        // Aligned columns get a class, never a `style` attribute the policy would refuse; the
-        // same words in a cell stay its text.
-        let aligned =
-            markdown_html("| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | x\" style=\"text-align: left\">y |\n");
-        assert!(aligned.contains("<th class=\"align-left\">a</th>"), "{aligned}");
-        assert!(aligned.contains("<th class=\"align-center\">b</th>"), "{aligned}");
-        assert!(
-            aligned.contains("<td class=\"align-right\">x\" style=\"text-align: left\"&gt;y</td>"),
-            "{aligned}"
-        );
-        assert!(!aligned.contains("\"text-align: left\">"), "{aligned}");
-    }
-
     /// A setting the game's own statement says "has no effect" on is explained as not used on
     /// the rules page too, never with another game's meaning.
     #[test]

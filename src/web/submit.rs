@@ -1,8 +1,9 @@
 //! Submitting a bot: the checks shared by the submit page and the API (deadline, language, size,
 //! minimum interval, daily compute budget), then queueing it for the compiler.
 
-use super::error::AppError;
-use super::AppState;
+use super::error::{secs_to_utc_midnight, AppError};
+use super::render::when;
+use super::state::AppState;
 use crate::db::contests::Contest;
 use crate::db::ids::SubmissionId;
 use crate::db::submissions;
@@ -46,12 +47,6 @@ pub async fn allowance(
     Ok(Allowance { wait_s, used_ms, budget_ms: i64::from(contest.daily_budget_s) * 1000 })
 }
 
-/// Seconds until the daily budgets renew.
-pub(super) fn secs_to_utc_midnight(now: OffsetDateTime) -> u64 {
-    let midnight = now.date().next_day().map(|d| d.midnight().assume_utc());
-    midnight.map_or(3600, |m| (m - now).whole_seconds().max(1) as u64)
-}
-
 /// Where a submission error belongs on the form.
 pub fn field_of(err: &AppError) -> &'static str {
     match err {
@@ -75,7 +70,7 @@ pub async fn submit(
             code: "deadline_passed",
             message: format!(
                 "The deadline of this contest ({}) has passed; no more submissions are accepted.",
-                contest.deadline.as_ref().map(super::when).unwrap_or_default()
+                contest.deadline.as_ref().map(when).unwrap_or_default()
             ),
         });
     }

@@ -2,22 +2,18 @@
 //! matches" page with its form (also on a submission's page), one test match's page, and the JSON
 //! routes. What a test match is and who may play whom is [`crate::service::test_matches`]'s.
 
-use super::api::ApiJson;
 use super::api_types::{ErrorBody, Opponent as OpponentView, TestMatchBody, TestMatchCreated, TestMatchView};
-use super::auth::{check_csrf, ApiUser, PageUser};
-use super::contests::contest_or_404;
 use super::error::{AppError, PageError, Result};
+use super::extract::{check_csrf, contest_or_404, ApiJson, ApiUser, PageUser};
 use super::input::{Form, Path};
-use super::judging::status_str;
-use super::pages::{outcome_text, tally};
-use super::{render, when, AppState, Nav};
-use crate::db::contests::Contest;
+use super::opponent_menu::{opponent_menu, OpponentMenu};
+use super::render::{outcome_text, render, status_str, tally, when, Nav};
+use super::state::AppState;
 use crate::db::games::GameStatus;
-use crate::db::ids::{GameRecordId, MatchId, UserId};
-use crate::db::submissions::{self, Status};
+use crate::db::ids::{GameRecordId, MatchId};
+use crate::db::submissions;
 use crate::db::test_matches::{self, TestMatch};
-use crate::games::HouseLevel;
-use crate::service::practice::{Allowed, Opponent};
+use crate::service::practice::Opponent;
 use crate::service::test_matches::{self as service, TestMatchError};
 use askama::Template;
 use axum::extract::State;
@@ -112,48 +108,6 @@ pub(super) async fn get_api(
     let id = match_id(&id)?;
     let m = service::view(&mut *state.pool.acquire().await?, id, user.id, user.is_admin()).await?;
     Ok(Json(view_of(m)))
-}
-
-/// One choice of the opponent menu: the form's value and what it says.
-pub(super) struct OpponentChoice {
-    pub value: String,
-    pub label: String,
-}
-
-/// The test-match form's opponents for `user` in a contest: house levels, their own compiled
-/// submissions (current first), and whether any submission id may be typed in.
-pub(super) struct OpponentMenu {
-    pub choices: Vec<OpponentChoice>,
-    pub any: bool,
-}
-
-pub(super) async fn opponent_menu(
-    conn: &mut sqlx::PgConnection,
-    contest: &Contest,
-    user: UserId,
-) -> sqlx::Result<OpponentMenu> {
-    let allowed = Allowed::of(contest);
-    let mut choices = Vec::new();
-    if allowed.house {
-        choices.extend(
-            HouseLevel::ALL
-                .iter()
-                .map(|l| OpponentChoice { value: format!("house:{l}"), label: format!("house bot {l}") }),
-        );
-    }
-    if allowed.own || allowed.all {
-        let own = submissions::of_user(conn, contest.id, user).await?;
-        let compiled = own.iter().filter(|s| matches!(s.status, Status::Ready | Status::Superseded));
-        choices.extend(compiled.take(10).map(|s| OpponentChoice {
-            value: s.id.to_string(),
-            label: if s.status == Status::Ready {
-                format!("your current submission #{}", s.id)
-            } else {
-                format!("your earlier submission #{} ({})", s.id, when(&s.created_at))
-            },
-        }));
-    }
-    Ok(OpponentMenu { choices, any: allowed.all })
 }
 
 /// A game of a test match on its page: how it went for the student.

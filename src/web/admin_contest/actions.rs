@@ -2,21 +2,21 @@
 //! admin pages and their `/api` twins. On the pages a rejudge, an unfreeze and a disqualification
 //! ask first ([`crate::web::confirm`]); the API does each in one call, for scripts.
 
-use super::{admin_post, api_admin, CsrfForm};
 use crate::db::ids::SubmissionId;
 use crate::db::submissions::{self, Status};
 use crate::db::users::{self, User};
 use crate::service::contests;
 use crate::web::api_types::{self, Disqualified, ErrorBody, FrozenScoreboard};
-use crate::web::auth::{ApiUser, PageUser};
 use crate::web::confirm::{self, Question};
-use crate::web::contests::contest_or_404;
 use crate::web::error::{AppError, PageResult, Result};
+use crate::web::extract::{check_csrf, contest_or_404, ApiUser, PageUser};
 use crate::web::input::{Form, Path};
-use crate::web::AppState;
+use crate::web::scoreboard_view::next_refresh;
+use crate::web::state::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Redirect};
 use axum::Json;
+use serde::Deserialize;
 
 pub(super) async fn rejudge_form(
     State(state): State<AppState>,
@@ -49,7 +49,7 @@ pub(super) async fn rejudge_form(
 async fn set_freeze(state: &AppState, user: &User, slug: &str, freeze: bool) -> Result<FrozenScoreboard> {
     let c = contest_or_404(state, slug).await?;
     let (computed_at, rows) = contests::set_freeze(&state.pool, user, &c, freeze).await?;
-    let next_refresh_at = crate::web::judging::next_refresh(&c, computed_at, freeze);
+    let next_refresh_at = next_refresh(&c, computed_at, freeze);
     Ok(FrozenScoreboard {
         frozen: freeze,
         scoreboard: api_types::Scoreboard { computed_at, next_refresh_at, rows },
@@ -255,4 +255,27 @@ pub(crate) async fn rejudge_submission_api(
     api_admin(&user)?;
     let (_, done) = contests::rejudge_submission(&state.pool, &user, submission_id(&id)?).await?;
     Ok(Json(api_types::Rejudged { matches: done.matches, games: done.games }))
+}
+
+fn api_admin(user: &User) -> Result<()> {
+    if user.is_admin() {
+        Ok(())
+    } else {
+        Err(AppError::forbidden("Only admins may do this."))
+    }
+}
+
+#[derive(Deserialize)]
+pub(super) struct CsrfForm {
+    #[serde(default)]
+    csrf: String,
+    /// `yes` once the admin confirmed an action that asks first ([`crate::web::confirm`]).
+    #[serde(default)]
+    confirmed: String,
+}
+
+/// The checks of every admin form post.
+async fn admin_post(who: &PageUser, form: &CsrfForm) -> Result<()> {
+    who.require_admin()?;
+    check_csrf(&who.session, &form.csrf).await
 }

@@ -5,13 +5,9 @@
 //! `service::contests`; the pages (session, CSRF) and `/api` (token) are two faces of it, so both
 //! validate and audit the same way.
 
-use super::auth::{check_csrf, PageUser};
-use super::error::{AppError, Result};
-use super::AppState;
-use crate::db::users::User;
+use super::state::AppState;
 use axum::routing::{get, post};
 use axum::Router;
-use serde::Deserialize;
 
 pub(super) mod actions;
 mod settings;
@@ -49,27 +45,4 @@ pub fn api_router() -> Router<AppState> {
         .route("/submissions/{id}/disqualify", post(actions::disqualify_api))
         .route("/submissions/{id}/rejudge", post(actions::rejudge_submission_api))
         .route("/queue", get(status::queue_api))
-}
-
-pub(super) fn api_admin(user: &User) -> Result<()> {
-    if user.is_admin() {
-        Ok(())
-    } else {
-        Err(AppError::forbidden("Only admins may do this."))
-    }
-}
-
-#[derive(Deserialize)]
-pub(super) struct CsrfForm {
-    #[serde(default)]
-    pub(super) csrf: String,
-    /// `yes` once the admin confirmed an action that asks first ([`crate::web::confirm`]).
-    #[serde(default)]
-    pub(super) confirmed: String,
-}
-
-/// The checks of every admin form post.
-pub(super) async fn admin_post(who: &PageUser, form: &CsrfForm) -> Result<()> {
-    who.require_admin()?;
-    check_csrf(&who.session, &form.csrf).await
 }

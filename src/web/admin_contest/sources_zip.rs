@@ -4,11 +4,11 @@
 
 use crate::db::submissions;
 use crate::judge::languages::Languages;
-use crate::web::auth::PageUser;
-use crate::web::contests::contest_or_404;
 use crate::web::error::PageResult;
+use crate::web::extract::{contest_or_404, PageUser};
 use crate::web::input::Path;
-use crate::web::{attachment, AppState};
+use crate::web::render::attachment;
+use crate::web::state::AppState;
 use axum::extract::State;
 use std::io::Write;
 use time::OffsetDateTime;

@@ -4,11 +4,12 @@
 use crate::db::ids::SubmissionId;
 use crate::db::scoreboard::ScoreRow;
 use crate::db::submissions::{self};
-use crate::web::auth::PageUser;
-use crate::web::contests::contest_or_404;
 use crate::web::error::PageResult;
+use crate::web::extract::{contest_or_404, PageUser};
 use crate::web::input::Path;
-use crate::web::{attachment, rfc3339, AppState};
+use crate::web::render::{attachment, rfc3339};
+use crate::web::scoreboard_view::snapshot;
+use crate::web::state::AppState;
 use axum::extract::State;
 
 /// One CSV field, written by the csv crate: quoted when it holds a comma, a quote or a line break
@@ -91,7 +92,7 @@ pub(super) async fn standings_csv(
 ) -> PageResult {
     who.require_admin()?;
     let c = contest_or_404(&state, &slug).await?;
-    let (_, rows) = crate::web::judging::snapshot(&state, c.id).await?;
+    let (_, rows) = snapshot(&state.pool, c.id).await?;
     let ids: Vec<SubmissionId> = rows.iter().filter_map(|r| r.submission_id).collect();
     let mut conn = state.pool.acquire().await?;
     let owners = submissions::owners(&mut conn, &ids).await?;

@@ -4,11 +4,11 @@
 
 use crate::db::contests;
 use crate::db::submissions::{self, Filter, Status};
-use crate::web::auth::PageUser;
-use crate::web::contests::contest_or_404;
 use crate::web::error::PageResult;
+use crate::web::extract::{contest_or_404, PageUser};
 use crate::web::input::{page_number, query_text};
-use crate::web::{link_with, page_count, render, when, AppState, Nav};
+use crate::web::render::{link_with, page_count, render, when, Nav};
+use crate::web::state::AppState;
 use askama::Template;
 use axum::extract::{Query, State};
 use serde::Deserialize;

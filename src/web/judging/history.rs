@@ -2,14 +2,14 @@
 //! as JSON (`GET /api/contests/{slug}/scoreboard/history?submission={id}`) and as a small chart
 //! drawn on the server (SVG, no script) on their matches page.
 
-use super::api_types::{ErrorBody, History};
-use super::auth::ApiUser;
-use super::contests::contest_or_404;
-use super::error::Result;
-use super::input::Path;
-use super::AppState;
 use crate::db;
 use crate::db::scoreboard::HistoryPoint;
+use crate::web::api_types::{ErrorBody, History};
+use crate::web::error::Result;
+use crate::web::extract::{contest_or_404, submission_param, ApiUser};
+use crate::web::input::Path;
+use crate::web::render::when;
+use crate::web::state::AppState;
 use axum::extract::{Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -21,7 +21,7 @@ pub fn api_router() -> Router<AppState> {
 }
 
 #[derive(Deserialize)]
-pub(super) struct HistoryQuery {
+pub(crate) struct HistoryQuery {
     submission: Option<String>,
 }
 
@@ -32,7 +32,7 @@ pub(super) struct HistoryQuery {
            ("submission" = i64, Query, description = "a submission of the user")),
     responses((status = 200, body = History), (status = 400, description = "`bad_submission`", body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub(super) async fn api(
+pub(crate) async fn api(
     State(state): State<AppState>,
     _who: ApiUser,
     Path(slug): Path<String>,
@@ -40,7 +40,7 @@ pub(super) async fn api(
 ) -> Result<Json<History>> {
     let c = contest_or_404(&state, &slug).await?;
     let mut conn = state.pool.acquire().await?;
-    let sub = super::judging::submission_param(&mut conn, &c, q.submission.as_deref()).await?;
+    let sub = submission_param(&mut conn, &c, q.submission.as_deref()).await?;
     let points = db::scoreboard::history(&mut conn, c.id, sub.user_id).await?;
     Ok(Json(History { snapshots: points }))
 }
@@ -86,8 +86,8 @@ pub fn svg(points: &[HistoryPoint]) -> Option<String> {
         mp = max_points as i64,
         mr = max_rank as i64,
         rank = last.rank,
-        from = super::when(&points[0].computed_at),
-        to = super::when(&last.computed_at),
+        from = when(&points[0].computed_at),
+        to = when(&last.computed_at),
     );
     Some(out)
 }

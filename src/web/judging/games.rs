@@ -1,273 +1,41 @@
-//! Judging pages: the scoreboard (from the stored snapshot), a submission's matches against every
-//! opponent, and one game with its result, moves, log download and the replay viewer
-//! (`static/replay.js`, the only page here that needs JavaScript, and only for the animation).
+//! One game: its page (result, moves, the forfeiting bot's standard error, the replay viewer
+//! `static/replay.js`, the only page here that needs JavaScript, and only for the animation), its
+//! live view while it is played, its log; and the same game and log in the API.
 
-use super::api_types::{GameView, Sides};
-use super::auth::PageUser;
-use super::contests::contest_or_404;
-use super::error::{AppError, PageResult};
-use super::input::Path;
-use super::judging::{self, game_or_404, game_view, may_read_log, played, private_sides, status_str};
-use super::scoreboard_view;
-use super::{render, when, AppState, Nav};
 use crate::db::contests::settings_pairs;
-use crate::db::games;
-use crate::db::ids::{GameRecordId, SubmissionId};
-use crate::db::submissions;
-use crate::db::users::{self, User};
+use crate::db::games::{self, GameStatus};
+use crate::db::ids::GameRecordId;
+use crate::db::users::User;
+use crate::games::frames::{self, Frames};
 use crate::judge::log::{cut, Channel};
 use crate::judge::result::{BotId, GameResult};
 use crate::judge::GameLog;
+use crate::web::api_types::{ErrorBody, GameView, Played, Sides};
+use crate::web::error::{AppError, PageResult, Result};
+use crate::web::extract::{game_or_404, ApiUser, PageUser};
+use crate::web::input::Path;
+use crate::web::render::{matches_path, render, script_json, status_str, when, Nav};
+use crate::web::state::AppState;
 use askama::Template;
-use axum::extract::{Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
-use axum::Router;
+use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::HashMap;
 
+/// The pages.
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/contests/{slug}/scoreboard", get(scoreboard))
-        .route("/contests/{slug}/submissions/{id}/matches", get(matches))
         .route("/games/{id}", get(game))
         .route("/games/{id}/log", get(log))
         .route("/games/{id}/live", get(live))
 }
 
-/// The path of a submission's matches page (the "user page" of the scoreboard).
-pub(super) fn matches_path(slug: &str, submission: SubmissionId) -> String {
-    format!("/contests/{slug}/submissions/{submission}/matches")
-}
-
-#[derive(Template)]
-#[template(path = "judging/scoreboard.html")]
-struct ScoreboardPage<'a> {
-    nav: Nav,
-    slug: &'a str,
-    title: &'a str,
-    computed_at: String,
-    /// When the next snapshot is due at the latest; none while frozen.
-    next_refresh: Option<String>,
-    students: usize,
-    /// This page (1-based) of `pages`, its first and last row.
-    page: usize,
-    pages: usize,
-    first: usize,
-    last: usize,
-    /// The viewer's row: its page, submission and rank.
-    find_me: Option<(usize, SubmissionId, u64)>,
-    rows: String,
-    has_house: bool,
-    house: &'a str,
-}
-
-#[derive(Deserialize)]
-struct PageQuery {
-    page: Option<String>,
-}
-
-/// The scoreboard from the rendered snapshot (`scoreboard_view`): `?page=N`, `PAGE_ROWS` students
-/// a page, the house bots below on every page; the viewer's row highlighted and a "find me" link to
-/// it. Answered `304 Not Modified` when the browser has this very page.
-async fn scoreboard(
-    State(state): State<AppState>,
-    who: PageUser,
-    Path(slug): Path<String>,
-    Query(q): Query<PageQuery>,
-    headers: HeaderMap,
-) -> PageResult {
-    let head = state.scoreboards.head(&state, &slug).await?;
-    let r = state.scoreboards.get(&state, &head).await?;
-    let pages = r.pages.len();
-    let page = q.page.as_deref().and_then(|p| p.parse::<usize>().ok()).unwrap_or(1).clamp(1, pages);
-    let own = r.own.get(&who.user.id).copied();
-    let nav = who.nav().await?;
-    let etag = scoreboard_view::etag(&r, (page, &nav.user, nav.admin, &nav.csrf, own, &head.title));
-    let validators = scoreboard_view::validators(&r, etag.clone());
-    if scoreboard_view::not_modified(&headers, &etag, r.computed_at) {
-        return Ok((StatusCode::NOT_MODIFIED, validators).into_response());
-    }
-    let me = own.filter(|(p, _, _)| *p + 1 == page).map(|(_, id, _)| id);
-    let first = (page - 1) * scoreboard_view::PAGE_ROWS;
-    let page_view = ScoreboardPage {
-        nav,
-        slug: &head.slug,
-        title: &head.title,
-        computed_at: when(&r.computed_at),
-        next_refresh: r.next_refresh_at.as_ref().map(when),
-        students: r.students,
-        page,
-        pages,
-        first: first + 1,
-        last: (first + scoreboard_view::PAGE_ROWS).min(r.students),
-        find_me: own.map(|(p, id, rank)| (p + 1, id, rank)),
-        rows: r.page_rows(page - 1, me),
-        has_house: !r.house.trim().is_empty(),
-        house: &r.house,
-    };
-    Ok((validators, render(&page_view)).into_response())
-}
-
-/// A game in a list, seen from one side: its link text says how it went for that side.
-struct GameLink {
-    id: GameRecordId,
-    outcome: String,
-}
-
-/// How a game went for its side: `won (no_moves)`, `lost (forfeit)`, `draw (board_full)`, or the
-/// status while it is not done.
-pub(super) fn outcome_text(g: &games::GameOutcome) -> String {
-    if g.status != games::GameStatus::Done {
-        return status_str(g.status).to_string();
-    }
-    let verdict = match g.winner.as_deref() {
-        None => "draw",
-        Some(w) if w == g.side => "won",
-        Some(_) => "lost",
-    };
-    format!("{verdict} ({})", g.end_reason.as_deref().unwrap_or("?"))
-}
-
-/// A decided match's games `won–drawn–lost`; empty until it is decided.
-pub(super) fn tally(won: Option<i32>, drawn: Option<i32>, lost: Option<i32>) -> String {
-    match (won, drawn, lost) {
-        (Some(w), Some(d), Some(l)) => format!("{w}–{d}–{l}"),
-        _ => String::new(),
-    }
-}
-
-struct MatchLine {
-    id: crate::db::ids::MatchId,
-    opponent: String,
-    opponent_link: String,
-    /// The opponent's submission, and whether it is still current.
-    opponent_submission: SubmissionId,
-    current: bool,
-    status: &'static str,
-    points: Option<i32>,
-    /// Games won, drawn and lost by this submission, once done (`2–0–0`).
-    tally: String,
-    games: Vec<GameLink>,
-    /// Its games replaced by rejudges, listed only with `?replaced=1`.
-    replaced: Vec<GameLink>,
-}
-
-#[derive(Template)]
-#[template(path = "judging/matches.html")]
-struct MatchesPage {
-    nav: Nav,
-    slug: String,
-    title: String,
-    nickname: String,
-    submission: SubmissionId,
-    language: String,
-    /// Whether the viewer may open the submission itself (source, compile log).
-    own: bool,
-    /// Whether the submission is its user's current one.
-    current: bool,
-    matches: Vec<MatchLine>,
-    /// The user's rank and points over the snapshots, drawn (SVG), once there are two.
-    history: Option<String>,
-    /// Matches against opponents that are no longer current: listed only with `?all=1`.
-    superseded: usize,
-    show_all: bool,
-    /// Games replaced by rejudges in the matches listed: shown only with `?replaced=1`.
-    replaced: usize,
-    show_replaced: bool,
-}
-
-#[derive(Deserialize)]
-struct MatchesQuery {
-    all: Option<String>,
-    replaced: Option<String>,
-}
-
-impl MatchesPage {
-    /// The page's own link with "every opponent" switched.
-    fn all_switched(&self) -> String {
-        Self::link(!self.show_all, self.show_replaced)
-    }
-
-    /// The page's own link with "show replaced games" switched.
-    fn replaced_switched(&self) -> String {
-        Self::link(self.show_all, !self.show_replaced)
-    }
-
-    fn link(all: bool, replaced: bool) -> String {
-        let mut q = Vec::new();
-        if all {
-            q.push("all=1");
-        }
-        if replaced {
-            q.push("replaced=1");
-        }
-        format!("?{}", q.join("&"))
-    }
-}
-
-async fn matches(
-    State(state): State<AppState>,
-    who: PageUser,
-    Path((slug, id)): Path<(String, String)>,
-    Query(q): Query<MatchesQuery>,
-) -> PageResult {
-    let on = |v: &Option<String>| v.as_deref().is_some_and(|v| v == "1" || v == "true");
-    let (show_all, show_replaced) = (on(&q.all), on(&q.replaced));
-    let c = contest_or_404(&state, &slug).await?;
-    let id: SubmissionId = id.parse().map_err(|_| AppError::not_found("submission"))?;
-    let mut conn = state.pool.acquire().await?;
-    let sub = submissions::by_id(&mut conn, id)
-        .await?
-        .filter(|s| s.contest_id == c.id)
-        .ok_or_else(|| AppError::not_found("submission"))?;
-    let nickname = users::shown_name(&mut conn, sub.user_id).await?;
-    let rows = games::matches_of_submission(&mut conn, id).await?;
-    // Every game of those matches, with the side this submission played in it.
-    let outcomes: HashMap<GameRecordId, String> = games::games_of_submission(&mut conn, id)
-        .await?
-        .into_iter()
-        .map(|g| (g.id, outcome_text(&g)))
-        .collect();
-    let history = super::history::svg(&crate::db::scoreboard::history(&mut conn, c.id, sub.user_id).await?);
-    drop(conn);
-    let superseded = rows.iter().filter(|m| !m.opponent_current).count();
-    let replaced = rows.iter().filter(|m| show_all || m.opponent_current).map(|m| m.replaced.len()).sum();
-    let link = |g: &GameRecordId| GameLink { id: *g, outcome: outcomes.get(g).cloned().unwrap_or_default() };
-    let matches = rows
-        .into_iter()
-        .filter(|m| show_all || m.opponent_current)
-        .map(|m| MatchLine {
-            id: m.id,
-            opponent_link: matches_path(&c.slug, m.opponent_submission),
-            opponent: m.opponent_nickname,
-            opponent_submission: m.opponent_submission,
-            current: m.opponent_current,
-            status: status_str(m.status),
-            points: m.points,
-            tally: tally(m.games_won, m.games_drawn, m.games_lost),
-            games: m.games.iter().map(link).collect(),
-            replaced: if show_replaced { m.replaced.iter().map(link).collect() } else { Vec::new() },
-        })
-        .collect();
-    Ok(render(&MatchesPage {
-        nav: who.nav().await?,
-        slug: c.slug,
-        title: c.title,
-        nickname,
-        submission: id,
-        language: state.language_name(&sub.language),
-        own: who.user.is_admin() || who.user.id == sub.user_id,
-        current: sub.status == submissions::Status::Ready,
-        matches,
-        history,
-        superseded,
-        show_all,
-        replaced,
-        show_replaced,
-    }))
+/// The JSON face, nested under `/api`.
+pub fn api_router() -> Router<AppState> {
+    Router::new().route("/games/{id}", get(get_game)).route("/games/{id}/log", get(get_log))
 }
 
 /// One bot's figures on the game page.
@@ -325,7 +93,7 @@ impl ReplacedNotice {
                 Some("submission.rejudge") => "the rejudge of a submission",
                 _ => "the rejudge",
             },
-            when: super::when(&r.at),
+            when: when(&r.at),
             by: r.actor.clone().unwrap_or_else(|| "the command line".into()),
             new_game: r.by,
         }
@@ -387,13 +155,6 @@ fn move_text(v: &Value) -> String {
             .join(" "),
         other => other.to_string(),
     }
-}
-
-/// JSON that is safe inside `<script type="application/json">`: no `</script>` can close it early.
-pub(super) fn script_json(v: &impl Serialize) -> String {
-    // Plain data with string keys: serializing it cannot fail.
-    let text = serde_json::to_string(v).unwrap_or_default();
-    text.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
 /// What the replay viewer loads: the API's game object, the game id, the bots' nicknames and the
@@ -571,7 +332,7 @@ async fn live(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
 /// The log as a download, for the browser session (the API's `/api/games/{id}/log` takes a token).
 async fn log(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {
     let g = game_or_404(&state, &id, &who.user).await?;
-    let body = judging::log_text(&who.user, &g)?;
+    let body = log_text(&who.user, &g)?;
     let disposition = format!("attachment; filename=\"game-{}.log\"", g.id);
     Ok((
         [
@@ -581,4 +342,113 @@ async fn log(State(state): State<AppState>, who: PageUser, Path(id): Path<String
         body,
     )
         .into_response())
+}
+/// The stored result of a game, read back typed, once the game is done.
+fn played(g: &games::Game) -> Result<Option<GameResult>> {
+    match &g.result {
+        Some(r) if g.status == GameStatus::Done => GameResult::deserialize(r)
+            .map(Some)
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("game {}: stored result: {e}", g.id))),
+        _ => Ok(None),
+    }
+}
+
+/// The game's result object with its replay `frames`, or its status while it is not played
+/// yet: what the API answers and what the replay viewer loads.
+fn game_view(g: &games::Game) -> Result<GameView> {
+    let played = played(g)?.map(|result| {
+        let frames = replay_frames(g, &result);
+        Played { result, frames }
+    });
+    Ok(GameView {
+        index: if played.is_none() { Some(g.index) } else { None },
+        played,
+        id: g.id,
+        match_id: g.match_id,
+        status: g.status,
+        submissions: Sides { a: g.submission_a, b: g.submission_b },
+        settings: g.settings.clone(),
+        finished_at: g.finished_at,
+        replaced_at: g.replacement.as_ref().map(|r| r.at),
+        replaced_by: g.replacement.as_ref().and_then(|r| r.by),
+    })
+}
+
+/// Every position of a played game, computed by the rules from its stored moves (see
+/// `games::frames`); when the moves do not all replay, the frames up to there, and the log says
+/// why.
+fn replay_frames(g: &games::Game, result: &GameResult) -> Option<Frames> {
+    match frames::replay_stored(g.game, &g.settings, &result.params, &result.moves) {
+        Ok(replay) => {
+            if let Some(why) = &replay.stopped {
+                tracing::warn!("game {}: the replay stops after {} frames: {why}", g.id, replay.frames.len());
+            }
+            Some(replay.frames)
+        }
+        Err(why) => {
+            tracing::warn!("game {}: no replay: {why}", g.id);
+            Some(Frames::none(g.game))
+        }
+    }
+}
+
+/// A game's result object (`docs/result-json.md`) with its replay frames; until it has been
+/// played, only `index` and the fields about the game.
+#[utoipa::path(get, path = "/api/games/{id}", tag = "judging",
+    params(("id" = i64, Path, description = "the game")),
+    responses((status = 200, body = GameView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(crate) async fn get_game(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>> {
+    Ok(Json(game_view(&game_or_404(&state, &id, &user).await?)?))
+}
+
+/// Whether a user may read a game's log: the owners of its bots and admins.
+fn may_read_log(user: &User, g: &games::Game) -> bool {
+    user.is_admin() || user.id == g.user_a || user.id == g.user_b
+}
+
+/// The bots of `g` whose DEBUG output and standard error `user` may read: their own (both, in a
+/// game against themselves), both for an admin, none for anyone else.
+fn private_sides(user: &User, g: &games::Game) -> Vec<BotId> {
+    [(g.user_a, BotId::A), (g.user_b, BotId::B)]
+        .into_iter()
+        .filter(|(owner, _)| user.is_admin() || *owner == user.id)
+        .map(|(_, bot)| bot)
+        .collect()
+}
+
+/// The log as text: an admin sees everything, the owner of a bot only that bot's DEBUG output
+/// and stderr, anyone else nothing. Shared by the API (token) and the page route (session).
+fn log_text(user: &User, g: &games::Game) -> Result<String> {
+    if !may_read_log(user, g) {
+        return Err(AppError::forbidden("Only the owners of the game's bots and admins read its log."));
+    }
+    let Some(text) = &g.log else { return Err(AppError::not_found("log")) };
+    let log: GameLog = serde_json::from_str(text).map_err(|e| AppError::Internal(e.into()))?;
+    Ok(if user.is_admin() {
+        log.to_text()
+    } else if user.id == g.user_a {
+        log.to_text_for(Some(BotId::A))
+    } else {
+        log.to_text_for(Some(BotId::B))
+    })
+}
+
+/// The game's log as text: the owners of its bots (their own bot's DEBUG output and stderr) and
+/// admins (everything).
+#[utoipa::path(get, path = "/api/games/{id}/log", tag = "judging",
+    params(("id" = i64, Path, description = "the game")),
+    responses((status = 200, description = "the log", content_type = "text/plain", body = String),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(crate) async fn get_log(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(id): Path<String>,
+) -> Result<impl IntoResponse> {
+    let g = game_or_404(&state, &id, &user).await?;
+    let body = log_text(&user, &g)?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body))
 }

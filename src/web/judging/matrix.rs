@@ -3,17 +3,16 @@
 //! snapshot's points), each cell linked to its match on the row entrant's matches page. A page
 //! (`/contests/{slug}/scoreboard/matrix`) and its JSON (`/api/...`).
 
-use super::api_types::{ErrorBody, Matrix, MatrixCell, MatrixEntrant};
-use super::auth::{ApiUser, PageUser};
-use super::contests::contest_or_404;
-use super::error::{PageResult, Result};
-use super::input::Path;
-use super::judging::snapshot;
-use super::pages::matches_path;
-use super::{render, when, AppState, Nav};
 use crate::db;
 use crate::db::contests::Contest;
 use crate::db::ids::SubmissionId;
+use crate::web::api_types::{ErrorBody, Matrix, MatrixCell, MatrixEntrant};
+use crate::web::error::{PageResult, Result};
+use crate::web::extract::{contest_or_404, ApiUser, PageUser};
+use crate::web::input::Path;
+use crate::web::render::{matches_path, render, when, Nav};
+use crate::web::scoreboard_view::snapshot;
+use crate::web::state::AppState;
 use askama::Template;
 use axum::extract::State;
 use axum::routing::get;
@@ -31,7 +30,7 @@ pub fn api_router() -> Router<AppState> {
 /// The matrix of the contest's snapshot: entrants in the snapshot's order (students, then house
 /// bots), `cells[i][j]` the points of entrant `i` against entrant `j`.
 async fn matrix(state: &AppState, c: &Contest) -> Result<Matrix> {
-    let (computed_at, rows) = snapshot(state, c.id).await?;
+    let (computed_at, rows) = snapshot(&state.pool, c.id).await?;
     let entrants: Vec<MatrixEntrant> = rows
         .iter()
         .filter_map(|r| {
@@ -61,7 +60,7 @@ async fn matrix(state: &AppState, c: &Contest) -> Result<Matrix> {
 #[utoipa::path(get, path = "/api/contests/{slug}/scoreboard/matrix", tag = "judging",
     params(("slug" = String, Path, description = "the contest")),
     responses((status = 200, body = Matrix), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub(super) async fn api(
+pub(crate) async fn api(
     State(state): State<AppState>,
     _who: ApiUser,
     Path(slug): Path<String>,
