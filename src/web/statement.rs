@@ -475,7 +475,6 @@ mod tests {
         assert!(!statement_markdown(GameId::Checkers, Some("zhx")).1);
     }
 
-    #[test]
     /// A setting the game's own statement says "has no effect" on is explained as not used on
     /// the rules page too, never with another game's meaning.
     #[test]
