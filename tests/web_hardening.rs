@@ -373,14 +373,18 @@ async fn a_nickname_that_looks_like_anothers_is_refused_and_compatibility_forms_
         .unwrap();
     assert_eq!(stored, "bob");
     // Its owner may change the case of their own nickname.
-    assert_eq!(one.submit_form("/profile/nickname", &[("nickname", "Alice")]).await.status, StatusCode::OK);
+    assert_eq!(
+        one.submit_form("/profile/nickname", &[("nickname", "Alice")]).await.status,
+        StatusCode::SEE_OTHER
+    );
 }
 
 /// The error the profile page gives for `nickname`, or `None` when it was taken.
 async fn nickname_error(c: &mut Client, nickname: &str) -> Option<String> {
     let r = c.submit_form("/profile/nickname", &[("nickname", nickname)]).await;
     match r.status {
-        StatusCode::OK => None,
+        // Taken: POST-redirect-GET to the profile.
+        StatusCode::SEE_OTHER => None,
         StatusCode::BAD_REQUEST => Some(r.element("nickname-error").expect("the form says why")),
         other => panic!("{nickname}: {other}: {}", r.body),
     }

@@ -37,7 +37,13 @@ pub async fn put(session: &Session, slot: Slot, text: impl Into<String>) -> Resu
     session.insert(slot.key(), text.into()).await.map_err(|e| anyhow::anyhow!("session: {e}").into())
 }
 
-/// The text kept for `slot`, taken (the next page does not show it again).
+/// The text kept for `slot`, taken (the next page does not show it again). Read first, and
+/// removed only when there: a page with nothing to say leaves its session unchanged (not saved
+/// again, so an expired session stays expired).
 pub async fn take(session: &Session, slot: Slot) -> Result<Option<String>, AppError> {
-    session.remove::<String>(slot.key()).await.map_err(|e| anyhow::anyhow!("session: {e}").into())
+    let error = |e| -> AppError { anyhow::anyhow!("session: {e}").into() };
+    if session.get::<String>(slot.key()).await.map_err(error)?.is_none() {
+        return Ok(None);
+    }
+    session.remove::<String>(slot.key()).await.map_err(error)
 }
