@@ -10,6 +10,10 @@
 //! `db`. Inside two modules it reads the files' own import graph: the sandbox's
 //! (`src/judge/sandbox`) and the web server's (`src/web`: areas, shared files, assembly).
 //!
+//! Every platform rule lives once, in `service`: `web` and `jobs` call no `db` function that
+//! writes (`web_and_jobs_write_through_the_service_only`), but those that read, and for the
+//! jobs the queue's own mechanics.
+//!
 //! `cargo test --test architecture -- --nocapture` prints the graph.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -433,6 +437,7 @@ const WEB_SHARED: &[&str] = &[
     "error",
     "extract",
     "flash",
+    "format",
     "headers",
     "input",
     "markdown",
@@ -499,4 +504,463 @@ fn the_web_files_import_one_way() {
         }
     }
     assert!(wrong.is_empty(), "the files of src/web import the wrong way:\n{}", wrong.join("\n"));
+}
+
+/// The tokens of Rust code: identifiers (keywords included), `::`, and every other character
+/// but white space on its own; comments and the contents of string and character literals left
+/// out (a string becomes `""`), and so is a lifetime's quote.
+fn tokens(code: &str) -> Vec<String> {
+    let s: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut at = 0;
+    // Skips a string literal whose opening quote is at `at` (`hashes` the `#`s of a raw one).
+    let skip_string = |mut at: usize, raw: bool, hashes: usize| -> usize {
+        at += 1;
+        while at < s.len() {
+            match s[at] {
+                '\\' if !raw => at += 2,
+                '"' if s[at + 1..].iter().take(hashes).filter(|&&c| c == '#').count() == hashes => {
+                    return at + 1 + hashes;
+                }
+                _ => at += 1,
+            }
+        }
+        at
+    };
+    while at < s.len() {
+        let c = s[at];
+        if c.is_whitespace() {
+            at += 1;
+        } else if s[at..].starts_with(&['/', '/']) {
+            while at < s.len() && s[at] != '\n' {
+                at += 1;
+            }
+        } else if s[at..].starts_with(&['/', '*']) {
+            let (mut depth, mut i) = (1, at + 2);
+            while i < s.len() && depth > 0 {
+                if s[i..].starts_with(&['/', '*']) {
+                    (depth, i) = (depth + 1, i + 2);
+                } else if s[i..].starts_with(&['*', '/']) {
+                    (depth, i) = (depth - 1, i + 2);
+                } else {
+                    i += 1;
+                }
+            }
+            at = i;
+        } else if c == '"' {
+            at = skip_string(at, false, 0);
+            out.push("\"\"".to_string());
+        } else if c == '\'' {
+            // A character literal ('x', '\n', '\u{..}'), or a lifetime's quote.
+            if s.get(at + 1) == Some(&'\\') {
+                at += 2;
+                while at < s.len() && s[at] != '\'' {
+                    at += 1;
+                }
+                at += 1;
+            } else if s.get(at + 2) == Some(&'\'') {
+                at += 3;
+            } else {
+                at += 1;
+            }
+        } else if is_ident(c) {
+            let start = at;
+            while at < s.len() && is_ident(s[at]) {
+                at += 1;
+            }
+            let word: String = s[start..at].iter().collect();
+            let hashes = s[at..].iter().take_while(|&&c| c == '#').count();
+            if matches!(word.as_str(), "r" | "br") && s.get(at + hashes) == Some(&'"') {
+                at = skip_string(at + hashes, true, hashes);
+                out.push("\"\"".to_string());
+            } else if word == "b" && s.get(at) == Some(&'"') {
+                at = skip_string(at, false, 0);
+                out.push("\"\"".to_string());
+            } else if word == "b" && s.get(at) == Some(&'\'') {
+                at += if s.get(at + 1) == Some(&'\\') { 4 } else { 3 };
+            } else {
+                out.push(word);
+            }
+        } else if s[at..].starts_with(&[':', ':']) {
+            out.push("::".to_string());
+            at += 2;
+        } else {
+            out.push(c.to_string());
+            at += 1;
+        }
+    }
+    out
+}
+
+fn is_word(token: &str) -> bool {
+    token.chars().next().is_some_and(is_ident)
+}
+
+/// Reads the tree of a `use` declaration starting at token `at` under `prefix`; adds each name
+/// it binds, with the full path it stands for, to `names` (`use a::{self, b as c}` binds `a` and
+/// `c`), and returns where the tree ends.
+fn read_use_tree(
+    t: &[String],
+    mut at: usize,
+    prefix: &[String],
+    names: &mut BTreeMap<String, Vec<String>>,
+) -> usize {
+    let mut path = prefix.to_vec();
+    while at < t.len() {
+        match t[at].as_str() {
+            "{" => {
+                at += 1;
+                while at < t.len() && t[at] != "}" {
+                    if t[at] == "," {
+                        at += 1;
+                    } else {
+                        at = read_use_tree(t, at, &path, names);
+                    }
+                }
+                return at + 1;
+            }
+            "*" => return at + 1,
+            word if is_word(word) => {
+                path.push(word.to_string());
+                at += 1;
+                if t.get(at).is_some_and(|t| t == "::") {
+                    at += 1;
+                    continue;
+                }
+                if path.last().is_some_and(|p| p == "self") {
+                    path.pop();
+                }
+                let mut name = path.last().cloned().unwrap_or_default();
+                if t.get(at).is_some_and(|t| t == "as") {
+                    name = t.get(at + 1).cloned().unwrap_or_default();
+                    at += 2;
+                }
+                names.insert(name, path);
+                return at;
+            }
+            _ => return at + 1,
+        }
+    }
+    at
+}
+
+/// Every `db` function a file's code names (called, or passed as a function), as its path in
+/// `db` (`games::claim`, `queue::claim_next`): paths of the file's code resolved through its
+/// `use` declarations. A path naming a module, a type or a constant is left out (its last name
+/// is not lower case), and so is the file's `tests` module.
+fn db_functions_named(text: &str) -> BTreeSet<String> {
+    let code: Vec<&str> = text.lines().take_while(|l| !l.trim_start().starts_with("mod tests")).collect();
+    let t = tokens(&code.join("\n"));
+    let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut paths: Vec<Vec<String>> = Vec::new();
+    let mut at = 0;
+    while at < t.len() {
+        if t[at] == "use" {
+            at = read_use_tree(&t, at + 1, &[], &mut names);
+            continue;
+        }
+        let continues = at > 0 && (t[at - 1] == "::" || t[at - 1] == ".");
+        if !is_word(&t[at]) || continues {
+            at += 1;
+            continue;
+        }
+        let mut path = vec![t[at].clone()];
+        at += 1;
+        while t.get(at).is_some_and(|t| t == "::") {
+            match t.get(at + 1).map(String::as_str) {
+                Some(word) if is_word(word) => {
+                    path.push(word.to_string());
+                    at += 2;
+                }
+                // A turbofish (`claim_next::<CompileJob>`) ends the path.
+                _ => break,
+            }
+        }
+        paths.push(path);
+    }
+    let mut found = BTreeSet::new();
+    for path in paths {
+        let full = match names.get(&path[0]) {
+            _ if path[0] == "crate" => path,
+            Some(bound) => [bound.as_slice(), &path[1..]].concat(),
+            None => continue,
+        };
+        let function = full.last().is_some_and(|n| n.starts_with(|c: char| c.is_lowercase()));
+        if full.len() >= 4 && full[0] == "crate" && full[1] == "db" && function {
+            found.insert(full[2..].join("::"));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_db_function_reader_resolves_uses_and_ignores_text() {
+    let text = r##"
+        use crate::db::games::{self, GameStatus};
+        use crate::db::{queue as q, submissions::by_id, users::{self as people}};
+        use crate::service::contests;
+        use crate::db;
+        fn f() {
+            games::claim(conn, "games::finish(", 'x', b'\'', r#"users::lock("#);
+            let s = q::claim_next::<CompileJob>(conn).await?.map(by_id);
+            people::User::is_admin(&u); /* db::tokens::create( */ GameStatus::Done;
+            db::announcements::mark_read(conn); contests::create(conn); x.games::not_a_path;
+            crate::db::games::MAX_ATTEMPTS; games::Side { a: 1 }; // db::audit::record(
+        }
+        mod tests { use crate::db::users; fn t() { users::create() } }
+    "##;
+    let found: Vec<_> = db_functions_named(text).into_iter().collect();
+    assert_eq!(
+        found,
+        [
+            "announcements::mark_read",
+            "games::claim",
+            "queue::claim_next",
+            "submissions::by_id",
+            "users::User::is_admin"
+        ]
+    );
+}
+
+/// The `db` functions that only read (or compute, touching no database), which `web` and `jobs`
+/// may call directly. [`reads_write_nothing`] checks each against its SQL.
+const DB_READS: &[&str] = &[
+    "announcements::of_contest",
+    "announcements::read_at",
+    "announcements::unread_counts",
+    "audit::history",
+    "contests::NewContest::build",
+    "contests::by_slug",
+    "contests::list",
+    "contests::settings_pairs",
+    "contests::slug_and_title",
+    "games::game",
+    "games::game_page_info",
+    "games::games_of_submission",
+    "games::live",
+    "games::matches_of_submission",
+    "games::progress",
+    "ladder::active",
+    "ladder::history",
+    "ladder::standings",
+    "scoreboard::freezes_due",
+    "scoreboard::frozen_at",
+    "scoreboard::history",
+    "scoreboard::pairings",
+    "scoreboard::scoreboard",
+    "scoreboard::scoreboards_due",
+    "scoreboard_serving::head",
+    "scoreboard_serving::owners",
+    "scoreboard_serving::snapshot",
+    "scoreboard_serving::writes",
+    "similarity::base_files",
+    "similarity::coverage",
+    "similarity::indexable",
+    "similarity::over_budget",
+    "similarity::pair",
+    "similarity::pairs",
+    "submissions::by_id",
+    "submissions::current_ids",
+    "submissions::current_of",
+    "submissions::current_source",
+    "submissions::of_contest",
+    "submissions::of_user",
+    "submissions::owners",
+    "submissions::search",
+    "test_matches::of_user",
+    "test_matches::outcomes",
+    "test_matches::queued_ahead",
+    "tokens::list",
+    "users::User::is_admin",
+    "users::UserOrder::default",
+    "users::by_id",
+    "users::clean_nickname",
+    "users::for_login",
+    "users::search",
+    "users::shown_name",
+    "workers::queue_state",
+];
+
+/// The queue's own mechanics, which `jobs` (and only `jobs`) call directly: claiming a job (its
+/// subject marked with it), renewing its lease, putting it back after a failure of the judge or
+/// when draining, giving up the jobs that used their attempts, and the worker's heartbeat in
+/// `workers`. Storing what a job produced, and scheduling what comes next, is the service's.
+const QUEUE_MECHANICS: &[&str] = &[
+    "games::claim",
+    "games::fail_exhausted",
+    "games::give_back",
+    "games::release",
+    "queue::claim_next",
+    "queue::extend_lease",
+    "queue::release",
+    "submissions::fail_exhausted",
+    "submissions::fail_validity_exhausted",
+    "submissions::release",
+    "workers::worker_seen",
+];
+
+/// Writes `web` still makes through `db` directly (file, function), each waiting to move into
+/// the service; one that is gone must leave the list.
+const STILL_WRITING: &[(&str, &str)] = &[
+    ("src/web/admin.rs", "audit::record"),
+    ("src/web/admin.rs", "contests::create"),
+    ("src/web/admin_users.rs", "audit::record"),
+    ("src/web/contests.rs", "announcements::mark_read"),
+    ("src/web/api.rs", "tokens::create"),
+    ("src/web/api.rs", "tokens::revoke"),
+    ("src/web/auth.rs", "tokens::create"),
+    ("src/web/auth.rs", "tokens::revoke"),
+    // Notes when the token was last used (at most once a minute).
+    ("src/web/extract.rs", "tokens::user_for"),
+    ("src/web/auth.rs", "users::end_sessions"),
+    ("src/web/auth.rs", "users::note_login"),
+    ("src/web/auth.rs", "users::set_nickname"),
+    ("src/web/auth.rs", "users::set_password"),
+    ("src/web/similarity.rs", "similarity::add_base_file"),
+    ("src/web/similarity.rs", "similarity::remove_base_file"),
+];
+
+/// What `web` and `jobs` may not do through `db`: each (file, function) whose function is not
+/// one of [`DB_READS`], nor for a file of `src/jobs` one of [`QUEUE_MECHANICS`], nor listed in
+/// `still_writing`; and each entry of `still_writing` no longer found.
+fn db_writes_outside_service(
+    files: &[(String, String)],
+    reads: &[&str],
+    queue: &[&str],
+    still_writing: &[(&str, &str)],
+) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let mut seen = BTreeSet::new();
+    for (name, text) in files {
+        for function in db_functions_named(text) {
+            let listed = still_writing.iter().any(|&(f, w)| f == name && w == function);
+            if listed {
+                seen.insert((name.as_str(), function.clone()));
+            }
+            let jobs = name.starts_with("src/jobs/");
+            if !(reads.contains(&function.as_str()) || (jobs && queue.contains(&function.as_str())) || listed)
+            {
+                wrong.push(format!(
+                    "{name} calls db::{function}: a write goes through the service \
+                     (a function that only reads belongs in DB_READS{})",
+                    if jobs { ", a job's own claim or lease in QUEUE_MECHANICS" } else { "" }
+                ));
+            }
+        }
+    }
+    for &(file, function) in still_writing {
+        if !seen.contains(&(file, function.to_string())) {
+            wrong.push(format!("{file} no longer calls db::{function}: take it off STILL_WRITING"));
+        }
+    }
+    wrong
+}
+
+/// The files of `src/web` and `src/jobs`, by their path from the repository, with their text.
+fn web_and_jobs() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src/web"), &mut files);
+    rust_files(&root.join("src/jobs"), &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            (f.strip_prefix(root).unwrap().to_string_lossy().to_string(), fs::read_to_string(&f).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn web_and_jobs_write_through_the_service_only() {
+    let files = web_and_jobs();
+    for (name, text) in &files {
+        let called: Vec<String> = db_functions_named(text).into_iter().collect();
+        if !called.is_empty() {
+            println!("{name} → db::{}", called.join(", db::"));
+        }
+    }
+    let wrong = db_writes_outside_service(&files, DB_READS, QUEUE_MECHANICS, STILL_WRITING);
+    assert!(wrong.is_empty(), "web and jobs must leave writes to the service:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_planted_write_from_the_web_is_found_and_named() {
+    let mut files = web_and_jobs();
+    let pages =
+        files.iter_mut().find(|(name, _)| name == "src/web/contests.rs").expect("src/web/contests.rs");
+    pages.1.push_str(
+        "\nasync fn planted(c: &mut sqlx::PgConnection) { crate::db::users::lock(c, id).await; }\n",
+    );
+    let jobs = files.iter_mut().find(|(name, _)| name == "src/jobs/games.rs").expect("src/jobs/games.rs");
+    jobs.1.push_str("\nuse crate::db::games::set_match_state as s;\nfn planted() { s(c, m, x, None) }\n");
+    let wrong = db_writes_outside_service(&files, DB_READS, QUEUE_MECHANICS, STILL_WRITING);
+    assert_eq!(wrong.len(), 2, "{wrong:#?}");
+    assert!(wrong[0].starts_with("src/jobs/games.rs calls db::games::set_match_state:"), "{}", wrong[0]);
+    assert!(wrong[1].starts_with("src/web/contests.rs calls db::users::lock:"), "{}", wrong[1]);
+    // The queue's mechanics are the jobs' own, not the web's.
+    let web = [("src/web/x.rs".to_string(), "fn f() { crate::db::queue::claim_next(c) }".to_string())];
+    assert_eq!(db_writes_outside_service(&web, DB_READS, QUEUE_MECHANICS, &[]).len(), 1);
+    // An entry of STILL_WRITING that was moved into the service must go.
+    let gone = db_writes_outside_service(&[], DB_READS, QUEUE_MECHANICS, &[("src/web/x.rs", "users::lock")]);
+    assert_eq!(gone, ["src/web/x.rs no longer calls db::users::lock: take it off STILL_WRITING"]);
+}
+
+/// The text of function `name` in `text` (from its `fn` line to the closing brace at the same
+/// indentation), if it has one.
+fn function_text<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| {
+        let l = l.trim_start();
+        let l = l.strip_prefix("pub ").unwrap_or(l);
+        let l = l.strip_prefix("async ").unwrap_or(l);
+        l.strip_prefix("fn ").and_then(|l| l.strip_prefix(name)).is_some_and(|r| r.starts_with(['(', '<']))
+    })?;
+    let indent = &lines[start][..lines[start].len() - lines[start].trim_start().len()];
+    let end = (start..lines.len()).find(|&i| lines[i] == format!("{indent}}}"))?;
+    let from = lines[..start].iter().map(|l| l.len() + 1).sum::<usize>();
+    let to = lines[..=end].iter().map(|l| l.len() + 1).sum::<usize>();
+    text.get(from..to.min(text.len()))
+}
+
+/// SQL and calls that write, lock or start a transaction.
+const WRITING: &[&str] =
+    &["insert into", "update ", "delete from", "for share", "advisory", "notify", ".begin()", "lock("];
+
+#[test]
+fn reads_write_nothing() {
+    let db = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/db");
+    let mut wrong = Vec::new();
+    for read in DB_READS {
+        let (module, path) = read.split_once("::").unwrap();
+        let (ty, function) = path.rsplit_once("::").map_or((None, path), |(t, f)| (Some(t), f));
+        let mut files = Vec::new();
+        if db.join(module).is_dir() {
+            rust_files(&db.join(module), &mut files);
+        } else {
+            files.push(db.join(format!("{module}.rs")));
+        }
+        let texts: Vec<String> = files.iter().map(|f| fs::read_to_string(f).unwrap()).collect();
+        let Some(body) = texts.iter().find_map(|t| function_text(t, function)) else {
+            // A derived function of a type (`Default`) has no SQL.
+            let derived = ty.is_some_and(|ty| {
+                texts
+                    .iter()
+                    .any(|t| t.contains(&format!("enum {ty} ")) || t.contains(&format!("struct {ty} ")))
+            });
+            if derived {
+                continue;
+            }
+            wrong.push(format!("db::{read} is listed in DB_READS but not found in src/db/{module}"));
+            continue;
+        };
+        let lower = body.to_lowercase();
+        if let Some(w) = WRITING.iter().find(|w| lower.contains(*w)) {
+            wrong.push(format!("db::{read} is listed in DB_READS but its code has `{}`", w.trim()));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let tokens = fs::read_to_string(db.join("tokens.rs")).unwrap();
+    let user_for = function_text(&tokens, "user_for").expect("db::tokens::user_for");
+    assert!(WRITING.iter().any(|w| user_for.to_lowercase().contains(w)), "a write is seen as one");
 }

@@ -11,7 +11,7 @@ mod game_fixtures;
 use botarena::db::ids::{ContestId, GameRecordId, SubmissionId, UserId};
 use botarena::db::scoreboard::{self, ScoreRow, Wdl};
 use botarena::db::{games, submissions};
-use botarena::jobs::games::{store_result, PlayGame};
+use botarena::jobs::games::PlayGame;
 use botarena::judge::result::{BotId, GameResult};
 use botarena::judge::GameLog;
 use botarena::service;
@@ -173,7 +173,9 @@ async fn play(pool: &PgPool, n: usize) -> usize {
         let Some(game) = PlayGame::claim_next(&mut conn, "standings", 60.0).await.unwrap() else { break };
         let result = outcome(game.job.id, &game.job.plan);
         let log = GameLog::new("game", vec![(BotId::A, "a".into()), (BotId::B, "b".into())]);
-        assert!(store_result(&mut conn, "standings", &game.job, &game.setup, &result, &log).await.unwrap());
+        let stored =
+            service::matches::record_game(&mut conn, "standings", &game.job, &game.setup, &result, &log);
+        assert!(stored.await.unwrap());
         played += 1;
     }
     played

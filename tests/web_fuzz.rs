@@ -37,6 +37,7 @@ const ROUTES: &[&str] = &[
     "/contests/{slug}/starters/{language}",
     "/contests/{slug}/scoreboard",
     "/contests/{slug}/scoreboard/matrix",
+    "/contests/{slug}/ladder",
     "/contests/{slug}/submissions/{id}/matches",
     "/contests/{slug}/play",
     "/practice/{id}",

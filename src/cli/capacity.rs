@@ -1,11 +1,12 @@
 //! `botarena capacity`: the capacity model of `docs/capacity.md` for one game and contest size:
 //! the seconds a game takes (instant bots and bots that use their whole move time), the games and
 //! core-hours of a round robin, a full rejudge's duration on the given workers, how soon a new
-//! submission (or a wave of them) is judged, and the workers and KEDA target for a goal.
+//! submission (or a wave of them) is judged, the workers and KEDA target for a goal, and what a
+//! rated ladder (`format=ladder`) costs instead of the round robin.
 
 use crate::games::settings::Settings;
 use crate::games::GameId;
-use crate::service::capacity::{Bots, Contest, Figures, Shape};
+use crate::service::capacity::{Bots, Contest, Figures, Shape, LADDER_PLACEMENT_GAMES};
 use clap::Args;
 use serde_json::json;
 
@@ -47,6 +48,10 @@ pub struct CapacityArgs {
     /// Seconds per game measured otherwise (overrides the model's estimate from the figures).
     #[arg(long)]
     pub seconds_per_game: Option<f64>,
+    /// Matches each entrant of a ladder plays on average (`format=ladder`; the default is what
+    /// `botarena bench`'s `ladder_accuracy` measures its accuracy at).
+    #[arg(long, value_name = "M", default_value_t = crate::service::capacity::LADDER_MATCHES)]
+    pub ladder_matches: f64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -85,6 +90,9 @@ pub fn run(args: CapacityArgs) -> anyhow::Result<i32> {
             "submission_seconds": c.submission_seconds(),
             "workers_for_goal": c.workers_for(goal),
             "keda_target_query_value": c.keda_target(goal),
+            "ladder_games": c.ladder_games(args.ladder_matches),
+            "ladder_core_hours": c.ladder_core_hours(args.ladder_matches),
+            "ladder_placement_seconds": c.ladder_placement_seconds(LADDER_PLACEMENT_GAMES),
         });
         if let Some(k) = args.wave {
             case["wave_games"] = c.wave_games(k).into();
@@ -121,6 +129,9 @@ pub fn run(args: CapacityArgs) -> anyhow::Result<i32> {
             (|v| if v.is_null() { "none can".into() } else { v.to_string() }),
         ),
         ("KEDA targetQueryValue", "keda_target_query_value", (|v| v.to_string())),
+        ("ladder: games", "ladder_games", (|v| v.to_string())),
+        ("ladder: core-hours", "ladder_core_hours", (|v| format!("{:.1}", v.as_f64().unwrap_or(0.0)))),
+        ("ladder: a newcomer placed in", "ladder_placement_seconds", (duration)),
     ];
     if args.wave.is_some() {
         rows.push(("wave: games", "wave_games", (|v| v.to_string())));

@@ -119,6 +119,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             Duration::from_secs(10),
             stop_rx.clone(),
         ));
+        workers.push(crate::jobs::ladder::spawn(db.pool.clone(), stop_rx.clone()));
         workers.push(crate::jobs::prune::spawn(
             db.pool.clone(),
             state.practice.config.clone(),

@@ -28,6 +28,12 @@ pub struct Contest {
     pub practice_opponents: String,
     /// Its weight in the game slots' fair share between contests (see `db::queue`).
     pub share: f32,
+    /// How the contest is played: `round_robin` or `ladder` (see `service::ladder`).
+    pub format: String,
+    /// A ladder's games per hour at most.
+    pub ladder_games_per_hour: i32,
+    /// A ladder's matches between the same two submissions at most.
+    pub ladder_max_repeats: i32,
     pub created_at: OffsetDateTime,
 }
 
@@ -89,7 +95,20 @@ pub const LIMITS: &[(&str, &str)] = &[
         "who students may play practice games against in the browser: house (the house bots), own (their \
          own submission), all (any student's), comma-separated, or none (default house,own)",
     ),
+    (
+        "format",
+        "round_robin (a match per pair of submissions) or ladder (matches chosen by a matchmaker, ranked \
+         by a rating) (default round_robin)",
+    ),
+    ("ladder_games_per_hour", "a ladder's games per hour at most, 1 to 1000000 (default 600)"),
+    (
+        "ladder_max_repeats",
+        "a ladder's matches between the same two submissions at most, 1 to 1000 (default 10)",
+    ),
 ];
+
+/// The contest formats.
+pub const FORMATS: [&str; 2] = ["round_robin", "ladder"];
 
 /// What `time_factor.LANGUAGE` does: one setting per language, stored with the game's settings
 /// (see `games::settings::TimeFactor`), so that every game keeps the factors it was played under.
@@ -115,6 +134,9 @@ pub struct NewContest {
     /// `house`, `own`, `all`, comma-separated in that order (empty: no practice games).
     pub practice_opponents: String,
     pub share: f32,
+    pub format: String,
+    pub ladder_games_per_hour: i32,
+    pub ladder_max_repeats: i32,
 }
 
 /// Parses a deadline: RFC 3339, or the `YYYY-MM-DDTHH:MM` of an HTML `datetime-local` field (UTC).
@@ -175,6 +197,8 @@ impl NewContest {
         let mut house_bots = Vec::new();
         let mut practice_opponents = "house,own".to_string();
         let mut share = 1.0f32;
+        let mut format = "round_robin".to_string();
+        let mut ladder = [("ladder_games_per_hour", 600i32, 1_000_000i32), ("ladder_max_repeats", 10, 1000)];
         let mut limits =
             [("submit_interval_s", 60i32), ("daily_budget_s", 3600), ("scoreboard_refresh_s", 600)];
         let mut game_assignments = Vec::new();
@@ -218,6 +242,16 @@ impl NewContest {
                 match TimeFactor::parse(v) {
                     Ok(_) => game_assignments.push(format!("{k}={v}")),
                     Err(why) => err(k, format!("`{v}` is not {why}")),
+                }
+            } else if k == "format" {
+                match FORMATS.iter().find(|f| **f == v) {
+                    Some(f) => format = f.to_string(),
+                    None => err(k, format!("`{v}` is not round_robin or ladder")),
+                }
+            } else if let Some(slot) = ladder.iter_mut().find(|(name, _, _)| *name == k) {
+                match v.parse::<i32>() {
+                    Ok(n) if (1..=slot.2).contains(&n) => slot.1 = n,
+                    _ => err(k, format!("`{v}` is not a whole number between 1 and {}", slot.2)),
                 }
             } else if k == "practice_opponents" {
                 match parse_practice_opponents(v) {
@@ -280,6 +314,9 @@ impl NewContest {
                 house_bots,
                 practice_opponents,
                 share,
+                format,
+                ladder_games_per_hour: ladder[0].1,
+                ladder_max_repeats: ladder[1].1,
             }),
             _ => Err(errors),
         }
@@ -314,8 +351,9 @@ pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Opt
     let settings = stored(&c.settings);
     sqlx::query_scalar!(
         r#"insert into contests (slug, title, game, deadline, settings, languages, submit_interval_s,
-                               daily_budget_s, scoreboard_refresh_s, house_bots, practice_opponents, share)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                               daily_budget_s, scoreboard_refresh_s, house_bots, practice_opponents, share,
+                               format, ladder_games_per_hour, ladder_max_repeats)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          on conflict (slug) do nothing
          returning id as "id: ContestId""#,
         c.slug,
@@ -329,7 +367,10 @@ pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Opt
         c.scoreboard_refresh_s,
         c.house_bots.as_slice() as &[HouseLevel],
         c.practice_opponents,
-        c.share
+        c.share,
+        c.format,
+        c.ladder_games_per_hour,
+        c.ladder_max_repeats
     )
     .fetch_optional(conn)
     .await
@@ -363,6 +404,9 @@ struct ContestRow {
     house_bots: Vec<HouseLevel>,
     practice_opponents: String,
     share: f32,
+    format: String,
+    ladder_games_per_hour: i32,
+    ladder_max_repeats: i32,
     created_at: OffsetDateTime,
 }
 
@@ -385,6 +429,9 @@ impl TryFrom<ContestRow> for Contest {
             house_bots: r.house_bots,
             practice_opponents: r.practice_opponents,
             share: r.share,
+            format: r.format,
+            ladder_games_per_hour: r.ladder_games_per_hour,
+            ladder_max_repeats: r.ladder_max_repeats,
             created_at: r.created_at,
         })
     }
@@ -395,7 +442,8 @@ pub async fn list(conn: &mut PgConnection) -> sqlx::Result<Vec<Contest>> {
         ContestRow,
         r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
                 submit_interval_s, daily_budget_s, scoreboard_refresh_s,
-                house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, share, created_at
+                house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, share,
+                format, ladder_games_per_hour, ladder_max_repeats, created_at
          from contests order by deadline desc nulls first, id desc"#
     )
     .fetch_all(conn)
@@ -410,7 +458,8 @@ pub async fn by_slug(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option
         ContestRow,
         r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
                 submit_interval_s, daily_budget_s, scoreboard_refresh_s,
-                house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, share, created_at
+                house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, share,
+                format, ladder_games_per_hour, ladder_max_repeats, created_at
          from contests where slug = $1"#,
         slug
     )
@@ -426,7 +475,7 @@ pub async fn update(conn: &mut PgConnection, id: ContestId, c: &NewContest) -> s
     sqlx::query!(
         "update contests set title = $2, deadline = $3, settings = $4, languages = $5, submit_interval_s = $6,
                 daily_budget_s = $7, scoreboard_refresh_s = $8, house_bots = $9, practice_opponents = $10,
-                share = $11
+                share = $11, format = $12, ladder_games_per_hour = $13, ladder_max_repeats = $14
          where id = $1",
         id as ContestId,
         c.title,
@@ -438,7 +487,10 @@ pub async fn update(conn: &mut PgConnection, id: ContestId, c: &NewContest) -> s
         c.scoreboard_refresh_s,
         c.house_bots.as_slice() as &[HouseLevel],
         c.practice_opponents,
-        c.share
+        c.share,
+        c.format,
+        c.ladder_games_per_hour,
+        c.ladder_max_repeats
     )
     .execute(conn)
     .await?;
@@ -458,6 +510,9 @@ pub fn assignments(c: &Contest) -> Vec<String> {
     out.push(format!("house_bots={}", house_bots.join(",")));
     out.push(format!("practice_opponents={}", c.practice_opponents));
     out.push(format!("share={}", c.share));
+    out.push(format!("format={}", c.format));
+    out.push(format!("ladder_games_per_hour={}", c.ladder_games_per_hour));
+    out.push(format!("ladder_max_repeats={}", c.ladder_max_repeats));
     out
 }
 
@@ -508,6 +563,28 @@ mod tests {
         assert_eq!(NewContest::build("c4", "connect4", None, None, &[], &langs()).unwrap().share, 1.0);
         for bad in ["0", "-1", "lots", "1000"] {
             assert_eq!(build(bad).unwrap_err()[0].field, "share", "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_contest_is_a_round_robin_unless_set_to_a_ladder_with_its_budget_and_repeats() {
+        let build = |set: &[&str]| {
+            let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+            NewContest::build("c4", "connect4", None, None, &set, &langs())
+        };
+        let c = build(&[]).unwrap();
+        assert_eq!(
+            (c.format.as_str(), c.ladder_games_per_hour, c.ladder_max_repeats),
+            ("round_robin", 600, 10)
+        );
+        let c = build(&["format=ladder", "ladder_games_per_hour=120", "ladder_max_repeats=3"]).unwrap();
+        assert_eq!((c.format.as_str(), c.ladder_games_per_hour, c.ladder_max_repeats), ("ladder", 120, 3));
+        for (bad, field) in [
+            ("format=swiss", "format"),
+            ("ladder_games_per_hour=0", "ladder_games_per_hour"),
+            ("ladder_max_repeats=1001", "ladder_max_repeats"),
+        ] {
+            assert_eq!(build(&[bad]).unwrap_err()[0].field, field, "{bad}");
         }
     }
 

@@ -11,6 +11,7 @@ pub mod embedded;
 pub mod games;
 pub mod house;
 pub mod ids;
+pub mod ladder;
 pub mod metrics;
 pub mod practice;
 pub mod queue;

@@ -2,8 +2,9 @@
 //! queued compile (or one whose lease ran out because its worker died), compiles it through a
 //! [`Launcher`] (the sandbox in production) holding no database connection, and stores the
 //! outcome with a tar of the build directory, so that a worker on another machine can run the
-//! bot with only the database address. A good build becomes `ready` and gets its matches, or,
-//! for a game with validity tests, is queued for its validity run (`jobs::validity`) first.
+//! bot with only the database address. What becomes of it is the service's
+//! (`service::submissions::compiled`): a good build becomes `ready` and gets its matches, or, for
+//! a game with validity tests, is queued for its validity run (`jobs::validity`) first.
 
 use super::validity::Validity;
 use super::{Job, Worker};
@@ -12,9 +13,9 @@ use crate::db::submissions::{self, CompileJob};
 use crate::judge::compile::{compile, CompileOutcome};
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
-use crate::service::scheduler;
+use crate::service::submissions as service;
 use anyhow::Context;
-use sqlx::{Connection, PgConnection, PgPool};
+use sqlx::{PgConnection, PgPool};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -168,8 +169,8 @@ impl Job for Compile {
         Ok(Compiled { outcome, artifact, ms })
     }
 
-    /// Stores the outcome and charges the compile to the user's budget; a good build becomes
-    /// ready and gets its matches, unless its game has validity tests, which are queued first.
+    /// Hands the outcome to the service ([`service::compiled`]), which stores and charges it
+    /// and makes the submission ready or queues its validity run; wakes a slot for the latter.
     async fn store(
         &self,
         conn: &mut PgConnection,
@@ -177,35 +178,15 @@ impl Job for Compile {
         q: &CompileQueue,
         c: Compiled,
     ) -> anyhow::Result<bool> {
-        let job = &self.0;
-        let ok = c.outcome.is_ok();
-        let mut tx = conn.begin().await?;
-        if ok {
-            scheduler::lock_contest(&mut tx, job.contest_id).await?;
+        let build = service::Build { outcome: &c.outcome, artifact: c.artifact.as_deref(), ms: c.ms };
+        match service::compiled(conn, &self.0, worker, build, crate::starters::sources).await? {
+            service::Compiled::NotOurs => Ok(false),
+            service::Compiled::Testing => {
+                q.wakeup.notify_one();
+                Ok(true)
+            }
+            service::Compiled::Failed | service::Compiled::Ready => Ok(true),
         }
-        if !submissions::finish_compile(&mut tx, job.id, worker, ok, c.outcome.log(), c.artifact.as_deref())
-            .await?
-        {
-            return Ok(false);
-        }
-        submissions::add_usage(&mut tx, job.contest_id, job.user_id, c.ms).await?;
-        let game = scheduler::contest_game(&mut tx, job.contest_id).await?.0;
-        let validate = ok && game.has_validity_tests();
-        if validate {
-            queue::enqueue(&mut tx, JobKind::Validity, job.id).await?;
-        } else if ok {
-            scheduler::make_ready(&mut tx, job.id).await?;
-        }
-        tx.commit().await?;
-        if validate {
-            q.wakeup.notify_one();
-        }
-        // Copy detection indexes every compiled submission; a failure there never fails a compile.
-        if let Err(e) = crate::service::similarity::index(conn, job.id, crate::starters::sources(game)).await
-        {
-            tracing::warn!(submission = %job.id, "similarity index: {e:#}");
-        }
-        Ok(true)
     }
 
     async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {

@@ -1,22 +1,23 @@
 //! Playing a game, a kind of job of the queue ([`PlayGame`]), and the pool of game slots that
 //! play them ([`GameQueue`]), each claiming one game at a time under a lease its heartbeat
 //! renews. A game is played holding no database connection (both bots unpacked into temporary
-//! directories, the referee in `spawn_blocking`), and its result is written exactly once: a
-//! worker whose lease was taken over finds nothing to update. A game is claimed at most
+//! directories, the referee in `spawn_blocking`), and its result is handed to
+//! [`crate::service::matches::record_game`], which writes it exactly once: a worker whose lease
+//! was taken over finds nothing to update. A game is claimed at most
 //! `db::games::MAX_ATTEMPTS` times; then it is given up as `failed`.
 
 use super::{Job, Worker};
-use crate::db::games::{self, GameJob, GameStatus, MatchScore, MatchSetup};
+use crate::db::games::{self, GameJob, MatchSetup};
 use crate::db::queue::JobKind;
-use crate::db::{submissions, workers};
+use crate::db::workers;
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
 use crate::judge::matches::MatchSpec;
-use crate::judge::result::{BotId, GameResult, MatchSummary};
+use crate::judge::result::GameResult;
 use crate::judge::{self, GameLog};
-use crate::service::bots;
+use crate::service::{bots, matches};
 use anyhow::Context;
-use sqlx::{Connection, PgConnection, PgPool};
+use sqlx::{PgConnection, PgPool};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
@@ -230,7 +231,7 @@ impl Job for PlayGame {
         _: &Slot,
         (result, log): (GameResult, GameLog),
     ) -> anyhow::Result<bool> {
-        store_result(conn, worker, &self.job, &self.setup, &result, &log).await
+        matches::record_game(conn, worker, &self.job, &self.setup, &result, &log).await
     }
 
     async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {
@@ -246,71 +247,6 @@ impl Job for PlayGame {
     }
 }
 
-/// Writes the result (once), charges both users' thinking time (never a house bot's, and not
-/// for a rejudge's replays; a test match's, both bots', to the student who asked for it), and
-/// closes the match when its last game is done. A result that
-/// is no longer ours charges nobody.
-pub async fn store_result(
-    conn: &mut PgConnection,
-    worker: &str,
-    job: &GameJob,
-    setup: &MatchSetup,
-    result: &GameResult,
-    log: &GameLog,
-) -> anyhow::Result<bool> {
-    let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
-    let think_ms = [think(BotId::A), think(BotId::B)];
-    let mut tx = conn.begin().await?;
-    // In the lock order of `db::games`: the contest (shared), the game's job and row, its match.
-    games::share_contest_lock(&mut tx, setup.contest_id).await?;
-    let ours = games::finish(
-        &mut tx,
-        job.id,
-        worker,
-        &serde_json::to_value(result)?,
-        &serde_json::to_string(log)?,
-        think_ms,
-    )
-    .await?;
-    if !ours {
-        return Ok(false);
-    }
-    games::lock_match(&mut tx, job.match_id).await?;
-    if let Some(asked) = setup.requested_by {
-        // A test match: whoever asked for it pays for both bots.
-        submissions::add_usage(&mut tx, setup.contest_id, asked, think_ms.iter().sum()).await?;
-    } else if job.charge {
-        // In user order, so that two workers charging the same two users never wait for each other.
-        let mut charges: Vec<_> =
-            setup.sides.iter().zip(think_ms).filter(|(side, _)| side.house_level.is_none()).collect();
-        charges.sort_by_key(|(side, _)| side.user_id);
-        for (side, ms) in charges {
-            submissions::add_usage(&mut tx, setup.contest_id, side.user_id, ms).await?;
-        }
-    }
-    let winners = games::match_winners(&mut tx, job.match_id).await?;
-    if winners.iter().all(Option::is_some) {
-        let winners = winners
-            .into_iter()
-            .flatten()
-            .map(|w| match w {
-                None => Ok(None),
-                Some(name) => BotId::from_name(&name).map(Some).context("a stored game's winner"),
-            })
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        let summary = MatchSummary::from_winners(winners);
-        let per_bot = |m: &std::collections::BTreeMap<BotId, u32>| [BotId::A, BotId::B].map(|b| m[&b] as i32);
-        let score = MatchScore {
-            points: per_bot(&summary.points),
-            games_won: per_bot(&summary.wins),
-            games_drawn: summary.draws as i32,
-        };
-        games::set_match_state(&mut tx, job.match_id, GameStatus::Done, Some(score)).await?;
-    }
-    tx.commit().await?;
-    Ok(true)
-}
-
 impl PlayGame {
     /// Claims the next game of the queue for `worker`, with its match (which becomes running).
     pub async fn claim_next(
@@ -319,8 +255,7 @@ impl PlayGame {
         lease_secs: f64,
     ) -> anyhow::Result<Option<PlayGame>> {
         let Some(job) = games::claim(conn, worker, lease_secs).await? else { return Ok(None) };
-        let setup = games::match_setup(conn, job.match_id).await?.context("the game's match")?;
-        games::set_match_state(conn, job.match_id, GameStatus::Running, None).await?;
+        let setup = matches::start(conn, &job).await?;
         Ok(Some(PlayGame { job, setup }))
     }
 
@@ -414,7 +349,7 @@ async fn write_progress(
             }
         }
         let progress = serde_json::json!({ "params": params, "moves": moves, "lines": lines });
-        let written = async { games::set_progress(&mut *pool.acquire().await?, id, &progress).await };
+        let written = async { matches::record_progress(&mut *pool.acquire().await?, id, &progress).await };
         if let Err(e) = written.await {
             tracing::warn!(game = ?id, "could not write the game's progress: {e}");
         }

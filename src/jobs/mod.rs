@@ -1,12 +1,14 @@
 //! Background work of the platform, driven by rows in Postgres so that it survives restarts and
 //! several processes can share it: the job queue (`db::queue`) and its kinds of job — compiling
 //! a submission, its validity run, playing a game — each a type implementing [`Job`]; the
-//! scoreboard refresher; and the hourly pruning of what is kept for a while only ([`prune`]). What
-//! a job *does* to the platform's data (scheduling matches, computing standings) is the service
-//! layer's ([`crate::service`]); this module owns the loops, leases and workers.
+//! scoreboard refresher; the ladder's tick ([`ladder`]); and the hourly pruning of what is kept
+//! for a while only ([`prune`]). What a job *does* to the platform's data (scheduling matches,
+//! computing standings, rating a ladder) is the service layer's ([`crate::service`]); this
+//! module owns the loops, leases and workers.
 
 pub mod compile;
 pub mod games;
+pub mod ladder;
 pub mod prune;
 pub mod scoreboard;
 pub mod validity;
@@ -48,7 +50,8 @@ pub trait Job: Sized + Send + Sync {
     /// Does the work; an error is a failure of the judge, not of the user's program.
     fn run(&self, ctx: &Self::Context) -> impl Future<Output = anyhow::Result<Self::Output>> + Send;
 
-    /// Stores the output, in one transaction with the end of the job; `false` (nothing written)
+    /// Hands the output to the service, which stores it in one transaction with the end of the
+    /// job (and what comes next: the scheduling, the match's points); `false` (nothing written)
     /// if the job is no longer `worker`'s.
     fn store(
         &self,

@@ -1,8 +1,8 @@
 //! The validity run of a compiled submission, a kind of job of the queue ([`Validity`]), queued
 //! by a good compile of a game with validity tests (one-two-three): the tests of
 //! `judge::validity` run on the build under the contest's move time and memory limits, and the
-//! report is stored in the transaction that makes the submission ready and schedules its
-//! matches. Until then the submission stays `compiling`.
+//! report is stored (`service::submissions::tested`) in the transaction that makes the
+//! submission ready and schedules its matches. Until then the submission stays `compiling`.
 
 use super::compile::CompileQueue;
 use super::Job;
@@ -11,7 +11,7 @@ use crate::db::submissions::{self, ValidityJob};
 use crate::judge::validity;
 use crate::service::scheduler;
 use anyhow::Context;
-use sqlx::{Connection, PgConnection};
+use sqlx::PgConnection;
 use std::time::{Duration, Instant};
 
 /// Running the validity tests on a compiled submission.
@@ -78,8 +78,8 @@ impl Job for Validity {
         Ok(Tested { report, ms })
     }
 
-    /// Stores the report, charges the run to the user's budget, and makes the submission ready
-    /// with its matches.
+    /// Hands the report to the service ([`crate::service::submissions::tested`]), which stores
+    /// and charges it and makes the submission ready with its matches.
     async fn store(
         &self,
         conn: &mut PgConnection,
@@ -87,16 +87,7 @@ impl Job for Validity {
         _: &CompileQueue,
         t: Tested,
     ) -> anyhow::Result<bool> {
-        let job = &self.job;
-        let mut tx = conn.begin().await?;
-        scheduler::lock_contest(&mut tx, job.contest_id).await?;
-        if !submissions::finish_validity(&mut tx, job.id, worker, &serde_json::to_value(t.report)?).await? {
-            return Ok(false);
-        }
-        submissions::add_usage(&mut tx, job.contest_id, job.user_id, t.ms).await?;
-        scheduler::make_ready(&mut tx, job.id).await?;
-        tx.commit().await?;
-        Ok(true)
+        crate::service::submissions::tested(conn, &self.job, worker, &t.report, t.ms).await
     }
 
     async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {

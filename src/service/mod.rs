@@ -9,12 +9,16 @@
 //! - [`password`]: hashing and checking passwords (bounded, so logins cannot exhaust memory).
 //! - [`practice`]: a person against a bot in the browser (with [`bots`]: how a side of a game
 //!   becomes a command the judge starts).
+//! - [`submissions`]: the rules of a new submission (deadline, language, size, interval, the
+//!   daily compute budget shared with test matches), and storing its compile and validity run.
 //! - [`scheduler`]: the matches a newly compiled submission must play.
+//! - [`matches`]: a claimed game's match started, its result recorded once, the match scored.
 //! - [`house`]: the house bots' accounts and submissions that follow a contest's settings.
 //! - [`rejudge`]: replaying a contest's current matches.
 //! - [`scoreboard`]: computing, storing and freezing a contest's standings.
 //! - [`test_matches`]: a full match of a student's current submission against an opponent they
 //!   pick, on demand, outside the standings.
+//! - [`ladder`]: the rated ladder: ratings, the matchmaker and its simulation.
 //! - [`figures`]: the platform's benchmark figures on synthetic data (`botarena bench`).
 
 pub mod accounts;
@@ -23,7 +27,9 @@ pub mod capacity;
 pub mod contests;
 pub mod figures;
 pub mod house;
+pub mod ladder;
 pub mod login;
+pub mod matches;
 pub mod metrics;
 pub mod password;
 pub mod practice;
@@ -31,4 +37,5 @@ pub mod rejudge;
 pub mod scheduler;
 pub mod scoreboard;
 pub mod similarity;
+pub mod submissions;
 pub mod test_matches;

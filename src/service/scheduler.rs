@@ -1,7 +1,8 @@
 //! The scheduler: when a submission becomes ready, it gets one match against every other user's
 //! latest ready submission of the contest (games per `judge::matches::plan`, one seed per
 //! match); the queued games of the submissions it replaces are cancelled. Only new pairings are
-//! played, never the whole round robin again.
+//! played, never the whole round robin again. A ladder contest (`format=ladder`) gets none: its
+//! matches are the ladder's tick's (`service::ladder::schedule`).
 
 use crate::db::games::{self, NewMatch};
 use crate::db::ids::{ContestId, SubmissionId};
@@ -49,6 +50,10 @@ pub async fn on_compiled(conn: &mut PgConnection, submission_id: SubmissionId) -
     games::lock_contest(conn, sub.contest_id).await?;
     games::cancel_stale(conn, sub.contest_id).await?;
     if sub.status != Status::Ready {
+        return Ok(0);
+    }
+    // A ladder plays no round robin: its tick enters the submission and matches it.
+    if crate::db::ladder::settings(conn, sub.contest_id).await?.is_some() {
         return Ok(0);
     }
     let (_, settings) = games::contest_game(conn, sub.contest_id).await?;

@@ -13,6 +13,7 @@
 
 use super::practice::{Allowed, Opponent};
 use super::scheduler::stored_plan;
+use super::submissions::{budget_left, BudgetUsed};
 use crate::db::contests::{self, Contest};
 use crate::db::ids::{MatchId, UserId};
 use crate::db::submissions::{self, Status};
@@ -36,8 +37,8 @@ pub enum TestMatchError {
     NotAllowed(&'static str),
     #[error("your test match {0} is still queued or running; one at a time")]
     AlreadyRunning(MatchId),
-    #[error("you have used your daily compute budget of {0} seconds; it renews at midnight UTC")]
-    BudgetUsed(i32),
+    #[error("you have used your daily compute budget of {} seconds; it renews at midnight UTC", .0.budget_s)]
+    BudgetUsed(#[from] BudgetUsed),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
     #[error(transparent)]
@@ -59,10 +60,7 @@ pub async fn request(
     if let Some(running) = test_matches::unfinished(&mut tx, user).await? {
         return Err(TestMatchError::AlreadyRunning(running));
     }
-    let used_ms = submissions::used_today_ms(&mut tx, contest.id, user).await?;
-    if used_ms >= i64::from(contest.daily_budget_s) * 1000 {
-        return Err(TestMatchError::BudgetUsed(contest.daily_budget_s));
-    }
+    budget_left::<TestMatchError>(&mut tx, &contest, user).await?;
     let own =
         submissions::current_of(&mut tx, contest.id, user).await?.ok_or(TestMatchError::NoSubmission)?;
     let opponent = opponent_submission(&mut tx, &contest, user, opponent).await?;

@@ -10,7 +10,7 @@ use super::markdown::announcement_html;
 use super::opponent_menu::{opponent_menu, OpponentMenu};
 use super::render::{render, script_json, when, Nav};
 use super::state::AppState;
-use super::submit::{self, allowance};
+use super::submit;
 use crate::db::announcements::{self, Announcement};
 use crate::db::contests::{self, Contest};
 use crate::db::ids::{SubmissionId, UserId};
@@ -131,7 +131,8 @@ async fn show_page(
     c: &Contest,
     language: &str,
 ) -> Result<ShowPage, AppError> {
-    let allow = allowance(&mut *state.pool.acquire().await?, c, &who.user).await?;
+    let allow =
+        crate::service::submissions::allowance(&mut *state.pool.acquire().await?, c, who.user.id).await?;
     let starters = crate::starters::in_languages(c.game, &c.languages);
     let starters_json = script_json(
         &starters
@@ -307,27 +308,30 @@ async fn submit_form(
             language = l;
         }
     }
-    match submit::submit(&state, &c, &who.user, &language, &source).await {
-        Ok(id) => Ok(Redirect::to(&format!("/submissions/{id}")).into_response()),
-        Err(AppError::Internal(e)) => Err(AppError::Internal(e).into()),
-        Err(err) => {
-            let mut page = show_page(&state, &who, &c, &language).await?;
-            if source.len() <= state.config.max_source_bytes {
-                page.source = String::from_utf8_lossy(&source).into_owned();
-            }
-            let msg = Some(err.message());
-            match submit::field_of(&err) {
-                "language" => page.language_error = msg,
-                "source" => page.source_error = msg,
-                _ => page.form_error = msg,
-            }
-            let mut resp = (err.status(), render(&page)).into_response();
-            if let AppError::RateLimited { retry_after, .. } = err {
-                resp.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after.into());
-            }
-            Ok(resp)
-        }
+    let refused = match submit::submit(&state, &c, &who.user, &language, &source).await {
+        Ok(id) => return Ok(Redirect::to(&format!("/submissions/{id}")).into_response()),
+        Err(refused) => refused,
+    };
+    let field = submit::field_of(&refused);
+    let err = AppError::from(refused);
+    if let AppError::Internal(_) = err {
+        return Err(err.into());
     }
+    let mut page = show_page(&state, &who, &c, &language).await?;
+    if source.len() <= state.config.max_source_bytes {
+        page.source = String::from_utf8_lossy(&source).into_owned();
+    }
+    let msg = Some(err.message());
+    match field {
+        "language" => page.language_error = msg,
+        "source" => page.source_error = msg,
+        _ => page.form_error = msg,
+    }
+    let mut resp = (err.status(), render(&page)).into_response();
+    if let AppError::RateLimited { retry_after, .. } = err {
+        resp.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after.into());
+    }
+    Ok(resp)
 }
 
 /// The language id of a file name by its extension (the languages' `extensions`, which

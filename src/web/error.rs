@@ -88,6 +88,30 @@ impl From<crate::service::practice::PracticeError> for AppError {
     }
 }
 
+impl From<crate::service::submissions::SubmitError> for AppError {
+    fn from(e: crate::service::submissions::SubmitError) -> Self {
+        use crate::service::submissions::SubmitError as S;
+        let message = e.to_string();
+        match e {
+            // The deadline in the web's time format.
+            S::DeadlinePassed { deadline } => AppError::Forbidden {
+                code: "deadline_passed",
+                message: format!(
+                    "The deadline of this contest ({}) has passed; no more submissions are accepted.",
+                    deadline.as_ref().map(super::format::when).unwrap_or_default()
+                ),
+            },
+            S::NoLanguage { .. } | S::UnknownLanguage { .. } => AppError::bad("unknown_language", message),
+            S::LanguageUnavailable { .. } => AppError::bad("language_unavailable", message),
+            S::EmptySource => AppError::bad("empty_source", message),
+            S::TooLarge { .. } => AppError::TooLarge(message),
+            S::TooSoon { wait_s, .. } => AppError::RateLimited { retry_after: wait_s as u64, message },
+            S::BudgetUsed(used) => AppError::RateLimited { retry_after: used.retry_after, message },
+            S::Db(e) => AppError::Internal(e.into()),
+        }
+    }
+}
+
 impl From<crate::service::test_matches::TestMatchError> for AppError {
     fn from(e: crate::service::test_matches::TestMatchError) -> Self {
         use crate::service::test_matches::TestMatchError as T;
@@ -99,10 +123,7 @@ impl From<crate::service::test_matches::TestMatchError> for AppError {
             T::BadOpponent(_) => AppError::bad("bad_opponent", message),
             T::NotAllowed(_) => AppError::Forbidden { code: "not_allowed", message },
             T::AlreadyRunning(_) => AppError::Conflict { code: "test_match_running", message },
-            T::BudgetUsed(_) => AppError::RateLimited {
-                retry_after: secs_to_utc_midnight(time::OffsetDateTime::now_utc()),
-                message,
-            },
+            T::BudgetUsed(used) => AppError::RateLimited { retry_after: used.retry_after, message },
             T::Db(e) => AppError::Internal(e.into()),
             T::Other(e) => AppError::Internal(e),
         }
@@ -175,12 +196,6 @@ impl IntoResponse for AppError {
         let body = axum::Json(super::api_types::ErrorBody { error: self.code(), message: self.message() });
         self.with_headers((self.status(), body).into_response())
     }
-}
-
-/// Seconds until the daily budgets renew (the `Retry-After` of a used budget).
-pub fn secs_to_utc_midnight(now: time::OffsetDateTime) -> u64 {
-    let midnight = now.date().next_day().map(|d| d.midnight().assume_utc());
-    midnight.map_or(3600, |m| (m - now).whole_seconds().max(1) as u64)
 }
 
 /// An [`AppError`] shown as an HTML page.

@@ -35,6 +35,7 @@ pub mod contests;
 pub mod error;
 pub mod extract;
 pub mod flash;
+pub mod format;
 pub mod headers;
 pub mod input;
 pub mod judging;

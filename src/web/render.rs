@@ -3,6 +3,7 @@
 //! how times, statuses and outcomes read on pages and in the API.
 
 use super::error::{AppError, PageError};
+pub use super::format::{rfc3339, when};
 use crate::db::games::{GameOutcome, GameStatus};
 use crate::db::ids::SubmissionId;
 use askama::Template;
@@ -81,17 +82,6 @@ pub fn link_with(path: &str, pairs: &[(&str, &str)]) -> String {
 /// How many pages `total` lines fill, `per_page` a page (at least one, empty).
 pub fn page_count(total: i64, per_page: i64) -> i64 {
     ((total + per_page - 1) / per_page).max(1)
-}
-
-/// Formats a time for pages: `2026-11-22 14:05 UTC`.
-pub fn when(t: &time::OffsetDateTime) -> String {
-    let f = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
-    t.to_offset(time::UtcOffset::UTC).format(&f).unwrap_or_default()
-}
-
-/// Formats a time for the API (RFC 3339).
-pub fn rfc3339(t: &time::OffsetDateTime) -> String {
-    t.format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
 }
 
 /// The path of a submission's matches page (the "user page" of the scoreboard).

@@ -10,6 +10,7 @@
 //! (`--figure NAME`) builds only what that figure needs.
 
 pub mod judge;
+pub mod ladder;
 pub mod platform;
 pub mod web;
 
@@ -97,6 +98,9 @@ pub const MEASUREMENTS: &[Measurement] = &[
     Measurement { name: platform::SIMILARITY_INDEX, run: platform::similarity_index },
     Measurement { name: web::SCOREBOARD_PAGE_RPS, run: web::scoreboard_page_rps },
     Measurement { name: web::SCOREBOARD_API_RPS, run: web::scoreboard_api_rps },
+    Measurement { name: ladder::LADDER_ACCURACY, run: ladder::ladder_accuracy },
+    Measurement { name: ladder::LADDER_TOP_TEN, run: ladder::ladder_top_ten },
+    Measurement { name: ladder::LADDER_LONGEST_WAIT, run: ladder::ladder_longest_wait },
 ];
 
 /// The options and the shared set-up of one run.
@@ -111,6 +115,7 @@ pub struct Bench {
     pub db: Option<crate::config::DbArgs>,
     platform: Option<Vec<crate::service::figures::Figure>>,
     web: Option<web::Kit>,
+    ladder: Option<crate::service::ladder::simulation::Outcomes>,
 }
 
 impl Bench {
@@ -124,7 +129,14 @@ impl Bench {
             platform: None,
             uncached_scoreboard: false,
             web: None,
+            ladder: None,
         }
+    }
+
+    /// The ladder's simulation, run on first use.
+    pub fn ladder(&mut self) -> &crate::service::ladder::simulation::Outcomes {
+        let entrants = if self.quick { ladder::QUICK_ENTRANTS } else { ladder::ENTRANTS };
+        self.ladder.get_or_insert_with(|| ladder::measure(entrants))
     }
 
     /// The platform figures, measured together on first use.
