@@ -10,6 +10,24 @@
 (function () {
   'use strict';
 
+  /** The squares of a legal checkers move (`N r,c r,c ...`). */
+  const squaresOf = (move) => move.split(/\s+/).slice(1);
+
+  /** Checkers: why a square does not begin or go on with one of the `legal` moves. Captures are
+   * compulsory (the longest ones): when every legal move is one, the message says so. */
+  function checkersRefusal(legal) {
+    const moves = legal.map(squaresOf);
+    const jump = (sq) => Math.abs(Number(sq[1].split(',')[0]) - Number(sq[0].split(',')[0])) === 2;
+    if (moves.length && moves.every((sq) => sq.length > 1 && jump(sq))) {
+      const from = [...new Set(moves.map((sq) => sq[0]))].join(' or ');
+      const longest = Math.max(...moves.map((sq) => sq.length)) - 1;
+      const chain = longest > 1 ? `, the longest one (${longest} pieces),` : '';
+      return `Not a legal move: a capture is compulsory: take${chain} with the piece on ${from}.`;
+    }
+    return 'Not a legal move: pick one of your pieces that can move, then where it goes.';
+  }
+  window.BotarenaPlay = { checkersRefusal };
+
   const box = document.getElementById('practice');
   if (!box || !window.BotarenaBoards) return;
   const { boards, el } = window.BotarenaBoards;
@@ -68,6 +86,10 @@
     const name = (bot) => (bot === 'a' ? 'you' : view.opponent);
     let text = result.winner ? (result.winner === 'a' ? 'You won' : `${view.opponent} won`) : 'Draw';
     if (result.reason) text += ` (${result.reason})`;
+    // The person's side ends as "exited" only when they leave.
+    if (result.forfeit && result.forfeit.bot === 'a' && result.forfeit.kind === 'exited') {
+      return `You left the game; ${view.opponent} won`;
+    }
     if (result.forfeit) {
       text += ` · ${name(result.forfeit.bot)} forfeited: ${result.forfeit.kind}`;
       if (result.forfeit.detail) text += ` — ${result.forfeit.detail}`;
@@ -89,6 +111,8 @@
     if (drawing && last >= 0) {
       const board = drawing.draw(last);
       for (const square of path) mark(board, `[data-square="${square}"]`);
+      // Checkers: where the picked piece may go next.
+      for (const square of targets()) mark(board, `rect[data-square="${square}"]`, 'target');
       for (const cell of picked) mark(board, `[data-cell="${cell}"]`);
       const children = [board, el('p', { class: 'replay-info' }, [].concat(drawing.info(last)))];
       if (view.game === 'one-two-three' && view.status === 'your_turn') {
@@ -98,6 +122,7 @@
         children.push(el('p', {}, [place, ' the picked cells (one to three in a row)']));
       }
       boardEl.replaceChildren(...children);
+      fitForFingers(board);
     }
     box.dataset.status = view.status;
     box.dataset.moves = String(view.moves.length);
@@ -107,9 +132,7 @@
       playing: 'Playing: steer with the arrow keys.',
     };
     say(view.status === 'over' && view.result ? resultText(view.result) : texts[view.status] || view.status);
-    const thinking = view.bot_thinking_ms == null ? '' : `, ${view.bot_thinking_ms} ms on this move`;
-    clockEl.textContent = `${view.opponent}: ${view.bot_think_ms} ms of thinking so far${thinking}; `
-      + `${view.move_ms} ms per move. You have ${Math.round(view.patience_ms / 1000)} s per move.`;
+    clockEl.textContent = clockText();
     showLines(view.lines || []);
     if (view.status === 'over') {
       leave.hidden = true;
@@ -118,6 +141,19 @@
         logBox.hidden = false;
       }
     }
+  }
+
+  /** The limits of the game: per move (turn games), or its clock (tron, where nobody's move is
+   * waited for and the lines move every tick). */
+  function clockText() {
+    if (view.game === 'tron') {
+      const tick = view.params && view.params.ms;
+      return tick ? `A game on a clock: the lines move every ${tick} ms; a turn applies from the next tick.`
+        : 'A game on a clock: the lines move every tick; a turn applies from the next one.';
+    }
+    const thinking = view.bot_thinking_ms == null ? '' : `, ${view.bot_thinking_ms} ms on this move`;
+    return `${view.opponent}: ${view.bot_think_ms} ms of thinking so far${thinking}; `
+      + `${view.move_ms} ms per move. You have ${Math.round(view.patience_ms / 1000)} s per move.`;
   }
 
   /** The bot's own DEBUG and standard-error lines (when it is yours or the house's), each under
@@ -132,10 +168,40 @@
     list.scrollTop = list.scrollHeight;
   }
 
-  function mark(board, selector) {
-    const target = board.querySelector(selector);
-    if (target) target.classList.add('picked');
+  /** A board scales down to the screen's width, but not below what a finger taps: when its
+   * columns, squares or cells would be narrower than 40 px, it is drawn with 40 px ones and
+   * scrolls inside its own box (the page itself never scrolls sideways). */
+  function fitForFingers(board) {
+    const target = board.querySelector('[data-col], [data-square], [data-cell]');
+    const width = Number(board.getAttribute('width'));
+    const cell = target && Number(target.getAttribute('width'));
+    if (!cell || !width || !boardEl.clientWidth) return;
+    const shown = cell * Math.min(1, boardEl.clientWidth / width);
+    const big = shown < 40;
+    boardEl.classList.toggle('board-scroll', big);
+    board.classList.toggle('tap-size', big);
+    if (big) {
+      const k = 40 / cell;
+      board.setAttribute('width', String(Math.ceil(width * k)));
+      board.setAttribute('height', String(Math.ceil(Number(board.getAttribute('height')) * k)));
+    }
   }
+
+  function mark(board, selector, kind = 'picked') {
+    const target = board.querySelector(selector);
+    if (target) target.classList.add(kind);
+  }
+
+  /** Checkers: the squares the move begun by `path` may go to next (none before a piece is picked). */
+  function targets() {
+    if (view.game !== 'checkers' || !path.length || view.status !== 'your_turn') return [];
+    const next = view.legal_moves.map(squaresOf)
+      .filter((sq) => sq.length > path.length && path.every((s, i) => sq[i] === s))
+      .map((sq) => sq[path.length]);
+    return [...new Set(next)];
+  }
+
+
 
   function placeCells() {
     const rows = view.frames[view.frames.length - 1].rows.map((r) => r.split(''));
@@ -146,9 +212,6 @@
     }
     send({ move: rows.map((r) => r.join('')).join('\n') });
   }
-
-  /** The squares of a legal checkers move (`N r,c r,c ...`). */
-  const squaresOf = (move) => move.split(/\s+/).slice(1);
 
   boardEl.addEventListener('click', (event) => {
     if (!view || view.status !== 'your_turn') return;
@@ -169,7 +232,7 @@
         // Not a continuation: start again from this square if it begins a move.
         const restart = view.legal_moves.filter((m) => squaresOf(m)[0] === target.dataset.square);
         path = restart.length ? [target.dataset.square] : [];
-        if (!restart.length) fail('Not a legal move: pick one of your pieces that can move, then where it goes.');
+        if (!restart.length) fail(checkersRefusal(view.legal_moves));
       } else {
         const done = fits.find((m) => squaresOf(m).length === next.length);
         if (done && fits.length === 1) {
@@ -194,7 +257,18 @@
     send({ move: dir });
   });
 
+  // Tron on a touch screen: the buttons under the board steer as the arrow keys do.
+  const steer = document.getElementById('practice-steer');
+  if (steer) {
+    steer.addEventListener('click', (event) => {
+      const button = event.target.closest('[data-turn]');
+      if (button && view && view.status !== 'over') send({ move: button.dataset.turn });
+    });
+  }
+
   leave.addEventListener('click', () => {
-    if (view && view.status !== 'over') send({ leave: true });
+    if (!view || view.status === 'over') return;
+    if (!window.confirm('Leave the game? It ends now, as a loss.')) return;
+    send({ leave: true });
   });
 }());

@@ -427,7 +427,8 @@ fn the_file_graph_reads_paths_and_finds_circles() {
 }
 
 /// The files of `src/web` that every area shares: the state, the extractors, rendering, errors,
-/// input checks, the API's types, and the pieces more than one area's pages show. They import
+/// input checks, the API's types, a form's one-time message (`flash`), and the pieces more than
+/// one area's pages show. They import
 /// only each other, never an area's handlers.
 const WEB_SHARED: &[&str] = &[
     "api_types",
@@ -435,6 +436,7 @@ const WEB_SHARED: &[&str] = &[
     "confirm",
     "error",
     "extract",
+    "flash",
     "format",
     "headers",
     "input",

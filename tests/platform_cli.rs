@@ -73,6 +73,51 @@ fn database_commands_share_the_embedded_cluster_in_the_data_dir() {
     assert!(out.contains("contest c4 created"));
     let token = ok(&botarena(&data, &["token", "create", "s1"], ""));
     assert!(token.trim().starts_with("bta_"));
+    // Listed, shown and changed from the command line, in words or JSON.
+    let json = |out: String| -> serde_json::Value { serde_json::from_str(&out).expect("JSON") };
+    let list = json(ok(&botarena(&data, &["contest", "list", "--json"], "")));
+    assert_eq!(
+        list,
+        serde_json::json!([{"slug": "c4", "game": "connect4", "title": "c4", "deadline": "2099-01-01T00:00:00Z"}])
+    );
+    assert!(ok(&botarena(&data, &["contest", "list"], "")).starts_with("c4\tconnect4\t2099-01-01T00:00:00Z"));
+    let shown = json(ok(&botarena(&data, &["contest", "show", "c4", "--json"], "")));
+    assert_eq!(
+        (&shown["settings"]["rows"], &shown["settings"]["move_ms"]),
+        (&serde_json::json!("6"), &serde_json::json!("5000"))
+    );
+    let args = [
+        "contest",
+        "update",
+        "c4",
+        "--set",
+        "move_ms=1500",
+        "--set",
+        "title=Four",
+        "--set",
+        "rows=6",
+        "--json",
+    ];
+    let changed = json(ok(&botarena(&data, &args, "")));
+    assert_eq!(
+        changed["changed"],
+        serde_json::json!([{"name": "title", "old": "c4", "new": "Four"}, {"name": "move_ms", "old": "5000", "new": "1500"}])
+    );
+    assert!(ok(&botarena(&data, &["contest", "show", "c4"], "")).contains("move_ms = 1500\n"));
+    // Every bad value is named; nothing changes.
+    let out = botarena(&data, &["contest", "update", "c4", "--set", "move_ms=0", "--set", "rows=x"], "");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("move_ms") && said.contains("rows"), "{said}");
+    let users = json(ok(&botarena(&data, &["users", "list", "--json"], "")));
+    let names: Vec<(&str, &str)> = users
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| (u["username"].as_str().unwrap(), u["role"].as_str().unwrap()))
+        .collect();
+    assert_eq!(names, [("root", "admin"), ("s1", "student"), ("s2", "student")]);
+    assert_eq!(users[1]["display_name"], "Ann");
+    assert!(ok(&botarena(&data, &["users", "list"], "")).contains("s1\tAnn\t"));
     // Bad input gets a clear message and a failure code.
     let out = botarena(&data, &["contest", "create", "c5", "--game", "chess"], "");
     assert!(!out.status.success());

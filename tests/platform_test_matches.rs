@@ -293,10 +293,20 @@ async fn a_student_runs_a_test_match_from_the_pages() {
     assert!(table.contains("house:random"), "{table}");
     assert_eq!(list.body.matches("class=\"game-link\"").count(), 2, "{table}");
 
-    // Another student does not see it.
+    // Another student does not see it, nor the house level's submission it made: a level the
+    // contest does not enter is nobody's submission in the list.
     app.user("bob", Role::Student).await;
     let mut bob = app.logged_in("bob").await;
     assert_eq!(bob.get(&at).await.status, StatusCode::NOT_FOUND);
+    let house = count(&app, "select count(*) from submissions where language = 'house'").await;
+    assert_eq!(house, 1, "the test match made a house submission");
+    let all = bob.get("/contests/c4/submissions").await;
+    let listed = all.element("submissions").expect("ada's submission is listed");
+    assert!(listed.contains("nick-ada") && !listed.contains("house:"), "{listed}");
+    // Entered in the contest, the level is listed.
+    sqlx::query("update contests set house_bots = '{random}'").execute(&app.pool).await.unwrap();
+    let all = bob.get("/contests/c4/submissions").await;
+    assert!(all.element("submissions").unwrap().contains("house:random"), "{}", all.body);
 }
 
 fn strip_tags(s: &str) -> String {

@@ -113,6 +113,17 @@ fn play_match(s: &Starter, problems: &mut Vec<String>) -> Cell {
         if !ok {
             problems.push(format!("{who}: {count} DEBUG lines in {}", file.display()));
         }
+        // One-two-three's starter counts rows and columns from 1, as the viewer does: its first
+        // move on an empty board is "from row 1, column 1", never row 0.
+        for line in text.lines().filter(|l| s.game == GameId::OneTwoThree && l.contains(tag)) {
+            let numbers: Vec<u32> = line
+                .split_once("from row ")
+                .map(|(_, rest)| rest.split(", column ").filter_map(|n| n.trim().parse().ok()).collect())
+                .unwrap_or_default();
+            if numbers.len() != 2 || numbers.contains(&0) {
+                problems.push(format!("{who}: a DEBUG line not counted from 1: {line}"));
+            }
+        }
     }
     cell
 }

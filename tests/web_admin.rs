@@ -182,6 +182,18 @@ async fn the_settings_page_shows_defaults_audits_each_change_and_changes_apply_t
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.element("settings-errors").unwrap().contains("move_ms"), "{}", r.body);
     assert!(r.body.contains(r#"name="move_ms" value="0""#));
+    // Every bad field is named, not only the first.
+    let r = a
+        .submit_form(
+            "/admin/contests/c4/settings",
+            &[("move_ms", "0"), ("rows", "x"), ("memory_mib", "-1"), ("share", "0"), ("title", "Four")],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    let listed = r.element("settings-errors").unwrap();
+    for name in ["move_ms:", "rows:", "memory_mib:", "share:"] {
+        assert!(listed.contains(name), "{name} not named: {listed}");
+    }
 
     // Unchanged values (rows) are not recorded.
     let r = a
@@ -807,7 +819,11 @@ async fn a_disabled_user_cannot_log_in_loses_sessions_and_tokens_keeps_standings
     assert_eq!(app.api("GET", "/api/contests", Some(&token), None).await.status, StatusCode::OK);
 
     let r = confirmed(&mut a, "/admin/users/disable", &[("username", "ada")]).await;
+    // POST-redirect-GET: the list of her, saying it once; a reload posts nothing again.
+    assert_eq!(r.location(), "/admin/users?q=ada");
+    let r = a.follow(r).await;
     assert_eq!(r.element("account-result").unwrap(), "ada is disabled.");
+    assert!(a.get("/admin/users?q=ada").await.element("account-result").is_none());
     assert!(r.element("user-ada").unwrap().contains("disabled since"));
     assert_eq!(listed_users(&a.get("/admin/users?only=disabled").await), ["ada"]);
     // Her open session is over at once (this process keeps sessions for a second: not this one).
@@ -832,12 +848,14 @@ async fn a_disabled_user_cannot_log_in_loses_sessions_and_tokens_keeps_standings
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.element("account-error").unwrap().contains("your own account"));
     let r = confirmed(&mut a, "/admin/users/disable", &[("username", "ada")]).await;
+    let r = a.follow(r).await;
     assert_eq!(r.element("account-result").unwrap(), "ada was disabled already.");
     let r = confirmed(&mut a, "/admin/users/disable", &[("username", "nobody")]).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
 
     // Enabled again: she logs in; the ended session stays ended, the revoked token revoked.
     let r = a.submit_form("/admin/users/enable", &[("username", "ada")]).await;
+    let r = a.follow(r).await;
     assert_eq!(r.element("account-result").unwrap(), "ada is enabled.");
     s.cookie = old_cookie;
     assert_eq!(s.get("/profile").await.status, StatusCode::SEE_OTHER);
@@ -872,6 +890,7 @@ async fn a_password_reset_asks_first_and_ends_the_students_open_sessions() {
     assert_eq!(s.get("/profile").await.status, StatusCode::OK);
     assert_eq!(app.client().login("fay", "pw-fay").await.status, StatusCode::SEE_OTHER);
     let r = confirmed(&mut a, "/admin/users/reset-password", &[("username", "fay")]).await;
+    let r = a.follow(r).await;
     assert!(r.element("reset-result").unwrap().contains("fay"));
     assert_eq!(s.get("/profile").await.location(), "/login?next=/profile");
     assert_eq!(app.client().login("fay", "fay").await.location(), "/welcome");

@@ -591,9 +591,53 @@ async fn ranked_match_of_two_wins(
     m
 }
 
-/// Every page a student or an admin uses, at the width of a phone (390 CSS pixels): nothing
-/// sticks out on the right, so the page never scrolls sideways. A wide table may scroll inside
-/// its own box (`.scroll`), as on any phone.
+/// A finished game of each game but connect4: its name, the parameters and moves of its result.
+fn other_games() -> Vec<(&'static str, serde_json::Value, serde_json::Value)> {
+    vec![
+        // Black steps, White steps, Black jumps over the White man.
+        ("checkers", json!({}), json!(["2 5,0 4,1", "2 2,3 3,2", "2 4,1 2,3"])),
+        (
+            "mathtricks",
+            json!({"seed": 1, "width": 4, "height": 4, "board": [
+                ["+0", "+3", "-1", "*2"], ["+2", "*2", "/2", "-1"], ["-1", "/2", "*2", "+2"], ["*2", "-1", "+3", "+0"]]}),
+            json!(["1 0", "2 3", "1 1", "2 2", "2 1"]),
+        ),
+        ("tron", json!({"width": 12, "height": 6, "ms": 100}), json!([[[11, 0], [2, 0]], [[10, 0], [3, 0]]])),
+        (
+            "one-two-three",
+            json!({"cols": 4, "rows": 3}),
+            json!([["AA--", "----", "----"], ["AA-B", "---B", "---B"]]),
+        ),
+    ]
+}
+
+/// What a page shown 390 px wide measures: `[scrollWidth, clientWidth, what sticks out on the
+/// right (outside a box that scrolls sideways), tap targets smaller than 40 px, title]`.
+const MEASURE: &str = "(() => { const w = document.documentElement.clientWidth;
+  // Inside a box that scrolls sideways (a `.scroll` table, a `pre`), width is fine.
+  const scrolls = (e) => e && e !== document.body
+    && (getComputedStyle(e).overflowX !== 'visible' || scrolls(e.parentElement));
+  const name = (e) => `${e.tagName.toLowerCase()}#${e.id}.${e.getAttribute('class') || ''}`;
+  const out = [...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > w + 0.5 && !scrolls(e.parentElement))
+    .slice(0, 4).map((e) => `${name(e)}: ${Math.round(e.getBoundingClientRect().right)} px`);
+  // Controls a finger taps: buttons, fields, the navigation's links, a practice board's columns,
+  // squares and cells (their rectangles: a disc or a piece lies inside one; a replay's board is
+  // looked at, not tapped).
+  const small = [...document.querySelectorAll(
+      'button, select, input:not([type=hidden]):not([type=radio]):not([type=checkbox]), .top a, label:has(> input[type=radio]), #practice-board rect[data-col], #practice-board rect[data-square], #practice-board rect[data-cell]')]
+    .filter((e) => e.getClientRects().length > 0)
+    .map((e) => [e, e.getBoundingClientRect()])
+    .filter(([e, r]) => r.height < 39.5 || r.width < 39.5)
+    .slice(0, 4).map(([e, r]) => `${name(e)}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+  return [document.documentElement.scrollWidth, w, out, small, document.title]; })()";
+
+/// Every page a student or an admin uses, at the width of a phone (390 by 844 CSS pixels): nothing
+/// sticks out on the right, so the page never scrolls sideways (a wide table may scroll inside
+/// its own box, `.scroll`, as on any phone), and what a finger taps is at least 40 px each way.
+/// The pages: the login page, a student's, a game page and the practice pages of every game (a
+/// game being played included), and an admin's. On the connect4 practice board a tap plays a
+/// move. The width of each page is printed.
 #[tokio::test]
 async fn every_page_fits_a_390_px_wide_screen() {
     let Some(browser) = chromium_or_skip() else { return };
@@ -607,6 +651,19 @@ async fn every_page_fits_a_390_px_wide_screen() {
         .await
         .unwrap();
     let m = ranked_match_of_two_wins(&app, ada, bob).await;
+    let mut games = vec![("c4", m.games[0])];
+    for (game, params, moves) in other_games() {
+        contest(&app, game, game).await;
+        let r = result(
+            0,
+            [BotId::A, BotId::B],
+            params,
+            moves.as_array().unwrap().clone(),
+            Some(BotId::B),
+            "no_moves",
+        );
+        games.push((game, finished_match(&app, game, ada, bob, &[r]).await.games[0]));
+    }
     let admin = app.token(root).await;
     let long = "https://example.org/a/very/long/link/that/does/not/break/anywhere/on/its/own/".repeat(2);
     let r = app
@@ -622,6 +679,10 @@ async fn every_page_fits_a_390_px_wide_screen() {
         .api("PATCH", "/api/contests/c4/settings", Some(&admin), Some(json!({"title": "Connect four: the second assignment of the course, with a title as long as some are"})))
         .await;
     assert!(r.status.is_success(), "{}", r.body);
+    app.state.practice.enable(botarena::service::practice::Runtime {
+        launchers: std::sync::Arc::new(|_| Ok(common::queues::plain())),
+        house_exe: std::path::PathBuf::from(env!("CARGO_BIN_EXE_botarena")),
+    });
 
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let server = format!("http://{}", listener.local_addr().unwrap());
@@ -634,8 +695,30 @@ async fn every_page_fits_a_390_px_wide_screen() {
         json!({"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true}),
     )
     .await;
-    let [sa, _] = m.submissions;
-    let student = [
+    cdp.call("Emulation.setTouchEmulationEnabled", json!({"enabled": true, "maxTouchPoints": 1})).await;
+    let mut wide = Vec::new();
+    let mut widths = Vec::new();
+    // What else a phone's player finds wrong on the practice pages (said after every width).
+    let mut wrong: Vec<String> = Vec::new();
+    macro_rules! measure {
+        ($who:expr, $page:expr) => {{
+            let seen = cdp.eval(MEASURE).await;
+            assert_eq!(seen[1], json!(390), "{}: {seen}", $page);
+            let line = format!("{:>4} px  {} {}", seen[0], $who, $page);
+            println!("width at 390 px: {line}");
+            widths.push(line);
+            let fine = |i: usize| seen[i].as_array().unwrap().is_empty();
+            if seen[0].as_u64().unwrap() > 390 || !fine(2) || !fine(3) {
+                wide.push(format!("{} {}: {seen}", $who, $page));
+            }
+        }};
+    }
+
+    cdp.open(&server, "/login", "").await;
+    measure!("visitor", "/login");
+
+    let [sa, sb] = m.submissions;
+    let mut student = vec![
         "/contests".to_string(),
         "/contests/c4".into(),
         "/contests/c4/rules".into(),
@@ -643,48 +726,162 @@ async fn every_page_fits_a_390_px_wide_screen() {
         "/contests/c4/scoreboard/matrix".into(),
         format!("/contests/c4/submissions/{sa}/matches"),
         format!("/submissions/{sa}"),
-        format!("/games/{}", m.games[0]),
         "/contests/c4/mine".into(),
-        "/contests/c4/play".into(),
         "/contests/c4/test-matches".into(),
         "/profile".into(),
     ];
-    let admin_pages = [
+    for (slug, game) in &games {
+        student.push(format!("/games/{game}"));
+        student.push(format!("/contests/{slug}/play"));
+    }
+    let mut admin_pages = vec![
         "/admin/users".to_string(),
         "/admin/contests/new".into(),
         "/admin/contests/c4/settings".into(),
         "/admin/status".into(),
+        "/admin/submissions".into(),
+        "/admin/contests/c4/similarity".into(),
+        format!("/admin/contests/c4/similarity/{sa}/{sb}"),
         format!("/submissions/{sa}"),
         format!("/games/{}", m.games[1]),
     ];
-    let mut wide = Vec::new();
+    admin_pages.extend(games.iter().map(|(slug, _)| format!("/contests/{slug}/rules")));
     for (user, pages) in [("ada", &student[..]), ("root", &admin_pages[..])] {
         let client = app.logged_in(user).await;
         let (name, value) = client.cookie.as_deref().unwrap().split_once('=').unwrap();
         cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true}))
             .await;
         for page in pages {
-            cdp.call("Page.navigate", json!({"url": format!("{server}{page}#last")})).await;
-            cdp.wait_for(page).await;
-            let seen = cdp
-                .eval(
-                    "(() => { const w = document.documentElement.clientWidth;
-                       // Inside a box that scrolls sideways (a `.scroll` table, a `pre`), width is fine.
-                       const scrolls = (e) => e && e !== document.body
-                         && (getComputedStyle(e).overflowX !== 'visible' || scrolls(e.parentElement));
-                       const out = [...document.querySelectorAll('body *')]
-                         .filter((e) => e.getBoundingClientRect().right > w + 0.5 && !scrolls(e.parentElement))
-                         .slice(0, 4).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.getAttribute('class') || ''}: ${Math.round(e.getBoundingClientRect().right)} px`);
-                       return [document.documentElement.scrollWidth, w, out, document.title]; })()",
-                )
-                .await;
-            assert_eq!(seen[1], json!(390), "{page}: {seen}");
-            if seen[0].as_u64().unwrap() > 390 || !seen[2].as_array().unwrap().is_empty() {
-                wide.push(format!("{user} {page}: {seen}"));
-            }
+            cdp.open(&server, page, "#last").await;
+            measure!(user, page);
         }
     }
-    assert!(wide.is_empty(), "pages wider than a 390 px screen:\n{}", wide.join("\n"));
+
+    // A practice game of each game, being played; on connect4's board a tap plays a move.
+    let client = app.logged_in("ada").await;
+    let (name, value) = client.cookie.as_deref().unwrap().split_once('=').unwrap();
+    cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true}))
+        .await;
+    let state = "[document.getElementById('practice').dataset.status || '', \
+                 Number(document.getElementById('practice').dataset.moves || 0), \
+                 document.querySelectorAll('#practice-board svg.board').length]";
+    for (slug, _) in &games {
+        let random = botarena::service::practice::Opponent::parse("house:random").unwrap();
+        let game =
+            app.state.practice.start(ada, slug, random, botarena::games::Side::First, None).await.unwrap();
+        let page = format!("/practice/{}", game.id);
+        cdp.open(&server, &page, "").await;
+        let mut seen = json!([]);
+        for _ in 0..200 {
+            seen = cdp.eval(state).await;
+            if seen[2] == json!(1) && (seen[0] == "your_turn" || seen[0] == "playing" || seen[0] == "over") {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(seen[2], json!(1), "{slug}: the practice board is drawn: {seen}");
+        measure!("ada", format!("{page} ({slug}, {})", seen[0].as_str().unwrap()));
+        if *slug == "checkers" {
+            // A tapped piece shows where it may go: the second squares of its legal moves.
+            assert_eq!(seen[0], "your_turn", "{seen}");
+            let legal = game.view().legal_moves;
+            let squares = |m: &String| m.split(' ').skip(1).map(str::to_string).collect::<Vec<_>>();
+            let from = squares(&legal[0])[0].clone();
+            let mut to: Vec<String> =
+                legal.iter().map(squares).filter(|s| s[0] == from).map(|s| s[1].clone()).collect();
+            to.sort();
+            to.dedup();
+            let at = cdp
+                .eval(&format!(
+                    "(() => {{ const r = document.querySelector('#practice-board circle[data-square=\"{from}\"]').getBoundingClientRect();
+                       return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+                ))
+                .await;
+            cdp.tap(&at).await;
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let shown = cdp
+                .eval("[...document.querySelectorAll('#practice-board rect.target')].map((e) => e.dataset.square).sort()")
+                .await;
+            if shown != json!(to) {
+                wrong.push(format!("checkers: the targets of {from} in {legal:?} are {to:?}, shown {shown}"));
+            }
+            // A refused square says when a capture is compulsory (the page's own words for the
+            // server's legal moves), and only then.
+            let said = cdp
+                .eval(
+                    "[BotarenaPlay.checkersRefusal(['2 5,0 3,2', '2 5,4 3,2']),
+                      BotarenaPlay.checkersRefusal(['3 5,0 3,2 1,4']), BotarenaPlay.checkersRefusal(['2 5,0 4,1'])]",
+                )
+                .await;
+            let expected = json!([
+                "Not a legal move: a capture is compulsory: take with the piece on 5,0 or 5,4.",
+                "Not a legal move: a capture is compulsory: take, the longest one (2 pieces), with the piece on 5,0.",
+                "Not a legal move: pick one of your pieces that can move, then where it goes."
+            ]);
+            if said != expected {
+                wrong.push(format!("checkers: refusals {said}"));
+            }
+        }
+        if *slug == "tron" {
+            // A game on a clock says so, and a finger steers it.
+            let clock = cdp.eval("document.getElementById('practice-clock').textContent").await;
+            let clock = clock.as_str().unwrap().to_string();
+            if !clock.contains("on a clock") || clock.contains("per move") {
+                wrong.push(format!("tron: the clock says {clock:?}"));
+            }
+            let buttons = cdp.eval("document.querySelectorAll('#practice-steer button').length").await;
+            if buttons != json!(4) {
+                wrong.push(format!("tron: {buttons} steering buttons"));
+            }
+        }
+        if *slug == "c4" {
+            assert_eq!(seen[0], "your_turn", "{seen}");
+            let at = cdp
+                .eval(
+                    "(() => { const r = document.querySelector('#practice-board [data-col=\"4\"]').getBoundingClientRect();
+                       return [r.x + r.width / 2, r.y + r.height / 2]; })()",
+                )
+                .await;
+            cdp.tap(&at).await;
+            for _ in 0..200 {
+                seen = cdp.eval(state).await;
+                if seen[1].as_u64().unwrap() > 0 {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            let moves = game.view().moves;
+            if moves.first() != Some(&json!("4")) {
+                wrong.push(format!("connect4: tapping column 4 played {moves:?} ({seen})"));
+            }
+        }
+        game.leave();
+        for _ in 0..200 {
+            if game.is_over() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(game.is_over(), "{slug}: leaving ended the game");
+    }
+    println!("widths at 390 px:\n{}", widths.join("\n"));
+    eprintln!("what else is wrong: {wrong:?}");
+    assert!(
+        wide.is_empty(),
+        "pages wider than a 390 px screen, or with small tap targets:\n{}",
+        wide.join("\n")
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+impl Cdp {
+    /// A finger's tap at `at` (`[x, y]`): a touch that starts and ends there, which the page
+    /// gets as a click, as on a phone.
+    async fn tap(&mut self, at: &serde_json::Value) {
+        let point = json!([{"x": at[0], "y": at[1]}]);
+        self.call("Input.dispatchTouchEvent", json!({"type": "touchStart", "touchPoints": point})).await;
+        self.call("Input.dispatchTouchEvent", json!({"type": "touchEnd", "touchPoints": []})).await;
+    }
 }
 
 /// Records each Content-Security-Policy violation of a page in `window.__csp`, from before the
@@ -897,7 +1094,17 @@ async fn no_page_breaks_the_content_security_policy_and_every_page_still_works()
     }
     assert!(seen[1].as_u64().unwrap() > before, "the click played a move: {seen}");
     check!(practice.clone());
-    cdp.eval("document.getElementById('practice-leave').click()").await;
+    // Leaving asks first: said no to, the game goes on; said yes to, it ends, and says so.
+    let asked = cdp
+        .eval(
+            "window.asked = []; window.confirm = (q) => { window.asked.push(q); return false; };
+             document.getElementById('practice-leave').click(); window.asked",
+        )
+        .await;
+    assert_eq!(asked.as_array().map(Vec::len), Some(1), "{asked}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_ne!(cdp.eval(state).await[0], "over", "refusing the question kept the game");
+    cdp.eval("window.confirm = () => true; document.getElementById('practice-leave').click()").await;
     for _ in 0..200 {
         seen = cdp.eval(state).await;
         if seen[0] == "over" {
@@ -906,6 +1113,8 @@ async fn no_page_breaks_the_content_security_policy_and_every_page_still_works()
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(seen[0], "over", "leaving ended the game: {seen}");
+    let said = cdp.eval("document.getElementById('practice-status').textContent").await;
+    assert!(said.as_str().unwrap().starts_with("You left the game"), "{said}");
     check!(format!("{practice} after leaving"));
 
     // Logging out through the navigation's form, and in as an admin.

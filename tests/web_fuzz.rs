@@ -20,6 +20,7 @@ use std::collections::BTreeSet;
 /// Every route of `botarena::web::app`, as the router spells it.
 const ROUTES: &[&str] = &[
     "/",
+    "/favicon.ico",
     "/login",
     "/logout",
     "/welcome",

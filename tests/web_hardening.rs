@@ -348,7 +348,10 @@ async fn a_nickname_that_looks_like_anothers_is_refused_and_compatibility_forms_
     app.user("s1", Role::Student).await;
     app.user("s2", Role::Student).await;
     let mut one = app.logged_in("s1").await;
-    assert_eq!(one.submit_form("/profile/nickname", &[("nickname", "alice")]).await.status, StatusCode::OK);
+    assert_eq!(
+        one.submit_form("/profile/nickname", &[("nickname", "alice")]).await.status,
+        StatusCode::SEE_OTHER
+    );
     let mut two = app.logged_in("s2").await;
     for twin in ["Alice", "ALICE", "AIice", "ａｌｉｃｅ"] {
         let r = two.submit_form("/profile/nickname", &[("nickname", twin)]).await;
@@ -360,21 +363,28 @@ async fn a_nickname_that_looks_like_anothers_is_refused_and_compatibility_forms_
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{hidden:?}");
         assert!(r.element("nickname-error").unwrap().contains("invisible"), "{hidden:?}: {}", r.body);
     }
-    assert_eq!(two.submit_form("/profile/nickname", &[("nickname", "ｂｏｂ")]).await.status, StatusCode::OK);
+    assert_eq!(
+        two.submit_form("/profile/nickname", &[("nickname", "ｂｏｂ")]).await.status,
+        StatusCode::SEE_OTHER
+    );
     let stored: String = sqlx::query_scalar("select nickname from users where username = 's2'")
         .fetch_one(&app.pool)
         .await
         .unwrap();
     assert_eq!(stored, "bob");
     // Its owner may change the case of their own nickname.
-    assert_eq!(one.submit_form("/profile/nickname", &[("nickname", "Alice")]).await.status, StatusCode::OK);
+    assert_eq!(
+        one.submit_form("/profile/nickname", &[("nickname", "Alice")]).await.status,
+        StatusCode::SEE_OTHER
+    );
 }
 
 /// The error the profile page gives for `nickname`, or `None` when it was taken.
 async fn nickname_error(c: &mut Client, nickname: &str) -> Option<String> {
     let r = c.submit_form("/profile/nickname", &[("nickname", nickname)]).await;
     match r.status {
-        StatusCode::OK => None,
+        // Taken: POST-redirect-GET to the profile.
+        StatusCode::SEE_OTHER => None,
         StatusCode::BAD_REQUEST => Some(r.element("nickname-error").expect("the form says why")),
         other => panic!("{nickname}: {other}: {}", r.body),
     }

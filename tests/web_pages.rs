@@ -24,6 +24,23 @@ async fn anonymous_visitors_see_only_the_login_page() {
     assert!(r.headers.get("set-cookie").unwrap().to_str().unwrap().contains("SameSite=Lax"));
 }
 
+/// Every page names its icon, and `/favicon.ico` (asked for by browsers of anything else) leads
+/// to the same picture.
+#[tokio::test]
+async fn the_site_has_a_favicon() {
+    let app = setup().await;
+    let mut c = app.client();
+    let page = c.get("/login").await;
+    let link = r#"<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">"#;
+    assert!(page.body.contains(link), "{}", page.body);
+    let r = c.get("/favicon.ico").await;
+    assert_eq!((r.status, r.location()), (StatusCode::PERMANENT_REDIRECT, "/static/favicon.svg"));
+    let r = c.get("/static/favicon.svg").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.headers[header::CONTENT_TYPE], "image/svg+xml");
+    assert!(r.body.starts_with("<svg") && r.body.contains("viewBox"), "{}", r.body);
+}
+
 #[tokio::test]
 async fn an_imported_student_must_choose_a_password_and_nickname_at_first_login() {
     let app = setup().await;
@@ -42,7 +59,8 @@ async fn an_imported_student_must_choose_a_password_and_nickname_at_first_login(
     assert_eq!(c.get("/contests").await.location(), "/welcome");
     let csrf = c.csrf().await;
     let r = c.get("/welcome").await;
-    assert!(r.body.contains("Welcome, s100"));
+    // Greeted by the roster's name.
+    assert!(r.body.contains("<h1>Welcome, Ada Lovelace</h1>"), "{}", r.body);
     let r = c
         .post_form(
             "/welcome",
@@ -65,6 +83,8 @@ async fn an_imported_student_must_choose_a_password_and_nickname_at_first_login(
     // A second student cannot take the same nickname.
     let mut d = app.client();
     d.login("s101", "s101").await;
+    // A roster line without a name: the username.
+    assert!(d.get("/welcome").await.body.contains("<h1>Welcome, s101</h1>"));
     let csrf = d.csrf().await;
     let r = d
         .post_form(
@@ -157,10 +177,16 @@ async fn students_cannot_open_admin_pages_and_admins_can() {
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     let mut a = app.logged_in("root").await;
     assert_eq!(a.get("/admin/users").await.status, StatusCode::OK);
+    // Lines to fix: the form again, with what was done and what is wrong.
     let r = a.submit_form("/admin/users", &[("csv", "x1,Xavier\nbad name\nx2")]).await;
-    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.element("import-result").unwrap().contains("Created 2 user(s)"));
     assert!(r.element("import-errors").unwrap().contains("line 2"));
+    // A clean roster: POST-redirect-GET, said once.
+    let r = a.submit_form("/admin/users", &[("csv", "x3\nx1")]).await;
+    let r = a.follow(r).await;
+    assert_eq!(r.element("import-result").unwrap(), "Created 1 user(s); 1 already existed.");
+    assert!(a.get("/admin/users").await.element("import-result").is_none());
 }
 
 #[tokio::test]
@@ -322,8 +348,12 @@ async fn a_user_changes_nickname_and_password_and_manages_tokens_on_the_profile_
     let mut c = app.logged_in("kim").await;
     let r = c.submit_form("/profile/nickname", &[("nickname", "nick-lee")]).await;
     assert!(r.element("nickname-error").unwrap().contains("Another user"));
-    let r = c.submit_form("/profile/nickname", &[("nickname", "Kimmy")]).await;
+    let posted = c.submit_form("/profile/nickname", &[("nickname", "Kimmy")]).await;
+    assert_eq!(posted.location(), "/profile");
+    let r = c.follow(posted).await;
     assert_eq!(r.element("notice").unwrap(), "Nickname changed.");
+    // Reloaded, the page is the profile alone: nothing is posted again, nothing said twice.
+    assert!(c.get("/profile").await.element("notice").is_none());
     let r = c
         .submit_form(
             "/profile/password",
@@ -337,9 +367,13 @@ async fn a_user_changes_nickname_and_password_and_manages_tokens_on_the_profile_
             &[("current", "pw-kim"), ("password", "newpassword"), ("confirm", "newpassword")],
         )
         .await;
+    let r = c.follow(r).await;
     assert_eq!(r.element("notice").unwrap(), "Password changed. Your other sessions are logged out.");
     let r = c.submit_form("/profile/tokens", &[("name", "laptop")]).await;
+    let r = c.follow(r).await;
     let token = r.element("new-token").unwrap();
+    // Shown once: a reload neither shows it again nor makes another.
+    assert!(c.get("/profile").await.element("new-token").is_none());
     assert!(token.starts_with("bta_"));
     assert_eq!(app.api("GET", "/api/contests", Some(&token), None).await.status, StatusCode::OK);
     let id: i64 = sqlx::query_scalar("select id from api_tokens").fetch_one(&app.pool).await.unwrap();
@@ -350,6 +384,7 @@ async fn a_user_changes_nickname_and_password_and_manages_tokens_on_the_profile_
         StatusCode::NOT_FOUND
     );
     let r = c.submit_form(&format!("/profile/tokens/{id}/revoke"), &[]).await;
+    let r = c.follow(r).await;
     assert_eq!(r.element("notice").unwrap(), "Token revoked.");
     assert_eq!(app.api("GET", "/api/contests", Some(&token), None).await.status, StatusCode::UNAUTHORIZED);
 }
@@ -369,6 +404,7 @@ async fn an_admin_resets_a_forgotten_password_to_the_username_and_a_new_one_is_c
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     assert!(r.element("reset-error").unwrap().contains("no user `nobody`"));
     let r = a.submit_form("/admin/users/reset-password", &[("username", "fay"), ("confirmed", "yes")]).await;
+    let r = a.follow(r).await;
     assert!(r.element("reset-result").unwrap().contains("fay"), "{}", r.body);
     let title = &r.body[r.body.find("<title>").unwrap() + 7..r.body.find("</title>").unwrap()];
     assert!(title.starts_with("Users") && !title.contains('<'), "the page's title: {title}");

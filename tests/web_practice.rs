@@ -238,6 +238,15 @@ async fn one_game_per_person_a_server_wide_cap_and_opponents_the_contest_allows(
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
     assert_eq!(r.json()["error"], "already_playing");
+    // Her Play page shows the game being played, with the way back to it, instead of the form.
+    let mut web = app.logged_in("ada").await;
+    let page = web.get("/contests/c4/play").await;
+    assert!(
+        page.body.contains(&format!(r#"<a href="/practice/{first}" id="playing-link">"#)),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("play-start"), "{}", page.body);
     // The server plays one at a time here: bob waits too.
     let r = app
         .api("POST", "/api/contests/c4/practice", Some(&bob), Some(json!({"opponent": "house:random"})))
@@ -261,6 +270,9 @@ async fn one_game_per_person_a_server_wide_cap_and_opponents_the_contest_allows(
     };
     assert_eq!(v["result"]["forfeit"]["bot"], "a", "{v}");
     assert_eq!(v["result"]["winner"], "b");
+    // Over: the form again.
+    let page = web.get("/contests/c4/play").await;
+    assert!(page.body.contains("play-start") && !page.body.contains("playing-link"), "{}", page.body);
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let r = app

@@ -102,8 +102,22 @@ async fn a_disguised_copy_is_caught_and_a_bot_from_the_same_starter_is_not() {
         StatusCode::FORBIDDEN
     );
 
-    // The page lists the pair; the side-by-side view marks and links the shared regions.
+    // The page is linked from the contest's admin page and from the admin's line of the contest
+    // page (students see neither link).
     let mut root = app.logged_in("root").await;
+    for (page, id) in
+        [("/admin/contests/c4/settings", "similarity-link"), ("/contests/c4", "admin-similarity-link")]
+    {
+        let html = root.get(page).await;
+        let link = html.element(id).unwrap_or_else(|| panic!("no #{id} on {page}: {}", html.body));
+        assert!(
+            html.body.contains(&format!(r#"<a href="/admin/contests/c4/similarity" id="{id}">"#)),
+            "{link}"
+        );
+    }
+    assert!(cyd.get("/contests/c4").await.element("admin-similarity-link").is_none());
+
+    // The page lists the pair; the side-by-side view marks and links the shared regions.
     let page = root.get("/admin/contests/c4/similarity").await;
     assert_eq!(page.status, StatusCode::OK);
     let row = page.element(&format!("pair-{ada}-{bob}")).unwrap_or_else(|| panic!("{}", page.body));

@@ -1,10 +1,13 @@
-//! `botarena contest create <slug> --game G [--title T] [--deadline RFC3339] [--set K=V]...`
+//! `botarena contest create <slug> --game G [--title T] [--deadline RFC3339] [--set K=V]...`, and
+//! `contest list`, `contest show <slug>`, `contest update <slug> --set K=V...` (each with `--json`).
 
 use crate::config::DbArgs;
-use crate::db::contests::NewContest;
+use crate::db::contests::{self, Contest, NewContest};
 use crate::judge::languages::Languages;
+use crate::service;
 use anyhow::bail;
 use clap::{Args, Subcommand};
+use serde_json::{json, Value};
 
 #[derive(Debug, Args)]
 pub struct ContestArgs {
@@ -32,13 +35,148 @@ pub enum ContestCommand {
         #[command(flatten)]
         db: DbArgs,
     },
+    /// The contests: slug, game, deadline and title, latest deadline first.
+    List {
+        /// One JSON array instead of lines.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// A contest's settings: its title, deadline, game settings, languages and limits.
+    Show {
+        slug: String,
+        /// One JSON object instead of lines.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Change a contest's settings as the admin's settings page does (checked as a whole, audited):
+    /// `--set` as for `create`, and `title=` or `deadline=` (empty: none).
+    Update {
+        slug: String,
+        #[arg(long = "set", value_name = "KEY=VALUE", required = true)]
+        set: Vec<String>,
+        /// The changes as one JSON object instead of lines.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
 }
 
 pub fn run(args: ContestArgs) -> anyhow::Result<i32> {
-    let ContestCommand::Create { slug, game, title, deadline, set, db } = args.command;
+    match args.command {
+        ContestCommand::Create { slug, game, title, deadline, set, db } => {
+            create(&slug, &game, title, deadline, &set, &db)
+        }
+        ContestCommand::List { json, db } => list(json, &db),
+        ContestCommand::Show { slug, json, db } => show(&slug, json, &db),
+        ContestCommand::Update { slug, set, json, db } => update(&slug, &set, json, &db),
+    }
+}
+
+fn language_ids() -> anyhow::Result<Vec<String>> {
+    Ok(Languages::load_default()?.all().iter().map(|l| l.id.clone()).collect())
+}
+
+fn deadline_text(c: &Contest) -> String {
+    c.deadline.and_then(|d| d.format(&time::format_description::well_known::Rfc3339).ok()).unwrap_or_default()
+}
+
+fn list(json: bool, db: &DbArgs) -> anyhow::Result<i32> {
+    super::migrate::with_db(db, async |pool| {
+        let all = contests::list(&mut *pool.acquire().await?).await?;
+        if json {
+            let rows: Vec<Value> = all
+                .iter()
+                .map(|c| {
+                    let deadline = Some(deadline_text(c)).filter(|d| !d.is_empty());
+                    json!({"slug": c.slug, "game": c.game.as_str(), "title": c.title, "deadline": deadline})
+                })
+                .collect();
+            println!("{}", serde_json::to_string_pretty(&rows)?);
+        } else {
+            for c in &all {
+                let mut deadline = deadline_text(c);
+                if deadline.is_empty() {
+                    deadline = "no deadline".into();
+                }
+                println!("{}\t{}\t{}\t{}", c.slug, c.game, deadline, c.title);
+            }
+        }
+        Ok(0)
+    })
+}
+
+fn show(slug: &str, json: bool, db: &DbArgs) -> anyhow::Result<i32> {
+    super::migrate::with_db(db, async |pool| {
+        let Some(c) = contests::by_slug(&mut *pool.acquire().await?, slug).await? else {
+            bail!("no contest `{slug}`");
+        };
+        let values = service::contests::setting_values(&c);
+        if json {
+            let settings: serde_json::Map<String, Value> =
+                values.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(
+                    &json!({"slug": c.slug, "game": c.game.as_str(), "settings": settings})
+                )?
+            );
+        } else {
+            println!("slug = {}\ngame = {}", c.slug, c.game);
+            for (k, v) in values {
+                println!("{k} = {v}");
+            }
+        }
+        Ok(0)
+    })
+}
+
+fn update(slug: &str, set: &[String], json: bool, db: &DbArgs) -> anyhow::Result<i32> {
+    let mut changes = Vec::new();
+    for a in set {
+        let Some((k, v)) = a.split_once('=') else { bail!("`{a}` is not of the form KEY=VALUE") };
+        changes.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    let ids = language_ids()?;
+    super::migrate::with_db(db, async |pool| {
+        let changed = match service::contests::change_settings(pool, None, slug, &changes, &ids).await? {
+            Ok(changed) => changed,
+            Err(errors) => {
+                for e in &errors {
+                    eprintln!("error: {e}");
+                }
+                bail!("the contest was not changed");
+            }
+        };
+        if json {
+            let list: Vec<Value> =
+                changed.iter().map(|ch| json!({"name": ch.name, "old": ch.old, "new": ch.new})).collect();
+            println!("{}", serde_json::to_string_pretty(&json!({"slug": slug, "changed": list}))?);
+        } else {
+            println!("{slug}: {} setting(s) changed", changed.len());
+            for ch in &changed {
+                println!("{}: {} -> {}", ch.name, ch.old, ch.new);
+            }
+        }
+        Ok(0)
+    })
+}
+
+fn create(
+    slug: &str,
+    game: &str,
+    title: Option<String>,
+    deadline: Option<String>,
+    set: &[String],
+    db: &DbArgs,
+) -> anyhow::Result<i32> {
     let languages = Languages::load_default()?;
     let ids: Vec<String> = languages.all().iter().map(|l| l.id.clone()).collect();
-    let contest = match NewContest::build(&slug, &game, title.as_deref(), deadline.as_deref(), &set, &ids) {
+    let contest = match NewContest::build(slug, game, title.as_deref(), deadline.as_deref(), set, &ids) {
         Ok(c) => c,
         Err(errors) => {
             for e in &errors {
@@ -47,7 +185,7 @@ pub fn run(args: ContestArgs) -> anyhow::Result<i32> {
             bail!("the contest was not created");
         }
     };
-    super::migrate::with_db(&db, async |pool| {
+    super::migrate::with_db(db, async |pool| {
         if crate::service::contests::create(pool, None, &contest).await?.is_none() {
             bail!("a contest with the slug `{}` exists already", contest.slug);
         }

@@ -155,7 +155,8 @@ fn prepare_bot(
     }
 }
 
-/// "game 1: mine.c (first) vs house:random — mine.c wins, no_moves, 12-0".
+/// "game 1: mine.c (first) vs house:random — mine.c wins, no_moves, 12 : 0" (a score pair as
+/// everywhere: `-175 : -16`, never `-175--16`).
 fn describe_game(g: &GameResult, spec: &MatchSpec) -> String {
     let label = |b: BotId| spec.bot(b).label.clone();
     let mut s = format!("game {}: {} (first) vs {} — ", g.index + 1, label(g.seats[0]), label(g.seats[1]));
@@ -164,12 +165,17 @@ fn describe_game(g: &GameResult, spec: &MatchSpec) -> String {
         None => s.push_str(&format!("draw, {}", g.reason)),
     }
     if let Some(score) = &g.score {
-        s.push_str(&format!(", {}-{}", score[0], score[1]));
+        s.push_str(&format!(", {}", score_pair(&score[0], &score[1])));
     }
     if let Some(f) = &g.forfeit {
         s.push_str(&format!(" ({} forfeited: {}: {})", label(f.bot), f.kind.as_str(), f.detail));
     }
     s
+}
+
+/// Two scores or points as a pair, `-175 : -16`.
+fn score_pair(a: impl std::fmt::Display, b: impl std::fmt::Display) -> String {
+    format!("{a} : {b}")
 }
 
 fn describe_match(m: &MatchResult) -> String {
@@ -181,12 +187,11 @@ fn describe_match(m: &MatchResult) -> String {
         std::cmp::Ordering::Equal => "the match is drawn".to_string(),
     };
     format!(
-        "match: {} {wa}, {} {wb}, draws {} — {verdict} (points {}-{})",
+        "match: {} {wa}, {} {wb}, draws {} — {verdict} (points {})",
         label(BotId::A),
         label(BotId::B),
         m.summary.draws,
-        m.summary.points[&BotId::A],
-        m.summary.points[&BotId::B]
+        score_pair(m.summary.points[&BotId::A], m.summary.points[&BotId::B])
     )
 }
 
@@ -208,5 +213,14 @@ impl Indicator {
         if self.on {
             eprint!("\r\x1b[2K");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_negative_score_pair_reads_as_two_numbers() {
+        assert_eq!(super::score_pair(-175, -16), "-175 : -16");
+        assert_eq!(super::score_pair(0u32, 3u32), "0 : 3");
     }
 }

@@ -1,4 +1,4 @@
-//! `botarena users`: import a roster (`username[,display name]` per line; the initial password
+//! `botarena users`: list the accounts (`--json` for one array), import a roster (`username[,display name]` per line; the initial password
 //! is the username, and must be changed at first login), disable or enable an account, reset a
 //! password. Each is audited as done by the command line.
 
@@ -16,6 +16,15 @@ pub struct UsersArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum UsersCommand {
+    /// The people's accounts (not the house bots'): username, display name, nickname, role,
+    /// submissions, last login and whether disabled, by username.
+    List {
+        /// One JSON array instead of lines.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
     /// Import a roster CSV: `username[,display name]` per line (`-` reads standard input).
     Import {
         file: PathBuf,
@@ -45,6 +54,7 @@ pub enum UsersCommand {
 
 pub fn run(args: UsersArgs) -> anyhow::Result<i32> {
     match args.command {
+        UsersCommand::List { json, db } => list(json, &db),
         UsersCommand::Import { file, db } => import(&file, &db),
         UsersCommand::Disable { username, db } => switch(&username, &db, true),
         UsersCommand::Enable { username, db } => switch(&username, &db, false),
@@ -56,6 +66,44 @@ pub fn run(args: UsersArgs) -> anyhow::Result<i32> {
             Ok(0)
         }),
     }
+}
+
+fn list(json: bool, db: &DbArgs) -> anyhow::Result<i32> {
+    let text = |t: Option<time::OffsetDateTime>| {
+        t.and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
+    };
+    super::migrate::with_db(db, async |pool| {
+        let all =
+            crate::db::users::search(&mut *pool.acquire().await?, "", false, Default::default(), i64::MAX, 0)
+                .await?;
+        if json {
+            let rows: Vec<serde_json::Value> = all
+                .iter()
+                .map(|u| {
+                    serde_json::json!({
+                        "username": u.username, "display_name": u.display_name, "nickname": u.nickname,
+                        "role": u.role, "submissions": u.submissions, "last_login_at": text(u.last_login_at),
+                        "disabled_at": text(u.disabled_at),
+                    })
+                })
+                .collect();
+            println!("{}", serde_json::to_string_pretty(&rows)?);
+        } else {
+            for u in &all {
+                let disabled = text(u.disabled_at).map(|t| format!("disabled since {t}")).unwrap_or_default();
+                println!(
+                    "{}\t{}\t{}\t{}\t{} submission(s)\tlast login {}\t{disabled}",
+                    u.username,
+                    u.display_name.as_deref().unwrap_or("-"),
+                    u.nickname.as_deref().unwrap_or("-"),
+                    serde_json::to_value(u.role)?.as_str().unwrap_or_default(),
+                    u.submissions,
+                    text(u.last_login_at).unwrap_or_else(|| "never".into()),
+                );
+            }
+        }
+        Ok(0)
+    })
 }
 
 fn import(file: &std::path::Path, db: &DbArgs) -> anyhow::Result<i32> {

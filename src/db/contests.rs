@@ -268,9 +268,24 @@ impl NewContest {
             }
         }
         let settings = game_id.and_then(|g| {
-            Settings::from_assignments(g, game_assignments.iter().map(String::as_str))
-                .map_err(|e| err("settings", e.to_string()))
-                .ok()
+            match Settings::from_assignments(g, game_assignments.iter().map(String::as_str)) {
+                Ok(s) => Some(s),
+                Err(whole) => {
+                    // The game's check stops at the first bad value: each one is checked alone too, so
+                    // that every bad field is named (the whole error when none is bad on its own).
+                    let mut named = false;
+                    for a in &game_assignments {
+                        if let Err(e) = Settings::from_assignments(g, [a.as_str()]) {
+                            err(a.split_once('=').map_or(a.as_str(), |(k, _)| k), e.to_string());
+                            named = true;
+                        }
+                    }
+                    if !named {
+                        err("settings", whole.to_string());
+                    }
+                    None
+                }
+            }
         });
         // A factor is kept only when it is not 1, so setting 1 clears that of a language that is
         // no longer configured.

@@ -116,12 +116,12 @@ fn diff(old: &[(String, String)], new: &[(String, String)]) -> Vec<Change> {
         .collect()
 }
 
-/// Changes settings of a contest, for the settings page and `PATCH /api/contests/{slug}/settings`:
-/// validated as a whole, stored, and the changed values (only those) recorded in one audit entry.
-/// The inner `Err` holds the invalid fields.
+/// Changes settings of a contest, for the settings page, `PATCH /api/contests/{slug}/settings` and
+/// `botarena contest update` (no `actor`: the command line): validated as a whole, stored, and the
+/// changed values (only those) recorded in one audit entry. The inner `Err` holds the invalid fields.
 pub async fn change_settings(
     pool: &PgPool,
-    actor: &User,
+    actor: Option<&User>,
     slug: &str,
     changes: &[(String, String)],
     known_languages: &[String],
@@ -145,7 +145,7 @@ pub async fn change_settings(
         let new: Map<String, Value> = changed.iter().map(|ch| (ch.name.clone(), text(&ch.new))).collect();
         audit::record(
             &mut tx,
-            Some(actor.id),
+            actor.map(|a| a.id),
             "contest.settings",
             &audit_target(slug),
             Some(old.into()),

@@ -5,6 +5,7 @@
 use super::confirm::{self, Question};
 use super::error::PageResult;
 use super::extract::{check_csrf, PageUser};
+use super::flash::{self, Slot};
 use super::input::{page_number, query_text, Form};
 use super::render::{link_with, page_count, render, when, Nav};
 use super::state::AppState;
@@ -13,7 +14,7 @@ use crate::service::accounts::{self, Switched};
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Redirect};
 use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
@@ -99,10 +100,9 @@ struct UsersPage {
     account: Option<Result<String, String>>,
     csv: String,
     csv_error: Option<String>,
-    created: Vec<String>,
-    existing: Vec<String>,
     errors: Vec<(usize, String)>,
-    done: bool,
+    /// What an import did: how many were created and how many existed.
+    imported: Option<String>,
     /// The outcome of a password reset: `Ok(username)` or why it failed.
     reset: Option<Result<String, String>>,
 }
@@ -166,17 +166,26 @@ async fn users_view(state: &AppState, who: &PageUser, search: Search) -> PageRes
         account: None,
         csv: String::new(),
         csv_error: None,
-        created: vec![],
-        existing: vec![],
         errors: vec![],
-        done: false,
+        imported: None,
         reset: None,
     })
 }
 
 async fn users_page(State(state): State<AppState>, who: PageUser, Query(q): Query<ListQuery>) -> PageResult {
     who.require_admin()?;
-    Ok(render(&users_view(&state, &who, Search::of(q)).await?))
+    let mut page = users_view(&state, &who, Search::of(q)).await?;
+    // What the form posted just before did (POST-redirect-GET), said once.
+    page.account = flash::take(&who.session, Slot::Account).await?.map(Ok);
+    page.reset = flash::take(&who.session, Slot::Reset).await?.map(Ok);
+    page.imported = flash::take(&who.session, Slot::Import).await?;
+    Ok(render(&page))
+}
+
+/// After an action that worked: the list (of `search`), saying what was done once.
+async fn done(who: &PageUser, search: Search, slot: Slot, text: String) -> PageResult {
+    flash::put(&who.session, slot, text).await?;
+    Ok(Redirect::to(&search.link()).into_response())
 }
 
 #[derive(Deserialize)]
@@ -200,16 +209,18 @@ async fn import_users(
         return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
     }
     let report = accounts::import_roster(&state.pool, Some(who.user.id), &form.csv).await?;
-    let mut page = users_view(&state, &who, Search::default()).await?;
-    page.done = true;
-    if !report.errors.is_empty() {
-        page.csv = form.csv;
-        page.csv_error = Some("Some lines were not imported; see below.".into());
+    let summary =
+        format!("Created {} user(s); {} already existed.", report.created.len(), report.existing.len());
+    if report.errors.is_empty() {
+        return done(&who, Search::default(), Slot::Import, summary).await;
     }
-    page.created = report.created;
-    page.existing = report.existing;
+    // Lines to fix: the form again with the roster as pasted and what is wrong with it.
+    let mut page = users_view(&state, &who, Search::default()).await?;
+    page.imported = Some(summary);
+    page.csv = form.csv;
+    page.csv_error = Some("Some lines were not imported; see below.".into());
     page.errors = report.errors;
-    Ok(render(&page))
+    Ok((StatusCode::BAD_REQUEST, render(&page)).into_response())
 }
 
 /// The form of an action on one account.
@@ -282,13 +293,12 @@ async fn reset_password(
         .await;
     }
     let found = accounts::reset_password(&state.pool, Some(who.user.id), &username).await?;
-    let mut page = users_view(&state, &who, Search::user(&username)).await?;
     if !found {
+        let mut page = users_view(&state, &who, Search::user(&username)).await?;
         page.reset = Some(Err(no_such_user(&username)));
         return Ok((StatusCode::NOT_FOUND, render(&page)).into_response());
     }
-    page.reset = Some(Ok(username));
-    Ok(render(&page))
+    done(&who, Search::user(&username), Slot::Reset, username).await
 }
 
 /// Disables an account, after asking: it can no longer log in, its sessions end at once and its
@@ -326,13 +336,15 @@ async fn enable(State(state): State<AppState>, who: PageUser, Form(form): Form<A
 
 async fn switch(state: &AppState, who: &PageUser, username: &str, disabled: bool) -> PageResult {
     let outcome = accounts::set_disabled(&state.pool, Some(who.user.id), username, disabled).await?;
-    let mut page = users_view(state, who, Search::user(username)).await?;
     let what = if disabled { "disabled" } else { "enabled" };
-    let (status, account) = match outcome {
-        Switched::NoSuchUser => (StatusCode::NOT_FOUND, Err(no_such_user(username))),
-        Switched::Already => (StatusCode::OK, Ok(format!("{username} was {what} already."))),
-        Switched::Done => (StatusCode::OK, Ok(format!("{username} is {what}."))),
+    let text = match outcome {
+        Switched::NoSuchUser => {
+            let mut page = users_view(state, who, Search::user(username)).await?;
+            page.account = Some(Err(no_such_user(username)));
+            return Ok((StatusCode::NOT_FOUND, render(&page)).into_response());
+        }
+        Switched::Already => format!("{username} was {what} already."),
+        Switched::Done => format!("{username} is {what}."),
     };
-    page.account = Some(account);
-    Ok((status, render(&page)).into_response())
+    done(who, Search::user(username), Slot::Account, text).await
 }

@@ -184,14 +184,17 @@ async fn patch_settings(
         };
         changes.push((k.clone(), text));
     }
-    crate::service::contests::change_settings(&state.pool, &user, &slug, &changes, &state.language_ids())
-        .await?
-        .map_err(|errs| {
-            AppError::bad(
-                "invalid_setting",
-                errs.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "),
-            )
-        })?;
+    crate::service::contests::change_settings(
+        &state.pool,
+        Some(&user),
+        &slug,
+        &changes,
+        &state.language_ids(),
+    )
+    .await?
+    .map_err(|errs| {
+        AppError::bad("invalid_setting", errs.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
+    })?;
     let c = contest_or_404(&state, &slug).await?;
     Ok(Json(ContestSettings {
         contest: contest_summary(&c, OffsetDateTime::now_utc()),

@@ -5,6 +5,7 @@
 use super::client::ClientAddress;
 use super::error::{AppError, PageResult};
 use super::extract::{check_csrf, PageUser, Viewer, CSRF_KEY, DISABLED_MESSAGE, GENERATION_KEY, USER_KEY};
+use super::flash::{self, Slot};
 use super::input::{Form, Path};
 use super::render::{render, when, Nav};
 use super::state::AppState;
@@ -207,7 +208,8 @@ async fn logout(session: Session, Form(form): Form<CsrfOnly>) -> PageResult {
 #[template(path = "auth/welcome.html")]
 struct WelcomePage {
     nav: Nav,
-    username: String,
+    /// Whom the page greets: the roster's name, else the username.
+    name: String,
     nickname: String,
     nickname_error: Option<String>,
     password_error: Option<String>,
@@ -220,7 +222,7 @@ async fn welcome_page(viewer: Viewer) -> PageResult {
     }
     Ok(render(&WelcomePage {
         nav: viewer.nav().await?,
-        username: user.username.clone(),
+        name: user.display_name.clone().unwrap_or_else(|| user.username.clone()),
         nickname: user.nickname.clone().unwrap_or_default(),
         nickname_error: None,
         password_error: None,
@@ -273,7 +275,7 @@ async fn welcome(State(state): State<AppState>, viewer: Viewer, Form(form): Form
     }
     let page = WelcomePage {
         nav: viewer.nav().await?,
-        username: user.username,
+        name: user.display_name.unwrap_or(user.username),
         nickname,
         nickname_error,
         password_error,
@@ -326,7 +328,16 @@ async fn profile(state: &AppState, who: &PageUser) -> Result<ProfilePage, AppErr
 }
 
 async fn profile_page(State(state): State<AppState>, who: PageUser) -> PageResult {
-    Ok(render(&profile(&state, &who).await?))
+    let mut page = profile(&state, &who).await?;
+    page.notice = flash::take(&who.session, Slot::Notice).await?;
+    page.new_token = flash::take(&who.session, Slot::NewToken).await?;
+    Ok(render(&page))
+}
+
+/// After a form of the profile did its work: the profile again, saying so once.
+async fn back_to_profile(who: &PageUser, slot: Slot, text: impl Into<String>) -> PageResult {
+    flash::put(&who.session, slot, text).await?;
+    Ok(Redirect::to("/profile").into_response())
 }
 
 #[derive(Deserialize)]
@@ -339,17 +350,14 @@ struct NicknameForm {
 
 async fn change_nickname(
     State(state): State<AppState>,
-    mut who: PageUser,
+    who: PageUser,
     Form(form): Form<NicknameForm>,
 ) -> PageResult {
     check_csrf(&who.session, &form.csrf).await?;
     let (nickname, mut error) = checked_nickname(&form.nickname, who.user.is_admin());
     if error.is_none() {
         if accounts::set_nickname(&state.pool, who.user.id, &nickname).await? {
-            who.user.nickname = Some(nickname.clone());
-            let mut page = profile(&state, &who).await?;
-            page.notice = Some("Nickname changed.".into());
-            return Ok(render(&page));
+            return back_to_profile(&who, Slot::Notice, "Nickname changed.").await;
         }
         error = Some(NICKNAME_TAKEN.into());
     }
@@ -444,14 +452,13 @@ async fn change_password(
     let new_hash = password::hash(form.password).await?;
     let changed = accounts::change_password(&state.pool, who.user.id, &new_hash, revoke_tokens).await?;
     keep_session(&who.session, changed.generation).await?;
-    let mut page = profile(&state, &who).await?;
-    page.notice = Some(match changed.revoked_tokens {
+    let notice = match changed.revoked_tokens {
         0 => "Password changed. Your other sessions are logged out.".into(),
         n => {
             format!("Password changed. Your other sessions are logged out and your {n} API token(s) revoked.")
         }
-    });
-    Ok(render(&page))
+    };
+    back_to_profile(&who, Slot::Notice, notice).await
 }
 
 #[derive(Deserialize)]
@@ -469,9 +476,7 @@ async fn create_token(
 ) -> PageResult {
     check_csrf(&who.session, &form.csrf).await?;
     let issued = tokens::issue(&state.pool, who.user.id, &form.name).await?;
-    let mut page = profile(&state, &who).await?;
-    page.new_token = Some(issued.secret);
-    Ok(render(&page))
+    back_to_profile(&who, Slot::NewToken, issued.secret).await
 }
 
 async fn revoke_token(
@@ -485,7 +490,5 @@ async fn revoke_token(
     if !tokens::revoke(&state.pool, who.user.id, id).await? {
         return Err(AppError::not_found("token").into());
     }
-    let mut page = profile(&state, &who).await?;
-    page.notice = Some("Token revoked.".into());
-    Ok(render(&page))
+    back_to_profile(&who, Slot::Notice, "Token revoked.").await
 }

@@ -371,6 +371,14 @@ async fn mine(State(state): State<AppState>, who: PageUser, Path(slug): Path<Str
     Ok(render(&MinePage { nav: who.nav().await?, slug: c.slug, title: c.title, rows }))
 }
 
+/// Whether the house account `name` (`house:<level>`) is a level the contest enters: only then are
+/// its submissions listed among everybody's. A level played only in test matches is not.
+fn entered(c: &Contest, name: &str) -> bool {
+    name.strip_prefix("house:")
+        .and_then(|level| level.parse::<crate::games::HouseLevel>().ok())
+        .is_some_and(|level| c.house_bots.contains(&level))
+}
+
 #[derive(Template)]
 #[template(path = "contests/all.html")]
 struct AllPage {
@@ -385,6 +393,7 @@ async fn all(State(state): State<AppState>, who: PageUser, Path(slug): Path<Stri
     let list = submissions::of_contest(&mut *state.pool.acquire().await?, c.id, 500).await?;
     let rows = list
         .into_iter()
+        .filter(|s| s.language != crate::db::house::LANGUAGE || entered(&c, &s.nickname))
         .map(|s| SubmissionRow {
             id: s.id,
             who: s.nickname,

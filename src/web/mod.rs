@@ -34,6 +34,7 @@ pub mod confirm;
 pub mod contests;
 pub mod error;
 pub mod extract;
+pub mod flash;
 pub mod format;
 pub mod headers;
 pub mod input;
@@ -79,6 +80,8 @@ pub fn app(state: AppState) -> Router {
         std::env::var_os("BOTARENA_STATIC_DIR").map(std::path::PathBuf::from).unwrap_or(static_dir);
     let router = Router::new()
         .route("/", get(|| async { Redirect::to("/contests") }))
+        // Browsers ask for `/favicon.ico` of a page without `<link rel=icon>` (a raw file, a JSON answer).
+        .route("/favicon.ico", get(|| async { Redirect::permanent("/static/favicon.svg") }))
         .merge(auth::router())
         .merge(contests::router(&state))
         .merge(admin::router())

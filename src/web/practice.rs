@@ -237,6 +237,8 @@ struct PlayForm {
     any: bool,
     boards: String,
     error: Option<String>,
+    /// The person's game being played now (one at a time), shown instead of the form.
+    playing: Option<Uuid>,
     running: usize,
     max_games: usize,
     /// The person's last games here: id, opponent, seat, how it went, when.
@@ -267,6 +269,7 @@ async fn play_form_page(
         any: allowed.all,
         boards,
         error,
+        playing: state.practice.playing(page.user.id),
         running: state.practice.running(),
         max_games: state.practice.config.max_games,
         recent: state

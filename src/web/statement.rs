@@ -147,9 +147,12 @@ fn meaning(game: GameId, name: &str, settings: &Settings) -> String {
         ("start_ms", Tron) => "Time to print your bot's name after it gets its player number; longer loses \
             the game (start_timeout)."
             .into(),
-        ("start_ms", _) => "CPU time to answer the judge's first message (start, load tables, print OK); \
-            more loses the game (start_timeout). Waiting uses none, but the answer must come within three \
-            times this plus 0.1 s of real time too."
+        ("start_ms", Connect4) => "Not used by this game: there is no start message to answer; the first \
+            move is timed by move_ms."
+            .into(),
+        ("start_ms", _) => "CPU time to answer the judge's START with OK (whatever your program prepares \
+            before it answers counts too); more loses the game (start_timeout). Waiting uses none, but the \
+            answer must come within three times this plus 0.1 s of real time too."
             .into(),
         ("move_ms", OneTwoThree) => "CPU time for the whole run of your program on one move: start, read \
             the position, think, print the new board and exit; more loses the game (move_timeout). What else \
@@ -166,7 +169,10 @@ fn meaning(game: GameId, name: &str, settings: &Settings) -> String {
             (move_timeout). Waiting (sleeping, reading) uses none, but an answer must come within three \
             times this plus 0.1 s of real time too."
             .into(),
-        ("bank_ms", OneTwoThree | Tron) if settings.common().bank_ms == 0 => {
+        ("bank_ms", Tron) => "Not used by this game: tron runs on a clock, and nobody's thinking time \
+            is counted."
+            .into(),
+        ("bank_ms", OneTwoThree) if settings.common().bank_ms == 0 => {
             "0: no time bank; only the per-move limit counts.".into()
         }
         ("bank_ms", _) if settings.common().bank_ms == 0 => {
@@ -467,6 +473,32 @@ mod tests {
         assert_eq!(statement_markdown(GameId::Tron, Some("bg")), (game_doc(GameId::Tron), false));
         assert!(statement_markdown(GameId::Checkers, Some("zh-Hant-TW")).1);
         assert!(!statement_markdown(GameId::Checkers, Some("zhx")).1);
+    }
+
+    /// A setting the game's own statement says "has no effect" on is explained as not used on
+    /// the rules page too, never with another game's meaning.
+    #[test]
+    fn each_setting_is_explained_as_its_own_game_uses_it() {
+        let mut unused = 0;
+        for game in GameId::ALL {
+            let settings = Settings::defaults(game);
+            for line in game_doc(game).lines() {
+                let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+                let Some(name) = cells.get(1).and_then(|c| c.strip_prefix('`')?.strip_suffix('`')) else {
+                    continue;
+                };
+                let said = meaning(game, name, &settings);
+                if cells.get(3).is_some_and(|c| c.starts_with("has no effect")) {
+                    unused += 1;
+                    assert!(said.starts_with("Not used by this game"), "{game} {name}: {said}");
+                }
+            }
+        }
+        assert_eq!(unused, 4, "connect4's and one-two-three's start_ms, tron's move_ms and bank_ms");
+        let c4 = meaning(GameId::Connect4, "start_ms", &Settings::defaults(GameId::Connect4));
+        assert!(c4.contains("no start message"), "{c4}");
+        let checkers = meaning(GameId::Checkers, "start_ms", &Settings::defaults(GameId::Checkers));
+        assert!(checkers.contains("START with OK"), "{checkers}");
     }
 
     #[test]

@@ -53,7 +53,8 @@ public class Main {
                     board[r][c + placed] = me;
                     placed++;
                 }
-                System.err.println("DEBUG " + me + " placed " + placed + " cell(s) from row " + r + ", column " + c);
+                // Rows and columns counted from 1, as the game's viewer and the judge's messages count them.
+                System.err.println("DEBUG " + me + " placed " + placed + " cell(s) from row " + (r + 1) + ", column " + (c + 1));
                 StringBuilder out = new StringBuilder();
                 for (char[] row : board) out.append(row).append('\n');
                 System.out.print(out);

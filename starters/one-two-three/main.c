@@ -54,7 +54,8 @@ int main(void) {
                 board[r][c + placed] = me;
                 placed++;
             }
-            fprintf(stderr, "DEBUG %c placed %d cell(s) from row %d, column %d\n", me, placed, r, c);
+            /* Rows and columns counted from 1, as the game's viewer and the judge's messages count them. */
+            fprintf(stderr, "DEBUG %c placed %d cell(s) from row %d, column %d\n", me, placed, r + 1, c + 1);
             for (int i = 0; i < rows; i++) printf("%s\n", board[i]);
             return 0;
         }

@@ -59,8 +59,9 @@ int main() {
                 board[r][c + placed] = me;
                 placed++;
             }
-            cerr << "DEBUG " << me << " placed " << placed << " cell(s) from row " << r << ", column "
-                 << c << endl;
+            // Rows and columns counted from 1, as the game's viewer and the judge's messages count them.
+            cerr << "DEBUG " << me << " placed " << placed << " cell(s) from row " << r + 1 << ", column "
+                 << c + 1 << endl;
             for (auto& row : board) cout << row << '\n';
             return 0;
         }

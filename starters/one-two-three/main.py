@@ -61,5 +61,6 @@ for c in range(col + 1, min(col + 3, cols)):
     board[row][c] = me
     placed += 1
 
-print("DEBUG %s placed %d cell(s) from row %d, column %d" % (me, placed, row, col), file=sys.stderr)
+# Rows and columns counted from 1, as the game's viewer and the judge's messages count them.
+print("DEBUG %s placed %d cell(s) from row %d, column %d" % (me, placed, row + 1, col + 1), file=sys.stderr)
 sys.stdout.write("".join("".join(line) + "\n" for line in board))

@@ -67,7 +67,8 @@ fn main() {
         *cell = me;
         placed += 1;
     }
-    eprintln!("DEBUG {} placed {placed} cell(s) from row {row}, column {col}", me as char);
+    // Rows and columns counted from 1, as the game's viewer and the judge's messages count them.
+    eprintln!("DEBUG {} placed {placed} cell(s) from row {}, column {}", me as char, row + 1, col + 1);
     for line in &board {
         println!("{}", String::from_utf8_lossy(line));
     }

@@ -229,6 +229,18 @@ impl Client {
         String::new()
     }
 
+    /// The page a form's POST redirects to (POST-redirect-GET), read as the browser would.
+    pub async fn follow(&mut self, posted: Resp) -> Resp {
+        assert_eq!(
+            posted.status,
+            StatusCode::SEE_OTHER,
+            "a form's POST answers with a redirect: {}",
+            posted.body
+        );
+        let to = posted.location().to_string();
+        self.get(&to).await
+    }
+
     pub async fn post_form(&mut self, uri: &str, fields: &[(&str, &str)]) -> Resp {
         let body: Vec<String> =
             fields.iter().map(|(k, v)| format!("{}={}", urlencode(k), urlencode(v))).collect();

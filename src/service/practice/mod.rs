@@ -315,7 +315,7 @@ impl Practice {
     }
 
     /// The game `user` is playing on this server, if any.
-    fn playing(&self, user: UserId) -> Option<Uuid> {
+    pub fn playing(&self, user: UserId) -> Option<Uuid> {
         self.games().values().find(|g| g.user == user && !g.is_over()).map(|g| g.id)
     }
 

@@ -211,7 +211,9 @@ pub(super) async fn save_settings_form(
     check_csrf(&who.session, csrf).await?;
     let changes: Vec<(String, String)> =
         form.iter().filter(|(k, _)| k != "csrf").map(|(k, v)| (k.clone(), v.trim().to_string())).collect();
-    match contests::change_settings(&state.pool, &who.user, &slug, &changes, &state.language_ids()).await? {
+    match contests::change_settings(&state.pool, Some(&who.user), &slug, &changes, &state.language_ids())
+        .await?
+    {
         Ok(changed) => {
             Ok(Redirect::to(&format!("/admin/contests/{slug}/settings?saved={}", changed.len()))
                 .into_response())
