@@ -111,23 +111,7 @@ async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_t
     let mut games = Vec::new();
     app.contest("c4", &[]).await;
     games.push(finished_match(&app, "c4", ada, bob, &[connect4_win(0, seats)]).await.games[0]);
-    let others = [
-        // Black steps, White steps, Black jumps over the White man.
-        ("checkers", json!({}), json!(["2 5,0 4,1", "2 2,3 3,2", "2 4,1 2,3"])),
-        (
-            "mathtricks",
-            json!({"seed": 1, "width": 4, "height": 4, "board": [
-                ["+0", "+3", "-1", "*2"], ["+2", "*2", "/2", "-1"], ["-1", "/2", "*2", "+2"], ["*2", "-1", "+3", "+0"]]}),
-            json!(["1 0", "2 3", "1 1", "2 2", "2 1"]),
-        ),
-        ("tron", json!({"width": 12, "height": 6, "ms": 100}), json!([[[11, 0], [2, 0]], [[10, 0], [3, 0]]])),
-        (
-            "one-two-three",
-            json!({"cols": 4, "rows": 3}),
-            json!([["AA--", "----", "----"], ["AA-B", "---B", "---B"]]),
-        ),
-    ];
-    for (game, params, moves) in others {
+    for (game, params, moves) in other_games() {
         contest(&app, game, game).await;
         let r = result(0, seats, params, moves.as_array().unwrap().clone(), Some(BotId::B), "no_moves");
         games.push(finished_match(&app, game, ada, bob, &[r]).await.games[0]);

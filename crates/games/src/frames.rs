@@ -171,6 +171,12 @@ pub fn replay_stored(
     replay(&Settings::from_stored(game, settings)?, &Params::from_stored(game, params)?, moves)
 }
 
+/// The frames of a replay of a `game`: those that replayed, and none at all when there is no
+/// start position (for pages that show what they can; the error is the caller's to log).
+pub fn frames_or_none(game: GameId, replay: Result<Replay, ReplayError>) -> Frames {
+    replay.map_or_else(|_| Frames::none(game), |r| r.frames)
+}
+
 /// Params that belong to another game than the settings.
 pub(crate) fn mismatch(game: GameId, params: &Params) -> ReplayError {
     ReplayError::Params(format!("params of {} for a game of {game}", params.game()))

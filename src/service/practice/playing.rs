@@ -123,8 +123,8 @@ impl Game {
     /// The game as its player sees it now.
     pub fn view(&self) -> View {
         let live = self.live();
-        let replay = frames::replay(&self.settings, &self.params, &live.moves);
-        let frames = replay.map(|r| r.frames).unwrap_or_else(|_| Frames::none(self.game));
+        let frames =
+            frames::frames_or_none(self.game, frames::replay(&self.settings, &self.params, &live.moves));
         let over = live.is_over();
         let position = Position::after(&self.settings, &self.params, &live.moves).ok().flatten();
         let awaiting = !over && self.seat.awaiting();

@@ -82,8 +82,7 @@ pub(super) fn stored_view(
         seat: if g.seat == "second" { "second" } else { "first" },
         turn: None,
         opponent: g.opponent,
-        frames: frames::replay_stored(game, &g.settings, &params, &moves)
-            .map_or_else(|_| frames::Frames::none(game), |r| r.frames),
+        frames: frames::frames_or_none(game, frames::replay_stored(game, &g.settings, &params, &moves)),
         settings: g.settings,
         params,
         moves,

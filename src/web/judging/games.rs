@@ -316,8 +316,8 @@ async fn live(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
                     .unwrap_or_default();
                 if (moves.len(), lines.len()) != shown {
                     let params = &progress["params"];
-                    let frames = crate::games::frames::replay_stored(game, &settings, params, &moves)
-                        .map_or_else(|_| crate::games::frames::Frames::none(game), |r| r.frames);
+                    let replay = frames::replay_stored(game, &settings, params, &moves);
+                    let frames = frames::frames_or_none(game, replay);
                     let data = serde_json::json!({ "moves": moves, "params": params, "frames": frames, "lines": lines });
                     let event = Event::default().event("progress").data(data.to_string());
                     return Some((Ok(event), ((moves.len(), lines.len()), false)));
