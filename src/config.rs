@@ -70,6 +70,24 @@ pub struct WebConfig {
     /// hourly pruning deletes it; 0 keeps them all.
     #[arg(long, env = "BOTARENA_PRACTICE_KEEP_DAYS", default_value_t = 30)]
     pub practice_keep_days: u32,
+    /// The pages' language for a reader who chose none and whose browser asks for none of ours
+    /// (and whose contest sets none): en, zh-CN, ro, bg or fi.
+    #[arg(long, env = "BOTARENA_LANGUAGE", default_value = "en", value_parser = parse_locale)]
+    pub language: crate::locale::Locale,
+    /// The time zone times are shown in when neither the reader nor the contest chose one (an
+    /// IANA name such as `Europe/Helsinki`); the machine's own by default.
+    #[arg(long, env = "BOTARENA_TIME_ZONE", value_parser = parse_time_zone)]
+    pub time_zone: Option<String>,
+}
+
+fn parse_locale(s: &str) -> Result<crate::locale::Locale, String> {
+    crate::locale::Locale::from_tag(s)
+        .filter(|l| crate::locale::Locale::OFFERED.contains(l))
+        .ok_or_else(|| format!("`{s}` is not one of en, zh-CN, ro, bg, fi"))
+}
+
+fn parse_time_zone(s: &str) -> Result<String, String> {
+    crate::locale::time_zone_named(s).map(|_| s.trim().to_string())
 }
 
 impl Default for WebConfig {
@@ -86,6 +104,8 @@ impl Default for WebConfig {
             practice_idle_seconds: 300,
             practice_games_per_hour: 30,
             practice_keep_days: 30,
+            language: crate::locale::Locale::En,
+            time_zone: None,
         }
     }
 }

@@ -27,6 +27,7 @@ pub mod db;
 pub mod house;
 pub mod jobs;
 pub mod judge;
+pub mod locale;
 pub mod scratch;
 pub mod service;
 pub mod starters;

@@ -25,9 +25,18 @@ pub enum ContestCommand {
         game: String,
         #[arg(long)]
         title: Option<String>,
-        /// When submissions close, RFC 3339 (`2026-12-31T23:59:00Z`).
+        /// When submissions close, RFC 3339 (`2026-12-31T23:59:00Z`), or `2026-12-31T23:59` in
+        /// the contest's time zone.
         #[arg(long)]
         deadline: Option<String>,
+        /// The IANA time zone its pages show times in (`Asia/Shanghai`); the server's by default.
+        /// The same as `--set time_zone=...`.
+        #[arg(long)]
+        time_zone: Option<String>,
+        /// The language of its pages for readers who chose none: en, zh-CN, ro, bg or fi. The
+        /// same as `--set language=...`.
+        #[arg(long)]
+        language: Option<String>,
         /// A game setting (as `botarena play --set`), or submit_interval_s, daily_budget_s,
         /// scoreboard_refresh_s, languages=c,cpp,...
         #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -68,7 +77,10 @@ pub enum ContestCommand {
 
 pub fn run(args: ContestArgs) -> anyhow::Result<i32> {
     match args.command {
-        ContestCommand::Create { slug, game, title, deadline, set, db } => {
+        ContestCommand::Create { slug, game, title, deadline, time_zone, language, set, db } => {
+            let mut set = set;
+            set.extend(time_zone.map(|z| format!("time_zone={z}")));
+            set.extend(language.map(|l| format!("language={l}")));
             create(&slug, &game, title, deadline, &set, &db)
         }
         ContestCommand::List { json, db } => list(json, &db),

@@ -34,6 +34,10 @@ pub struct Contest {
     pub ladder_games_per_hour: i32,
     /// A ladder's matches between the same two submissions at most.
     pub ladder_max_repeats: i32,
+    /// The language of its pages for readers who chose none (a `locale::Locale` tag), if set.
+    pub locale: Option<String>,
+    /// The time zone its times are shown in (an IANA name); `None`: the server's.
+    pub time_zone: Option<String>,
     pub created_at: OffsetDateTime,
 }
 
@@ -102,6 +106,16 @@ pub const LIMITS: &[(&str, &str)] = &[
     ),
     ("ladder_games_per_hour", "a ladder's games per hour at most, 1 to 1000000 (default 600)"),
     (
+        "time_zone",
+        "the IANA time zone its times are shown in and a deadline without an offset is read in, e.g. \
+         Asia/Shanghai (default: the server's)",
+    ),
+    (
+        "language",
+        "the language of its pages for readers who chose none: en, zh-CN, ro, bg or fi (default: the \
+         server's)",
+    ),
+    (
         "ladder_max_repeats",
         "a ladder's matches between the same two submissions at most, 1 to 1000 (default 10)",
     ),
@@ -137,18 +151,48 @@ pub struct NewContest {
     pub format: String,
     pub ladder_games_per_hour: i32,
     pub ladder_max_repeats: i32,
+    pub locale: Option<String>,
+    pub time_zone: Option<String>,
 }
 
 /// Parses a deadline: RFC 3339, or the `YYYY-MM-DDTHH:MM` of an HTML `datetime-local` field (UTC).
 pub fn parse_deadline(text: &str) -> Result<OffsetDateTime, String> {
+    parse_deadline_in(text, None)
+}
+
+/// Parses a deadline: RFC 3339, or the `YYYY-MM-DDTHH:MM` of an HTML `datetime-local` field, read
+/// in time zone `zone` (an IANA name; UTC without one).
+pub fn parse_deadline_in(text: &str, zone: Option<&str>) -> Result<OffsetDateTime, String> {
     let text = text.trim();
     if let Ok(t) = OffsetDateTime::parse(text, &Rfc3339) {
         return Ok(t);
     }
     let local = time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]");
-    time::PrimitiveDateTime::parse(text, &local)
-        .map(|t| t.assume_utc())
-        .map_err(|_| format!("`{text}` is not a date and time such as 2026-12-31T23:59:00Z"))
+    let bad = || format!("`{text}` is not a date and time such as 2026-12-31T23:59:00Z");
+    let wall = time::PrimitiveDateTime::parse(text, &local).map_err(|_| bad())?;
+    let Some(zone) = zone else { return Ok(wall.assume_utc()) };
+    let zone = crate::locale::time_zone_named(zone)?;
+    let civil = jiff::civil::date(wall.year() as i16, wall.month() as i8, wall.day() as i8).at(
+        wall.hour() as i8,
+        wall.minute() as i8,
+        0,
+        0,
+    );
+    let zoned = civil.to_zoned_datetime(zone).map_err(|_| bad())?;
+    OffsetDateTime::from_unix_timestamp(zoned.timestamp().as_second()).map_err(|_| bad())
+}
+
+/// A deadline as an HTML `datetime-local` field shows it, in time zone `zone` (UTC without one).
+pub fn deadline_field(t: OffsetDateTime, zone: Option<&str>) -> String {
+    let utc = || t.to_offset(time::UtcOffset::UTC);
+    let local = zone.and_then(|z| crate::locale::time_zone_named(z).ok()).and_then(|zone| {
+        let ts = jiff::Timestamp::from_second(t.unix_timestamp()).ok()?;
+        let offset =
+            time::UtcOffset::from_whole_seconds(ts.to_zoned_datetime(zone).offset().seconds()).ok()?;
+        Some(t.to_offset(offset))
+    });
+    let t = local.unwrap_or_else(utc);
+    format!("{:04}-{:02}-{:02}T{:02}:{:02}", t.year(), t.month() as u8, t.day(), t.hour(), t.minute())
 }
 
 impl NewContest {
@@ -183,22 +227,14 @@ impl NewContest {
         if title.chars().count() > 200 {
             err("title", "at most 200 characters".into());
         }
-        let deadline = match deadline.map(str::trim).filter(|d| !d.is_empty()) {
-            None => None,
-            Some(d) => match parse_deadline(d) {
-                Ok(t) => Some(t),
-                Err(m) => {
-                    err("deadline", m);
-                    None
-                }
-            },
-        };
         let mut languages = known_languages.to_vec();
         let mut house_bots = Vec::new();
         let mut practice_opponents = "house,own".to_string();
         let mut share = 1.0f32;
         let mut format = "round_robin".to_string();
         let mut ladder = [("ladder_games_per_hour", 600i32, 1_000_000i32), ("ladder_max_repeats", 10, 1000)];
+        let mut locale = None;
+        let mut time_zone = None;
         let mut limits =
             [("submit_interval_s", 60i32), ("daily_budget_s", 3600), ("scoreboard_refresh_s", 600)];
         let mut game_assignments = Vec::new();
@@ -253,6 +289,22 @@ impl NewContest {
                     Ok(n) if (1..=slot.2).contains(&n) => slot.1 = n,
                     _ => err(k, format!("`{v}` is not a whole number between 1 and {}", slot.2)),
                 }
+            } else if k == "time_zone" {
+                match v {
+                    "" | "server" => time_zone = None,
+                    _ => match crate::locale::time_zone_named(v) {
+                        Ok(_) => time_zone = Some(v.to_string()),
+                        Err(m) => err(k, m),
+                    },
+                }
+            } else if k == "language" {
+                match v {
+                    "" | "server" => locale = None,
+                    _ => match crate::locale::Locale::from_tag(v).filter(|l| l.tag() == v) {
+                        Some(l) => locale = Some(l.tag().to_string()),
+                        None => err(k, format!("`{v}` is not one of en, zh-CN, ro, bg, fi")),
+                    },
+                }
             } else if k == "practice_opponents" {
                 match parse_practice_opponents(v) {
                     Ok(list) => practice_opponents = list,
@@ -267,6 +319,16 @@ impl NewContest {
                 game_assignments.push(format!("{k}={v}"));
             }
         }
+        let deadline = match deadline.map(str::trim).filter(|d| !d.is_empty()) {
+            None => None,
+            Some(d) => match parse_deadline_in(d, time_zone.as_deref()) {
+                Ok(t) => Some(t),
+                Err(m) => {
+                    err("deadline", m);
+                    None
+                }
+            },
+        };
         let settings = game_id.and_then(|g| {
             match Settings::from_assignments(g, game_assignments.iter().map(String::as_str)) {
                 Ok(s) => Some(s),
@@ -317,6 +379,8 @@ impl NewContest {
                 format,
                 ladder_games_per_hour: ladder[0].1,
                 ladder_max_repeats: ladder[1].1,
+                locale,
+                time_zone,
             }),
             _ => Err(errors),
         }
@@ -352,8 +416,8 @@ pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Opt
     sqlx::query_scalar!(
         r#"insert into contests (slug, title, game, deadline, settings, languages, submit_interval_s,
                                daily_budget_s, scoreboard_refresh_s, house_bots, practice_opponents, share,
-                               format, ladder_games_per_hour, ladder_max_repeats)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                               format, ladder_games_per_hour, ladder_max_repeats, locale, time_zone)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
          on conflict (slug) do nothing
          returning id as "id: ContestId""#,
         c.slug,
@@ -370,7 +434,9 @@ pub async fn create(conn: &mut PgConnection, c: &NewContest) -> sqlx::Result<Opt
         c.share,
         c.format,
         c.ladder_games_per_hour,
-        c.ladder_max_repeats
+        c.ladder_max_repeats,
+        c.locale,
+        c.time_zone
     )
     .fetch_optional(conn)
     .await
@@ -407,6 +473,8 @@ struct ContestRow {
     format: String,
     ladder_games_per_hour: i32,
     ladder_max_repeats: i32,
+    locale: Option<String>,
+    time_zone: Option<String>,
     created_at: OffsetDateTime,
 }
 
@@ -432,6 +500,8 @@ impl TryFrom<ContestRow> for Contest {
             format: r.format,
             ladder_games_per_hour: r.ladder_games_per_hour,
             ladder_max_repeats: r.ladder_max_repeats,
+            locale: r.locale,
+            time_zone: r.time_zone,
             created_at: r.created_at,
         })
     }
@@ -443,7 +513,7 @@ pub async fn list(conn: &mut PgConnection) -> sqlx::Result<Vec<Contest>> {
         r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
                 submit_interval_s, daily_budget_s, scoreboard_refresh_s,
                 house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, share,
-                format, ladder_games_per_hour, ladder_max_repeats, created_at
+                format, ladder_games_per_hour, ladder_max_repeats, locale, time_zone, created_at
          from contests order by deadline desc nulls first, id desc"#
     )
     .fetch_all(conn)
@@ -459,7 +529,7 @@ pub async fn by_slug(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option
         r#"select id as "id: ContestId", slug, title, game as "game: GameId", deadline, settings, languages,
                 submit_interval_s, daily_budget_s, scoreboard_refresh_s,
                 house_bots as "house_bots: Vec<HouseLevel>", practice_opponents, share,
-                format, ladder_games_per_hour, ladder_max_repeats, created_at
+                format, ladder_games_per_hour, ladder_max_repeats, locale, time_zone, created_at
          from contests where slug = $1"#,
         slug
     )
@@ -475,7 +545,8 @@ pub async fn update(conn: &mut PgConnection, id: ContestId, c: &NewContest) -> s
     sqlx::query!(
         "update contests set title = $2, deadline = $3, settings = $4, languages = $5, submit_interval_s = $6,
                 daily_budget_s = $7, scoreboard_refresh_s = $8, house_bots = $9, practice_opponents = $10,
-                share = $11, format = $12, ladder_games_per_hour = $13, ladder_max_repeats = $14
+                share = $11, format = $12, ladder_games_per_hour = $13, ladder_max_repeats = $14,
+                locale = $15, time_zone = $16
          where id = $1",
         id as ContestId,
         c.title,
@@ -490,7 +561,9 @@ pub async fn update(conn: &mut PgConnection, id: ContestId, c: &NewContest) -> s
         c.share,
         c.format,
         c.ladder_games_per_hour,
-        c.ladder_max_repeats
+        c.ladder_max_repeats,
+        c.locale,
+        c.time_zone
     )
     .execute(conn)
     .await?;
@@ -513,6 +586,8 @@ pub fn assignments(c: &Contest) -> Vec<String> {
     out.push(format!("format={}", c.format));
     out.push(format!("ladder_games_per_hour={}", c.ladder_games_per_hour));
     out.push(format!("ladder_max_repeats={}", c.ladder_max_repeats));
+    out.push(format!("time_zone={}", c.time_zone.as_deref().unwrap_or("server")));
+    out.push(format!("language={}", c.locale.as_deref().unwrap_or("server")));
     out
 }
 

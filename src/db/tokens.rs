@@ -45,7 +45,7 @@ pub async fn user_for(conn: &mut PgConnection, token: &str) -> sqlx::Result<Opti
     let found = sqlx::query!(
         r#"select t.id as token_id, t.last_used_at is null or t.last_used_at < now() - interval '1 minute' as "stale!",
                   u.id as "id: UserId", u.username, u.display_name, u.nickname, u.role as "role: Role", u.must_change_password,
-                  u.disabled_at is not null as "disabled!", u.session_generation
+                  u.disabled_at is not null as "disabled!", u.session_generation, u.locale, u.time_zone
            from api_tokens t join users u on u.id = t.user_id
            where t.token_hash = $1 and t.revoked_at is null"#,
         hash
@@ -71,6 +71,8 @@ pub async fn user_for(conn: &mut PgConnection, token: &str) -> sqlx::Result<Opti
         must_change_password: r.must_change_password,
         disabled: r.disabled,
         session_generation: r.session_generation,
+        locale: r.locale,
+        time_zone: r.time_zone,
     }))
 }
 

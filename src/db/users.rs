@@ -26,6 +26,10 @@ pub struct User {
     pub disabled: bool,
     /// Sessions opened under another generation are over (see [`end_sessions`]).
     pub session_generation: i32,
+    /// The language chosen on the profile (a tag of `web::i18n::Locale`), if any.
+    pub locale: Option<String>,
+    /// The time zone chosen on the profile (an IANA name), if any.
+    pub time_zone: Option<String>,
 }
 
 impl User {
@@ -43,7 +47,7 @@ pub async fn by_id(conn: &mut PgConnection, id: UserId) -> sqlx::Result<Option<U
     sqlx::query_as!(
         User,
         r#"select id as "id: UserId", username, display_name, nickname, role as "role: Role", must_change_password,
-                  disabled_at is not null as "disabled!", session_generation
+                  disabled_at is not null as "disabled!", session_generation, locale, time_zone
            from users where id = $1"#,
         id as UserId
     )
@@ -55,7 +59,7 @@ pub async fn by_id(conn: &mut PgConnection, id: UserId) -> sqlx::Result<Option<U
 pub async fn for_login(conn: &mut PgConnection, username: &str) -> sqlx::Result<Option<(User, String)>> {
     let row = sqlx::query!(
         r#"select id as "id: UserId", username, display_name, nickname, role as "role: Role", must_change_password,
-                  disabled_at is not null as "disabled!", session_generation, password_hash
+                  disabled_at is not null as "disabled!", session_generation, locale, time_zone, password_hash
            from users where username = $1 and not is_house"#,
         username
     )
@@ -72,10 +76,36 @@ pub async fn for_login(conn: &mut PgConnection, username: &str) -> sqlx::Result<
                 must_change_password: r.must_change_password,
                 disabled: r.disabled,
                 session_generation: r.session_generation,
+                locale: r.locale,
+                time_zone: r.time_zone,
             },
             r.password_hash,
         )
     }))
+}
+
+/// Sets a user's own language and time zone (`None`: no choice of their own).
+pub async fn set_preferences(
+    conn: &mut PgConnection,
+    id: UserId,
+    locale: Option<&str>,
+    time_zone: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update users set locale = $2, time_zone = $3 where id = $1",
+        id as UserId,
+        locale,
+        time_zone
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Sets a user's own language only (the footer's switch).
+pub async fn set_locale(conn: &mut PgConnection, id: UserId, locale: &str) -> sqlx::Result<()> {
+    sqlx::query!("update users set locale = $2 where id = $1", id as UserId, locale).execute(conn).await?;
+    Ok(())
 }
 
 /// What [`create`] did.

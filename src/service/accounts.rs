@@ -201,6 +201,52 @@ pub async fn set_nickname(pool: &PgPool, user: UserId, nickname: &str) -> anyhow
     Ok(users::set_nickname(&mut *pool.acquire().await?, user, nickname).await?)
 }
 
+/// Sets a user's own language and time zone, each `None` for no choice of their own (the
+/// browser's language, the contest's time zone). Both are checked: a language of
+/// [`Locale::OFFERED`](crate::locale::Locale) by its exact tag, a time zone of the IANA database.
+pub async fn set_preferences(
+    pool: &PgPool,
+    user: UserId,
+    locale: Option<&str>,
+    time_zone: Option<&str>,
+) -> Result<(), PreferenceError> {
+    let locale = locale.map(offered_locale).transpose()?;
+    let time_zone = time_zone.map(str::trim).filter(|z| !z.is_empty());
+    if let Some(z) = time_zone {
+        crate::locale::time_zone_named(z).map_err(|_| PreferenceError::TimeZone(z.to_string()))?;
+    }
+    let mut conn = pool.acquire().await.map_err(anyhow::Error::from)?;
+    users::set_preferences(&mut conn, user, locale, time_zone).await.map_err(anyhow::Error::from)?;
+    Ok(())
+}
+
+/// Sets a user's own language only (the footer's switch), keeping their time zone.
+pub async fn set_locale(pool: &PgPool, user: UserId, locale: &str) -> Result<(), PreferenceError> {
+    let locale = offered_locale(locale)?;
+    let mut conn = pool.acquire().await.map_err(anyhow::Error::from)?;
+    users::set_locale(&mut conn, user, locale).await.map_err(anyhow::Error::from)?;
+    Ok(())
+}
+
+fn offered_locale(tag: &str) -> Result<&'static str, PreferenceError> {
+    crate::locale::Locale::OFFERED
+        .iter()
+        .find(|l| l.tag() == tag)
+        .map(|l| l.tag())
+        .ok_or_else(|| PreferenceError::Locale(tag.to_string()))
+}
+
+/// Why [`set_preferences`] refused.
+#[derive(Debug, thiserror::Error)]
+pub enum PreferenceError {
+    #[error("`{0}` is not one of the languages offered (en, zh-CN, ro, bg, fi)")]
+    Locale(String),
+    #[error("`{0}` is not a time zone of the IANA database")]
+    TimeZone(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
 /// What [`change_password`] did.
 #[derive(Debug, Clone, Copy)]
 pub struct PasswordChanged {

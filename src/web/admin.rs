@@ -10,6 +10,7 @@ use crate::db::contests::{self, FieldError, NewContest};
 use crate::games::settings;
 use crate::games::GameId;
 use crate::service;
+use crate::web::i18n::filters;
 use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;

@@ -11,6 +11,7 @@ use super::render::{link_with, page_count, render, when, Nav};
 use super::state::AppState;
 use crate::db::users::{self, Role, UserOrder};
 use crate::service::accounts::{self, Switched};
+use crate::web::i18n::filters;
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;

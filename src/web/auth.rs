@@ -6,11 +6,13 @@ use super::client::ClientAddress;
 use super::error::{AppError, PageResult};
 use super::extract::{check_csrf, PageUser, Viewer, CSRF_KEY, DISABLED_MESSAGE, GENERATION_KEY, USER_KEY};
 use super::flash::{self, Slot};
+use super::i18n::{self, filters, Locale};
 use super::input::{Form, Path};
 use super::render::{render, when, Nav};
 use super::state::AppState;
 use crate::db::users;
 use crate::service::{accounts, login, password, tokens};
+use crate::tr;
 use askama::Template;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
@@ -30,6 +32,8 @@ pub fn router() -> Router<AppState> {
         .route("/profile/password", post(change_password))
         .route("/profile/tokens", post(create_token))
         .route("/profile/tokens/{id}/revoke", post(revoke_token))
+        .route("/profile/preferences", post(change_preferences))
+        .route("/language", post(switch_language))
 }
 
 // ---- login ----
@@ -296,6 +300,22 @@ struct ProfilePage {
     notice: Option<String>,
     tokens: Vec<TokenRow>,
     new_token: Option<String>,
+    /// The profile's language (`""`: none chosen) and time zone (`""`: the contest's).
+    locale: String,
+    time_zone: String,
+    preferences_error: Option<String>,
+}
+
+impl ProfilePage {
+    /// The language menu: tag, name in itself, selected.
+    fn locales(&self) -> Vec<(&'static str, &'static str, bool)> {
+        Locale::OFFERED.iter().map(|l| (l.tag(), l.native_name(), l.tag() == self.locale)).collect()
+    }
+
+    /// Every time zone the server knows, for the field's suggestions.
+    fn time_zones(&self) -> Vec<String> {
+        crate::locale::time_zone_names()
+    }
 }
 
 struct TokenRow {
@@ -320,10 +340,13 @@ async fn profile(state: &AppState, who: &PageUser) -> Result<ProfilePage, AppErr
                 id: t.id,
                 name: t.name,
                 created: when(&t.created_at),
-                last_used: t.last_used_at.map_or_else(|| "never".into(), |t| when(&t)),
+                last_used: t.last_used_at.map_or_else(|| tr!("profile-token-never-used"), |t| when(&t)),
             })
             .collect(),
         new_token: None,
+        locale: who.user.locale.clone().unwrap_or_default(),
+        time_zone: who.user.time_zone.clone().unwrap_or_default(),
+        preferences_error: None,
     })
 }
 
@@ -338,6 +361,90 @@ async fn profile_page(State(state): State<AppState>, who: PageUser) -> PageResul
 async fn back_to_profile(who: &PageUser, slot: Slot, text: impl Into<String>) -> PageResult {
     flash::put(&who.session, slot, text).await?;
     Ok(Redirect::to("/profile").into_response())
+}
+
+#[derive(Deserialize)]
+struct PreferencesForm {
+    #[serde(default)]
+    csrf: String,
+    /// A language tag, or empty for the browser's.
+    #[serde(default)]
+    locale: String,
+    /// An IANA time zone, or empty for each contest's own.
+    #[serde(default)]
+    time_zone: String,
+}
+
+async fn change_preferences(
+    State(state): State<AppState>,
+    who: PageUser,
+    Form(form): Form<PreferencesForm>,
+) -> PageResult {
+    check_csrf(&who.session, &form.csrf).await?;
+    let locale = Some(form.locale.trim()).filter(|l| !l.is_empty());
+    let zone = Some(form.time_zone.trim()).filter(|z| !z.is_empty());
+    match accounts::set_preferences(&state.pool, who.user.id, locale, zone).await {
+        Ok(()) => {
+            // The notice is in the language just chosen.
+            i18n::choose_for_user(locale, zone);
+            back_to_profile(&who, Slot::Notice, tr!("profile-preferences-saved")).await
+        }
+        Err(accounts::PreferenceError::Internal(e)) => Err(AppError::Internal(e).into()),
+        Err(e) => {
+            let mut page = profile(&state, &who).await?;
+            page.locale = form.locale;
+            page.time_zone = form.time_zone;
+            page.preferences_error = Some(match e {
+                accounts::PreferenceError::TimeZone(z) => tr!("profile-time-zone-unknown", zone = z),
+                _ => tr!("profile-language-unknown"),
+            });
+            Ok((StatusCode::BAD_REQUEST, render(&page)).into_response())
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct LanguageForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    lang: String,
+}
+
+/// The footer's switch: the language is kept in a cookie (a year) for whoever is reading, and
+/// on a logged-in user's profile. Back to the page it was sent from.
+async fn switch_language(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: axum::http::HeaderMap,
+    Form(form): Form<LanguageForm>,
+) -> PageResult {
+    let Some(locale) = Locale::OFFERED.iter().find(|l| l.tag() == form.lang).copied() else {
+        return Err(AppError::bad("bad_language", tr!("profile-language-unknown")).into());
+    };
+    if let Some(user) = &viewer.user {
+        check_csrf(&viewer.session, &form.csrf).await?;
+        accounts::set_locale(&state.pool, user.id, locale.tag()).await.map_err(|e| match e {
+            accounts::PreferenceError::Internal(e) => AppError::Internal(e),
+            other => AppError::bad("bad_language", other.to_string()),
+        })?;
+    }
+    let back = headers
+        .get(header::REFERER)
+        .and_then(|r| r.to_str().ok())
+        .and_then(|r| url_path(r, &headers))
+        .unwrap_or_else(|| "/contests".to_string());
+    let secure = if state.config.secure_cookies { "; Secure" } else { "" };
+    let cookie = format!("{}={}; Path=/; Max-Age=31536000; SameSite=Lax{secure}", i18n::COOKIE, locale.tag());
+    Ok(([(header::SET_COOKIE, cookie)], Redirect::to(&back)).into_response())
+}
+
+/// The path (and query) of a `Referer` of this very site, made safe like a login's `next`.
+fn url_path(referer: &str, headers: &axum::http::HeaderMap) -> Option<String> {
+    let host = headers.get(header::HOST)?.to_str().ok()?;
+    let rest = referer.strip_prefix("http://").or_else(|| referer.strip_prefix("https://"))?;
+    let path = rest.strip_prefix(host)?;
+    path.starts_with('/').then(|| safe_next(Some(path)))
 }
 
 #[derive(Deserialize)]

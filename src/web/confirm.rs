@@ -7,6 +7,7 @@
 use super::error::PageResult;
 use super::extract::PageUser;
 use super::render::{render, Nav};
+use crate::web::i18n::filters;
 use askama::Template;
 
 /// What the confirmation page asks.

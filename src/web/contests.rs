@@ -5,6 +5,7 @@
 use super::api_types::ValidityReport;
 use super::error::{AppError, PageResult, Result};
 use super::extract::{check_csrf, contest_or_404, PageUser};
+use super::format::Deadline;
 use super::input::Path;
 use super::markdown::announcement_html;
 use super::opponent_menu::{opponent_menu, OpponentMenu};
@@ -15,6 +16,7 @@ use crate::db::contests::{self, Contest};
 use crate::db::ids::{SubmissionId, UserId};
 use crate::db::submissions::{self, Status};
 use crate::service;
+use crate::web::i18n::filters;
 use askama::Template;
 use axum::extract::{DefaultBodyLimit, Multipart, Query, State};
 use axum::http::StatusCode;
@@ -49,7 +51,7 @@ struct ContestRow {
     slug: String,
     title: String,
     game: String,
-    deadline: String,
+    deadline: Deadline,
     open: bool,
     /// Announcements the viewer has not seen yet.
     unread: i64,
@@ -74,7 +76,7 @@ async fn list(State(state): State<AppState>, who: PageUser) -> PageResult {
         .map(|c| ContestRow {
             unread: unread.get(&c.id).copied().unwrap_or(0),
             open: c.is_open(now),
-            deadline: c.deadline.as_ref().map_or_else(|| "none".into(), when),
+            deadline: Deadline::of(c.deadline.as_ref()),
             slug: c.slug,
             title: c.title,
             game: c.game.to_string(),
@@ -98,7 +100,7 @@ struct ShowPage {
     slug: String,
     title: String,
     game: String,
-    deadline: String,
+    deadline: Deadline,
     open: bool,
     settings: Vec<(String, String)>,
     interval_s: i32,
@@ -152,7 +154,7 @@ async fn show_page(
         slug: c.slug.clone(),
         title: c.title.clone(),
         game: c.game.to_string(),
-        deadline: c.deadline.as_ref().map_or_else(|| "none".into(), when),
+        deadline: Deadline::of(c.deadline.as_ref()),
         open: c.is_open(OffsetDateTime::now_utc()),
         settings: c.settings_list(),
         interval_s: c.submit_interval_s,

@@ -10,6 +10,7 @@
 //! `session_cache` keeps.
 
 use super::error::{AppError, PageError, Result};
+use super::i18n;
 use super::input::{check_field, too_many_json_values, MAX_FIELDS};
 use super::render::Nav;
 use super::state::AppState;
@@ -107,6 +108,7 @@ where
                 session.flush().await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
                 return Ok(Viewer { user: None, session });
             }
+            i18n::choose_for_user(u.locale.as_deref(), u.time_zone.as_deref());
         }
         Ok(Viewer { user, session })
     }
@@ -193,7 +195,10 @@ where
             // Disabling revokes the account's tokens; one made in the very instant of it is
             // refused all the same.
             Bearer::User(u) if u.disabled => Err(AppError::Unauthorized(DISABLED_MESSAGE.into())),
-            Bearer::User(u) => Ok(ApiUser(u)),
+            Bearer::User(u) => {
+                i18n::choose_for_user(u.locale.as_deref(), u.time_zone.as_deref());
+                Ok(ApiUser(u))
+            }
             Bearer::Unknown => {
                 Err(AppError::Unauthorized("This API token is not valid or was revoked.".into()))
             }
@@ -267,11 +272,13 @@ fn check_json_text(field: &str, v: &Value) -> Result<()> {
     }
 }
 
-/// The contest a path names, or 404.
+/// The contest a path names, or 404. Its language and time zone become the page's defaults.
 pub async fn contest_or_404(state: &AppState, slug: &str) -> Result<Contest> {
-    contests::by_slug(&mut *state.pool.acquire().await?, slug)
+    let c = contests::by_slug(&mut *state.pool.acquire().await?, slug)
         .await?
-        .ok_or_else(|| AppError::not_found("contest"))
+        .ok_or_else(|| AppError::not_found("contest"))?;
+    i18n::offer_contest_defaults(c.locale.as_deref(), c.time_zone.as_deref());
+    Ok(c)
 }
 
 /// A game `viewer` may see: any game of the round robin; a test match's only for the student who

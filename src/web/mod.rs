@@ -37,6 +37,7 @@ pub mod extract;
 pub mod flash;
 pub mod format;
 pub mod headers;
+pub mod i18n;
 pub mod input;
 pub mod judging;
 pub mod markdown;
@@ -99,6 +100,7 @@ pub fn app(state: AppState) -> Router {
         .route_layer(axum::middleware::from_fn(metrics::note_route))
         .fallback(|| async { PageError(AppError::NotFound("no such page".into())) })
         .layer(sessions)
+        .layer(axum::middleware::from_fn(i18n::middleware))
         // gzip or brotli for whoever accepts them: pages, JSON, CSS and JS (not images).
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(tower_http::trace::TraceLayer::new_for_http())

@@ -11,6 +11,7 @@ use super::state::AppState;
 use crate::db::users::User;
 use crate::games::{GameId, HouseLevel, Side};
 use crate::service::practice::{Allowed, Found, Game, Opponent, PracticeError};
+use crate::web::i18n::filters;
 use askama::Template;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{FromRef, FromRequestParts, State};

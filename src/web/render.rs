@@ -4,6 +4,7 @@
 
 use super::error::{AppError, PageError};
 pub use super::format::{rfc3339, when};
+use super::i18n::filters;
 use crate::db::games::{GameOutcome, GameStatus};
 use crate::db::ids::SubmissionId;
 use askama::Template;
@@ -17,6 +18,24 @@ pub struct Nav {
     pub user: Option<String>,
     pub admin: bool,
     pub csrf: String,
+}
+
+impl Nav {
+    /// The language tag of the page (`<html lang>`).
+    pub fn lang(&self) -> &'static str {
+        super::i18n::locale().tag()
+    }
+
+    /// The footer switch's languages: tag, name in itself, and whether it is the page's.
+    pub fn languages(&self) -> Vec<(&'static str, &'static str, bool)> {
+        let current = super::i18n::locale();
+        super::i18n::Locale::OFFERED.iter().map(|l| (l.tag(), l.native_name(), *l == current)).collect()
+    }
+
+    /// The name of the time zone the page's times are in (`Asia/Shanghai`, or `UTC`).
+    pub fn zone(&self) -> String {
+        super::i18n::time_zone().iana_name().unwrap_or("UTC").to_string()
+    }
 }
 
 /// Renders a template into an HTML response.
@@ -39,17 +58,17 @@ impl IntoResponse for PageError {
     fn into_response(self) -> Response {
         let e = self.0;
         let title = match e.status() {
-            StatusCode::NOT_FOUND => "Not found",
-            StatusCode::FORBIDDEN => "Not allowed",
-            StatusCode::UNAUTHORIZED => "Please log in",
-            StatusCode::TOO_MANY_REQUESTS => "Too many requests",
-            StatusCode::PAYLOAD_TOO_LARGE => "Too large",
-            StatusCode::BAD_REQUEST => "Bad request",
-            StatusCode::CONFLICT => "Conflict",
-            StatusCode::SERVICE_UNAVAILABLE => "Busy",
-            _ => "Server error",
+            StatusCode::NOT_FOUND => "error-not-found",
+            StatusCode::FORBIDDEN => "error-not-allowed",
+            StatusCode::UNAUTHORIZED => "error-log-in",
+            StatusCode::TOO_MANY_REQUESTS => "error-too-many",
+            StatusCode::PAYLOAD_TOO_LARGE => "error-too-large",
+            StatusCode::BAD_REQUEST => "error-bad-request",
+            StatusCode::CONFLICT => "error-conflict",
+            StatusCode::SERVICE_UNAVAILABLE => "error-busy",
+            _ => "error-server",
         };
-        let page = ErrorPage { nav: Nav::default(), title: title.to_string(), message: e.message() };
+        let page = ErrorPage { nav: Nav::default(), title: super::i18n::t(title), message: e.message() };
         let html = page.render().unwrap_or_else(|_| "error".to_string());
         e.with_headers((e.status(), Html(html)).into_response())
     }

@@ -113,7 +113,9 @@ pub struct Cache {
     /// Off only to measure the cost of rendering on every request (`botarena bench
     /// --uncached-scoreboard`): then every request reads and renders the snapshot.
     pub disabled: std::sync::atomic::AtomicBool,
-    map: Mutex<HashMap<ContestId, Arc<Rendered>>>,
+    /// By contest and the reader's language and time zone ([`reader`]), which its times and words
+    /// are rendered in.
+    map: Mutex<HashMap<(ContestId, String), Arc<Rendered>>>,
     /// Each contest's head (id, title, snapshot version) by slug: when it was read, and this
     /// process's count of snapshot and contest writes then (`db::scoreboard_serving::writes`).
     heads: Mutex<HashMap<String, (Instant, u64, Head)>>,
@@ -158,7 +160,7 @@ impl Cache {
         if !self.disabled() {
             if let (Some(at), Some(version)) = (head.computed_at, head.version) {
                 let map = self.map.lock().expect("scoreboard cache lock");
-                if let Some(r) = map.get(&head.contest_id) {
+                if let Some(r) = map.get(&(head.contest_id, reader())) {
                     if r.computed_at == at
                         && r.version == version
                         && r.next_refresh_at == head.next_refresh_at
@@ -187,9 +189,10 @@ impl Cache {
         if !self.disabled() {
             let mut map = self.map.lock().expect("scoreboard cache lock");
             // Keep the newer one when two requests rendered different snapshots at once.
-            let newer = map.get(&head.contest_id).is_none_or(|old| old.computed_at <= computed_at);
+            let key = (head.contest_id, reader());
+            let newer = map.get(&key).is_none_or(|old| old.computed_at <= computed_at);
             if newer {
-                map.insert(head.contest_id, rendered.clone());
+                map.insert(key, rendered.clone());
             }
         }
         Ok(rendered)
@@ -231,6 +234,12 @@ fn with_rows(head: &[u8], rows: &[String]) -> Vec<u8> {
 }
 
 /// `won/drawn/lost` of a snapshot row's counts.
+/// What a rendering depends on besides the snapshot: the reader's language and time zone.
+fn reader() -> String {
+    let zone = super::i18n::time_zone();
+    format!("{}.{}", super::i18n::locale().tag(), zone.iana_name().unwrap_or("UTC"))
+}
+
 fn wdl(w: &db::scoreboard::Wdl) -> String {
     format!("{}/{}/{}", w.won, w.drawn, w.lost)
 }
@@ -290,7 +299,13 @@ fn render(
     }
     let house = StandingRows { rows: &house }.render().map_err(|e| internal(&e))?;
     let next = next_refresh_at.map_or(0, |t| t.unix_timestamp());
-    let tag = format!("{}-{}-{}-{next}", head.contest_id, computed_at.unix_timestamp_nanos() / 1000, version);
+    let tag = format!(
+        "{}-{}-{}-{next}-{}",
+        head.contest_id,
+        computed_at.unix_timestamp_nanos() / 1000,
+        version,
+        reader()
+    );
     Ok(Rendered {
         contest_id: head.contest_id,
         computed_at,

@@ -11,6 +11,7 @@ use super::state::AppState;
 use crate::db::ids::SubmissionId;
 use crate::db::similarity::{self, Pair};
 use crate::service::similarity as service;
+use crate::web::i18n::filters;
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Redirect};

@@ -50,6 +50,11 @@ impl AppState {
     ) -> anyhow::Result<Self> {
         // Recording starts with the server, before any job finishes.
         crate::service::metrics::recorder();
+        let time_zone = match &config.time_zone {
+            Some(name) => crate::locale::time_zone_named(name).map_err(anyhow::Error::msg)?,
+            None => jiff::tz::TimeZone::system(),
+        };
+        super::i18n::set_server_defaults(super::i18n::Defaults { locale: config.language, time_zone });
         let dummy_hash = crate::service::password::hash(uuid::Uuid::new_v4().to_string()).await?;
         use crate::service::practice::PracticeConfig;
         let practice = Arc::new(crate::service::practice::Practice::new(

@@ -5,13 +5,15 @@
 
 use super::error::{AppError, PageResult};
 use super::extract::{contest_or_404, PageUser};
+use super::format::Deadline;
 use super::input::Path;
 use super::markdown::markdown_html;
-use super::render::{render, when, Nav};
+use super::render::{render, Nav};
 use super::state::{AppState, ExeInfo};
 use crate::games::settings::{Settings, TimeFactor, TIME_FACTOR_PREFIX};
 use crate::games::GameId;
 use crate::starters;
+use crate::web::i18n::filters;
 use askama::Template;
 use axum::extract::{Request, State};
 use axum::http::header;
@@ -103,7 +105,7 @@ struct RulesPage {
     slug: String,
     title: String,
     game: String,
-    deadline: String,
+    deadline: Deadline,
     open: bool,
     rules_html: String,
     settings: Vec<SettingLine>,
@@ -374,7 +376,7 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
         slug: c.slug.clone(),
         title: c.title.clone(),
         game: c.game.to_string(),
-        deadline: c.deadline.as_ref().map_or_else(|| "none".into(), when),
+        deadline: Deadline::of(c.deadline.as_ref()),
         open: c.is_open(time::OffsetDateTime::now_utc()),
         rules_html: markdown_html(game_doc(game)),
         settings: {

@@ -15,6 +15,7 @@ use crate::db::submissions;
 use crate::db::test_matches::{self, TestMatch};
 use crate::service::practice::Opponent;
 use crate::service::test_matches::{self as service, TestMatchError};
+use crate::web::i18n::filters;
 use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;

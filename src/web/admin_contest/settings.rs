@@ -8,6 +8,7 @@ use crate::games::GameId;
 use crate::service::contests;
 use crate::web::error::{PageResult, Result};
 use crate::web::extract::{check_csrf, contest_or_404, PageUser};
+use crate::web::i18n::filters;
 use crate::web::input::{FormPairs, Path};
 use crate::web::render::{render, when, Nav};
 use crate::web::state::AppState;

@@ -7,6 +7,7 @@ use crate::db::{self};
 use crate::web::api_types::{ContestShare, Counts, ErrorBody, QueueView, QueuedGame, WorkerView};
 use crate::web::error::{AppError, PageResult, Result};
 use crate::web::extract::{ApiUser, PageUser};
+use crate::web::i18n::filters;
 use crate::web::render::{render, Nav};
 use crate::web::state::AppState;
 use askama::Template;

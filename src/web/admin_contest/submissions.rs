@@ -6,6 +6,7 @@ use crate::db::contests;
 use crate::db::submissions::{self, Filter, Status};
 use crate::web::error::PageResult;
 use crate::web::extract::{contest_or_404, PageUser};
+use crate::web::i18n::filters;
 use crate::web::input::{page_number, query_text};
 use crate::web::render::{link_with, page_count, render, when, Nav};
 use crate::web::state::AppState;

@@ -13,6 +13,7 @@ use crate::judge::GameLog;
 use crate::web::api_types::{ErrorBody, GameView, Played, Sides};
 use crate::web::error::{AppError, PageResult, Result};
 use crate::web::extract::{game_or_404, ApiUser, PageUser};
+use crate::web::i18n::filters;
 use crate::web::input::Path;
 use crate::web::render::{matches_path, render, script_json, status_str, when, Nav};
 use crate::web::state::AppState;

@@ -7,6 +7,7 @@ use crate::db;
 use crate::service::ladder::rating::Rating;
 use crate::web::error::PageResult;
 use crate::web::extract::{contest_or_404, PageUser};
+use crate::web::i18n::filters;
 use crate::web::input::Path;
 use crate::web::render::{render, Nav};
 use crate::web::state::AppState;

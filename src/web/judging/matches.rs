@@ -8,6 +8,7 @@ use crate::db::users;
 use crate::web::api_types::{ErrorBody, MatchView, Opponent};
 use crate::web::error::{AppError, PageResult, Result};
 use crate::web::extract::{contest_or_404, submission_param, ApiUser, PageUser};
+use crate::web::i18n::filters;
 use crate::web::input::Path;
 use crate::web::render::{matches_path, outcome_text, render, status_str, tally, Nav};
 use crate::web::state::AppState;

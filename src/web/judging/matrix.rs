@@ -9,6 +9,7 @@ use crate::db::ids::SubmissionId;
 use crate::web::api_types::{ErrorBody, Matrix, MatrixCell, MatrixEntrant};
 use crate::web::error::{PageResult, Result};
 use crate::web::extract::{contest_or_404, ApiUser, PageUser};
+use crate::web::i18n::filters;
 use crate::web::input::Path;
 use crate::web::render::{matches_path, render, when, Nav};
 use crate::web::scoreboard_view::snapshot;

@@ -7,6 +7,7 @@ use crate::service::scoreboard;
 use crate::web::api_types::{ErrorBody, Scoreboard};
 use crate::web::error::{AppError, PageResult, Result};
 use crate::web::extract::{contest_or_404, ApiUser, PageUser};
+use crate::web::i18n::filters;
 use crate::web::input::Path;
 use crate::web::render::{render, when, Nav};
 use crate::web::scoreboard_view::{self, next_refresh};

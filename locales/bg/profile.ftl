@@ -1,0 +1,10 @@
+profile-preferences = Език и часова зона
+profile-language = Език
+profile-language-auto = Както иска браузърът ми
+profile-time-zone = Часова зона
+profile-time-zone-hint = Име по IANA, например Europe/Sofia; празно показва зоната на всяко състезание.
+profile-save-preferences = Запази
+profile-preferences-saved = Езикът и часовата зона са запазени.
+profile-time-zone-unknown = „{ $zone }“ не е име на часова зона; изберете от списъка, например Europe/Sofia.
+profile-language-unknown = Този език не се предлага; изберете English, 简体中文, Română, Български или Suomi.
+profile-token-never-used = никога

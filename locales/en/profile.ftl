@@ -1,0 +1,10 @@
+profile-preferences = Language and time zone
+profile-language = Language
+profile-language-auto = As my browser asks
+profile-time-zone = Time zone
+profile-time-zone-hint = An IANA name such as Asia/Shanghai; empty shows each contest's own.
+profile-save-preferences = Save
+profile-preferences-saved = Language and time zone saved.
+profile-time-zone-unknown = “{ $zone }” is not a time zone name; pick one from the list, such as Europe/Helsinki.
+profile-language-unknown = This language is not offered; choose English, 简体中文, Română, Български or Suomi.
+profile-token-never-used = never

@@ -1,0 +1,30 @@
+# Jokaisen sivun asettelu: navigointipalkki, alatunniste, virhesivu ja monen sivun yhteiset tekstit.
+
+nav-contests = Kilpailut
+nav-new-contest = Uusi kilpailu
+nav-users = Käyttäjät
+nav-status = Tila
+nav-log-out = Kirjaudu ulos
+
+footer-language = Kieli
+footer-language-change = Vaihda
+footer-time-zone = Ajat näytetään aikavyöhykkeellä { $zone }.
+
+error-not-found = Ei löytynyt
+error-not-allowed = Ei sallittu
+error-log-in = Kirjaudu sisään
+error-too-many = Liikaa pyyntöjä
+error-too-large = Liian suuri
+error-bad-request = Virheellinen pyyntö
+error-conflict = Ristiriita
+error-busy = Palvelin on kiireinen
+error-server = Palvelinvirhe
+error-back = Takaisin kilpailuihin
+
+countdown-left = { $days ->
+    [0] { $hours } t { $minutes } min jäljellä
+    [one] { $days } päivä { $hours } t { $minutes } min jäljellä
+   *[other] { $days } päivää { $hours } t { $minutes } min jäljellä
+}
+countdown-closed = päättynyt
+deadline-none = ei ole

@@ -1,0 +1,10 @@
+profile-preferences = Kieli ja aikavyöhyke
+profile-language = Kieli
+profile-language-auto = Selaimeni mukaan
+profile-time-zone = Aikavyöhyke
+profile-time-zone-hint = IANA-nimi, esimerkiksi Europe/Helsinki; tyhjä näyttää kunkin kilpailun oman.
+profile-save-preferences = Tallenna
+profile-preferences-saved = Kieli ja aikavyöhyke tallennettu.
+profile-time-zone-unknown = ”{ $zone }” ei ole aikavyöhykkeen nimi; valitse luettelosta, esimerkiksi Europe/Helsinki.
+profile-language-unknown = Tätä kieltä ei ole tarjolla; valitse English, 简体中文, Română, Български tai Suomi.
+profile-token-never-used = ei koskaan

@@ -1,0 +1,10 @@
+profile-preferences = Limba și fusul orar
+profile-language = Limba
+profile-language-auto = Cum cere browserul meu
+profile-time-zone = Fusul orar
+profile-time-zone-hint = Un nume IANA, de exemplu Europe/Bucharest; gol afișează fusul fiecărui concurs.
+profile-save-preferences = Salvează
+profile-preferences-saved = Limba și fusul orar au fost salvate.
+profile-time-zone-unknown = „{ $zone }” nu este numele unui fus orar; alegeți unul din listă, de exemplu Europe/Bucharest.
+profile-language-unknown = Această limbă nu este disponibilă; alegeți English, 简体中文, Română, Български sau Suomi.
+profile-token-never-used = niciodată

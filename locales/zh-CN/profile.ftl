@@ -1,0 +1,10 @@
+profile-preferences = 语言和时区
+profile-language = 语言
+profile-language-auto = 跟随浏览器
+profile-time-zone = 时区
+profile-time-zone-hint = IANA 时区名，例如 Asia/Shanghai；留空则使用各比赛自己的时区。
+profile-save-preferences = 保存
+profile-preferences-saved = 语言和时区已保存。
+profile-time-zone-unknown = “{ $zone }”不是时区名；请从列表中选择，例如 Asia/Shanghai。
+profile-language-unknown = 不提供这种语言；请选择 English、简体中文、Română、Български 或 Suomi。
+profile-token-never-used = 从未使用
