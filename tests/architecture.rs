@@ -439,6 +439,7 @@ const WEB_SHARED: &[&str] = &[
     "flash",
     "format",
     "headers",
+    "i18n",
     "input",
     "markdown",
     "opponent_menu",

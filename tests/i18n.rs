@@ -2,8 +2,14 @@
 //! with the same arguments; every message the code and templates name exists; none is left unused;
 //! each renders in every language, and the pseudo-locale wraps it.
 
+mod common;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use botarena::db::users::Role;
 use botarena::locale::Locale;
 use botarena::web::i18n::{lookup, Args};
+use common::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -170,4 +176,169 @@ fn every_message_renders_in_every_language_and_the_pseudo_locale_marks_it() {
         let pseudo = lookup(Locale::Pseudo, id, Some(&values));
         assert!(pseudo.starts_with('⟦') && pseudo.ends_with('⟧'), "`{id}`: {pseudo}");
     }
+}
+
+/// A GET with these extra headers, with the client's session.
+async fn get_with(app: &TestApp, client: Option<&Client>, uri: &str, headers: &[(&str, &str)]) -> Resp {
+    let mut req = Request::builder().uri(uri);
+    if let Some(cookie) = client.and_then(|c| c.cookie.as_deref()) {
+        req = req.header(header::COOKIE, cookie);
+    }
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    send(&app.router, req.body(Body::empty()).unwrap()).await
+}
+
+/// The English messages that are whole phrases of their own (two words or more, no argument):
+/// none of them may be on a page in another language.
+fn english_phrases() -> Vec<String> {
+    catalog(Locale::En)
+        .into_iter()
+        .filter(|(_, (_, args))| args.is_empty())
+        .map(|(id, _)| lookup(Locale::En, &id, None))
+        .filter(|t| {
+            t.split_whitespace().count() >= 2 && t.len() >= 10 && !t.contains('<') && !t.contains('\n')
+        })
+        .collect()
+}
+
+/// The text of a page without its tags, its scripts and the game's statement (a document of its
+/// own, shown in English where it has no translation).
+fn visible_text(html: &str) -> String {
+    let mut html = html.to_string();
+    for (open, close) in [
+        ("<script", "</script>"),
+        ("<style", "</style>"),
+        ("<article class=\"card statement\"", "</article>"),
+    ] {
+        while let Some(a) = html.find(open) {
+            let b = html[a..].find(close).map_or(html.len(), |b| a + b + close.len());
+            html.replace_range(a..b, " ");
+        }
+    }
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&#x27;", "'")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+}
+
+#[tokio::test]
+async fn pages_follow_accept_language_and_carry_no_english_phrase() {
+    let app = setup().await;
+    app.user("ada", Role::Student).await;
+    app.contest("c4", &[]).await;
+    let ada = app.logged_in("ada").await;
+    let phrases = english_phrases();
+    assert!(phrases.len() > 20, "{} English phrases", phrases.len());
+    let mut found = Vec::new();
+    for locale in [Locale::ZhCn, Locale::Ro, Locale::Bg, Locale::Fi] {
+        let pages: [(&str, Option<&Client>); 6] = [
+            ("/login", None),
+            ("/contests", Some(&ada)),
+            ("/contests/c4", Some(&ada)),
+            ("/contests/c4/rules", Some(&ada)),
+            ("/contests/c4/scoreboard", Some(&ada)),
+            ("/profile", Some(&ada)),
+        ];
+        for (page, who) in pages {
+            let r = get_with(
+                &app,
+                who,
+                page,
+                &[("accept-language", &format!("{};q=0.9, en;q=0.5", locale.tag()))],
+            )
+            .await;
+            assert_eq!(r.status, StatusCode::OK, "{page}: {}", r.body);
+            assert!(r.body.contains(&format!("<html lang=\"{}\">", locale.tag())), "{page} in {locale}");
+            assert_eq!(r.headers.get(header::CONTENT_LANGUAGE).unwrap(), locale.tag());
+            let text = visible_text(&r.body);
+            for p in phrases.iter().filter(|p| text.contains(p.as_str())) {
+                found.push(format!("{locale} {page}: “{p}”"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "English on pages in other languages:\n{}", found.join("\n"));
+}
+
+#[tokio::test]
+async fn a_contest_in_shanghai_shows_its_deadline_at_plus_eight_and_a_reader_may_choose_their_zone() {
+    let app = setup().await;
+    let ada = app.user("ada", Role::Student).await;
+    app.contest("c4", &["time_zone=Asia/Shanghai"]).await;
+    sqlx::query("update contests set deadline = '2030-12-31T15:59:00Z'").execute(&app.pool).await.unwrap();
+    let mut client = app.logged_in("ada").await;
+    let page = client.get("/contests/c4").await.body;
+    assert!(page.contains("23:59 UTC+08:00"), "the deadline in the contest's zone: {page}");
+    assert!(page.contains("class=\"countdown\""), "with a countdown");
+    assert!(page.contains("Asia/Shanghai"), "the footer names the zone");
+    let token = app.token(ada).await;
+    let api = app.api("GET", "/api/contests/c4", Some(&token), None).await;
+    assert!(api.body.contains("\"2030-12-31T15:59:00Z\""), "the API stays UTC: {}", api.body);
+
+    // The reader's own zone wins; a name that is no zone is refused, naming it.
+    let r = client
+        .submit_form("/profile/preferences", &[("locale", "fi"), ("time_zone", "Europe/Helsinki")])
+        .await;
+    let page = client.follow(r).await.body;
+    assert!(page.contains("<html lang=\"fi\">"), "the profile's language is used at once");
+    let page = client.get("/contests/c4").await.body;
+    assert!(page.contains("17.59 UTC+02:00"), "Helsinki's time, written the Finnish way: {page}");
+    let r =
+        client.submit_form("/profile/preferences", &[("locale", ""), ("time_zone", "Mars/Olympus")]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.body.contains("Mars/Olympus"), "{}", r.body);
+    let kept: (Option<String>, Option<String>) =
+        sqlx::query_as("select locale, time_zone from users where username = 'ada'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(kept, (Some("fi".into()), Some("Europe/Helsinki".into())), "a refused change changes nothing");
+}
+
+#[tokio::test]
+async fn the_footer_switch_keeps_the_language_in_a_cookie_and_on_the_profile() {
+    let app = setup().await;
+    app.user("ada", Role::Student).await;
+    // A visitor: a cookie for a year, back to the page it was sent from.
+    let req = Request::builder()
+        .method("POST")
+        .uri("/language")
+        .header(header::HOST, "arena.example")
+        .header(header::REFERER, "http://arena.example/login?next=/contests")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from("lang=bg"))
+        .unwrap();
+    let r = send(&app.router, req).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert_eq!(r.location(), "/login?next=/contests");
+    let cookie = r.headers.get(header::SET_COOKIE).unwrap().to_str().unwrap();
+    assert!(cookie.starts_with("lang=bg;") && cookie.contains("Max-Age=31536000"), "{cookie}");
+    let page = get_with(&app, None, "/login", &[("cookie", "lang=bg"), ("accept-language", "fi")]).await;
+    assert!(page.body.contains("<html lang=\"bg\">"), "the switch wins over the browser");
+    // A language not offered is refused; a logged-in reader's choice is kept on the profile.
+    let mut ada = app.logged_in("ada").await;
+    let r = ada.submit_form("/language", &[("lang", "de")]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    let r = ada.submit_form("/language", &[("lang", "zh-CN")]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let kept: Option<String> = sqlx::query_scalar("select locale from users where username = 'ada'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(kept.as_deref(), Some("zh-CN"));
 }

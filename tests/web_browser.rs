@@ -622,9 +622,18 @@ const MEASURE: &str = "(() => { const w = document.documentElement.clientWidth;
 /// The pages: the login page, a student's, a game page and the practice pages of every game (a
 /// game being played included), and an admin's. On the connect4 practice board a tap plays a
 /// move. The width of each page is printed.
-#[tokio::test]
-async fn every_page_fits_a_390_px_wide_screen() {
-    let Some(browser) = chromium_or_skip() else { return };
+/// A contest of each game with a finished game, a long nickname, title and announcement, and
+/// every kind of page a student or an admin sees: the fixture of the phone and catalog tests.
+struct EveryPageKind {
+    app: TestApp,
+    ada: botarena::db::ids::UserId,
+    /// Each contest's slug and a finished game of it.
+    games: Vec<(&'static str, i64)>,
+    student: Vec<String>,
+    admin_pages: Vec<String>,
+}
+
+async fn every_page_kind() -> EveryPageKind {
     let app = setup().await;
     let (ada, bob) = (app.user("ada", Role::Student).await, app.user("bob", Role::Student).await);
     let root = app.user("root", Role::Admin).await;
@@ -668,6 +677,42 @@ async fn every_page_fits_a_390_px_wide_screen() {
         house_exe: std::path::PathBuf::from(env!("CARGO_BIN_EXE_botarena")),
     });
 
+    let [sa, sb] = m.submissions;
+    let mut student = vec![
+        "/contests".to_string(),
+        "/contests/c4".into(),
+        "/contests/c4/rules".into(),
+        "/contests/c4/scoreboard".into(),
+        "/contests/c4/scoreboard/matrix".into(),
+        format!("/contests/c4/submissions/{sa}/matches"),
+        format!("/submissions/{sa}"),
+        "/contests/c4/mine".into(),
+        "/contests/c4/test-matches".into(),
+        "/profile".into(),
+    ];
+    for (slug, game) in &games {
+        student.push(format!("/games/{game}"));
+        student.push(format!("/contests/{slug}/play"));
+    }
+    let mut admin_pages = vec![
+        "/admin/users".to_string(),
+        "/admin/contests/new".into(),
+        "/admin/contests/c4/settings".into(),
+        "/admin/status".into(),
+        "/admin/submissions".into(),
+        "/admin/contests/c4/similarity".into(),
+        format!("/admin/contests/c4/similarity/{sa}/{sb}"),
+        format!("/submissions/{sa}"),
+        format!("/games/{}", m.games[1]),
+    ];
+    admin_pages.extend(games.iter().map(|(slug, _)| format!("/contests/{slug}/rules")));
+    EveryPageKind { app, ada, games, student, admin_pages }
+}
+
+#[tokio::test]
+async fn every_page_fits_a_390_px_wide_screen() {
+    let Some(browser) = chromium_or_skip() else { return };
+    let EveryPageKind { app, ada, games, student, admin_pages } = every_page_kind().await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let server = format!("http://{}", listener.local_addr().unwrap());
     let router = app.router.clone();
@@ -701,35 +746,6 @@ async fn every_page_fits_a_390_px_wide_screen() {
     cdp.open(&server, "/login", "").await;
     measure!("visitor", "/login");
 
-    let [sa, sb] = m.submissions;
-    let mut student = vec![
-        "/contests".to_string(),
-        "/contests/c4".into(),
-        "/contests/c4/rules".into(),
-        "/contests/c4/scoreboard".into(),
-        "/contests/c4/scoreboard/matrix".into(),
-        format!("/contests/c4/submissions/{sa}/matches"),
-        format!("/submissions/{sa}"),
-        "/contests/c4/mine".into(),
-        "/contests/c4/test-matches".into(),
-        "/profile".into(),
-    ];
-    for (slug, game) in &games {
-        student.push(format!("/games/{game}"));
-        student.push(format!("/contests/{slug}/play"));
-    }
-    let mut admin_pages = vec![
-        "/admin/users".to_string(),
-        "/admin/contests/new".into(),
-        "/admin/contests/c4/settings".into(),
-        "/admin/status".into(),
-        "/admin/submissions".into(),
-        "/admin/contests/c4/similarity".into(),
-        format!("/admin/contests/c4/similarity/{sa}/{sb}"),
-        format!("/submissions/{sa}"),
-        format!("/games/{}", m.games[1]),
-    ];
-    admin_pages.extend(games.iter().map(|(slug, _)| format!("/contests/{slug}/rules")));
     for (user, pages) in [("ada", &student[..]), ("root", &admin_pages[..])] {
         let client = app.logged_in(user).await;
         let (name, value) = client.cookie.as_deref().unwrap().split_once('=').unwrap();
@@ -856,6 +872,156 @@ async fn every_page_fits_a_390_px_wide_screen() {
         wide.join("\n")
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The words of the page that came from no message catalog: with the pseudo-locale, every
+/// message is wrapped in `⟦…⟧`, so what is left of the visible text without them is data (given
+/// as `names`: users, titles, games, languages), numbers, a time's month and zone, or a mistake.
+/// Code, the game's statement (a document with its own translations) and `translate="no"` are
+/// not the catalogs' either.
+const UNCATALOGUED: &str = "((names) => {
+  const parts = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let n;
+  while ((n = walk.nextNode())) {
+    const e = n.parentElement;
+    if (!e || e.closest('script, style, code, pre, kbd, samp, textarea, noscript, [translate=no], .statement')) continue;
+    if (e.getClientRects().length === 0) continue;
+    parts.push(n.textContent);
+  }
+  let text = parts.join('\u0001'), before;
+  do { before = text; text = text.replace(/⟦[^⟦⟧]*⟧/g, ' '); } while (text !== before);
+  const data = new Set(names.flatMap((n) => [n, ...n.split(/[^\\p{L}\\p{N}+#]+/u)]));
+  const month = /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|UTC)$/;
+  const left = text.split(/[\\s\\u0001]+/)
+    .map((t) => t.replace(/^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}+#]+$/gu, ''))
+    .filter((t) => /\\p{L}/u.test(t) && !data.has(t) && !month.test(t));
+  return [...new Set(left)]; })";
+
+/// Every kind of page, as a student and as an admin sees it (the practice page of a game being
+/// played included), in the pseudo-locale `en-XA`: every visible word comes from a message
+/// catalog, except names, numbers and code (see [`UNCATALOGUED`]).
+#[tokio::test]
+async fn every_visible_word_of_every_page_comes_from_a_catalog() {
+    let Some(browser) = chromium_or_skip() else { return };
+    let EveryPageKind { app, ada, games, student, admin_pages } = every_page_kind().await;
+    app.state.practice.enable(botarena::service::practice::Runtime {
+        launchers: std::sync::Arc::new(|_| Ok(common::queues::plain())),
+        house_exe: std::path::PathBuf::from(env!("CARGO_BIN_EXE_botarena")),
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let server = format!("http://{}", listener.local_addr().unwrap());
+    let router = app.router.clone();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let dir = tempfile::tempdir().unwrap();
+    let mut cdp = Cdp::start(browser, &dir.path().join("profile")).await;
+    cdp.call("Network.setCookie", json!({"name": "lang", "value": "en-XA", "url": server})).await;
+    let titles: Vec<String> = sqlx::query_scalar("select title from contests").fetch_all(&app.pool).await.unwrap();
+    let mut names: Vec<String> = vec![
+        "botarena", "ada", "bob", "root", "staff", "Supercalifragilisticexpialidocious", "house", "random",
+        "level1", "level2", "C", "C++", "Rust", "Python", "Java", "gcc", "g++", "rustc", "javac", "OpenJDK",
+        "English", "简体中文", "Română", "Български", "Suomi",
+    ]
+    .into_iter()
+    .map(str::to_string)
+    .collect();
+    names.extend(titles);
+    names.extend(["checkers", "connect4", "one-two-three", "mathtricks", "tron", "c4"].map(str::to_string));
+    let mut found = Vec::new();
+    let mut check = async |cdp: &mut Cdp, who: &str, page: &str| {
+        let left = cdp.eval(&format!("{UNCATALOGUED}({})", json!(names))).await;
+        let marked = cdp.eval("document.body.innerText.includes('⟦')").await;
+        assert_eq!(marked, json!(true), "{page} is not in the pseudo-locale");
+        if !left.as_array().unwrap().is_empty() {
+            found.push(format!("{who} {page}: {left}"));
+        }
+    };
+    cdp.open(&server, "/login", "").await;
+    check(&mut cdp, "visitor", "/login").await;
+    for (user, pages) in [("ada", &student[..]), ("root", &admin_pages[..])] {
+        let client = app.logged_in(user).await;
+        let (name, value) = client.cookie.as_deref().unwrap().split_once('=').unwrap();
+        cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true}))
+            .await;
+        for page in pages {
+            cdp.open(&server, page, "").await;
+            check(&mut cdp, user, page).await;
+        }
+    }
+    let client = app.logged_in("ada").await;
+    let (name, value) = client.cookie.as_deref().unwrap().split_once('=').unwrap();
+    cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true})).await;
+    for (slug, _) in &games {
+        let random = botarena::service::practice::Opponent::parse("house:random").unwrap();
+        let game =
+            app.state.practice.start(ada, slug, random, botarena::games::Side::First, None).await.unwrap();
+        let page = format!("/practice/{}", game.id);
+        cdp.open(&server, &page, "").await;
+        for _ in 0..200 {
+            let drawn = cdp.eval("document.querySelectorAll('#practice-board svg.board').length").await;
+            if drawn == json!(1) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        check(&mut cdp, "ada", &format!("{page} ({slug})")).await;
+        game.leave();
+    }
+    assert!(found.is_empty(), "words from no catalog:\n{}", found.join("\n"));
+}
+
+/// Draws each character of the page on a canvas in the page's font and compares it with a
+/// character no font has: those drawn the same have no glyph (a box). Returns them, and whether
+/// a character of a script no installed font covers (Linear A) is found missing: the check works.
+const MISSING_GLYPHS: &str = "(() => {
+  const canvas = document.createElement('canvas');
+  canvas.width = 48; canvas.height = 48;
+  const g = canvas.getContext('2d', { willReadFrequently: true });
+  g.font = '32px ' + getComputedStyle(document.body).fontFamily;
+  const draw = (c) => { g.clearRect(0, 0, 48, 48); g.fillText(c, 4, 36); return g.getImageData(0, 0, 48, 48).data.join(); };
+  const none = draw('\\u{10FFFD}');
+  const chars = [...new Set([...document.body.innerText].filter((c) => c.trim() && c.codePointAt(0) > 127))];
+  return [chars.filter((c) => draw(c) === none), draw('\\u{10600}') === none, chars.length]; })()";
+
+/// The contest page in each language, as a screenshot (kept in `target/screenshots/`): every
+/// character of it has a glyph in the fonts the machine has (Chinese needs a CJK font).
+#[tokio::test]
+async fn the_contest_page_shows_every_glyph_in_every_language() {
+    let Some(browser) = chromium_or_skip() else { return };
+    let app = setup().await;
+    app.user("ada", Role::Student).await;
+    app.contest("c4", &[]).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let server = format!("http://{}", listener.local_addr().unwrap());
+    let router = app.router.clone();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let dir = tempfile::tempdir().unwrap();
+    let mut cdp = Cdp::start(browser, &dir.path().join("profile")).await;
+    let client = app.logged_in("ada").await;
+    let (name, value) = client.cookie.as_deref().unwrap().split_once('=').unwrap();
+    cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true})).await;
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let mut missing = Vec::new();
+    for tag in ["en", "zh-CN", "ro", "bg", "fi"] {
+        cdp.call("Network.setCookie", json!({"name": "lang", "value": tag, "url": server})).await;
+        cdp.open(&server, "/contests/c4", "").await;
+        let lang = cdp.eval("document.documentElement.lang").await;
+        assert_eq!(lang, json!(tag), "the page is in {tag}");
+        let shot = cdp.call("Page.captureScreenshot", json!({"format": "png", "captureBeyondViewport": true})).await;
+        let png = base64::Engine::decode(
+            &base64::engine::general_purpose::STANDARD,
+            shot["data"].as_str().unwrap(),
+        )
+        .unwrap();
+        std::fs::write(shots.join(format!("contest-{tag}.png")), png).unwrap();
+        let seen = cdp.eval(MISSING_GLYPHS).await;
+        assert_eq!(seen[1], json!(true), "the check finds a glyph no font has: {seen}");
+        if !seen[0].as_array().unwrap().is_empty() {
+            missing.push(format!("{tag}: {} of {} characters have no glyph: {}", seen[0].as_array().unwrap().len(), seen[2], seen[0]));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
 
 impl Cdp {

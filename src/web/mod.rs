@@ -18,7 +18,8 @@
 //!   `input` (plain fields, checked), `api_types`, `markdown`, `scoreboard_view` (the scoreboard
 //!   rendered once per snapshot), `submit` (the checks of a submission), `confirm` (the step
 //!   before an action hard to undo), `opponent_menu` (the test-match form's opponents),
-//!   `client` (the client's address), `headers` (the security headers), `session_cache`.
+//!   `client` (the client's address), `headers` (the security headers), `session_cache`, `i18n`
+//!   (the reader's language and time zone, the message catalogs), `format` (how times read).
 //! - **Assembly**: this file, the `mod.rs` of an area's directory, and `openapi` (the API's
 //!   document, naming the handlers).
 
