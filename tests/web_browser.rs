@@ -889,7 +889,7 @@ const UNCATALOGUED: &str = "((names) => {
     if (e.getClientRects().length === 0) continue;
     parts.push(n.textContent);
   }
-  let text = parts.join('\u0001'), before;
+  let text = parts.join('\\u0001'), before;
   do { before = text; text = text.replace(/⟦[^⟦⟧]*⟧/g, ' '); } while (text !== before);
   const data = new Set(names.flatMap((n) => [n, ...n.split(/[^\\p{L}\\p{N}+#]+/u)]));
   const month = /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|UTC)$/;
@@ -916,11 +916,34 @@ async fn every_visible_word_of_every_page_comes_from_a_catalog() {
     let dir = tempfile::tempdir().unwrap();
     let mut cdp = Cdp::start(browser, &dir.path().join("profile")).await;
     cdp.call("Network.setCookie", json!({"name": "lang", "value": "en-XA", "url": server})).await;
-    let titles: Vec<String> = sqlx::query_scalar("select title from contests").fetch_all(&app.pool).await.unwrap();
+    let titles: Vec<String> =
+        sqlx::query_scalar("select title from contests").fetch_all(&app.pool).await.unwrap();
     let mut names: Vec<String> = vec![
-        "botarena", "ada", "bob", "root", "staff", "Supercalifragilisticexpialidocious", "house", "random",
-        "level1", "level2", "C", "C++", "Rust", "Python", "Java", "gcc", "g++", "rustc", "javac", "OpenJDK",
-        "English", "简体中文", "Română", "Български", "Suomi",
+        "botarena",
+        "ada",
+        "bob",
+        "root",
+        "staff",
+        "Supercalifragilisticexpialidocious",
+        "house",
+        "random",
+        "level1",
+        "level2",
+        "C",
+        "C++",
+        "Rust",
+        "Python",
+        "Java",
+        "gcc",
+        "g++",
+        "rustc",
+        "javac",
+        "OpenJDK",
+        "English",
+        "简体中文",
+        "Română",
+        "Български",
+        "Suomi",
     ]
     .into_iter()
     .map(str::to_string)
@@ -950,7 +973,8 @@ async fn every_visible_word_of_every_page_comes_from_a_catalog() {
     }
     let client = app.logged_in("ada").await;
     let (name, value) = client.cookie.as_deref().unwrap().split_once('=').unwrap();
-    cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true})).await;
+    cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true}))
+        .await;
     for (slug, _) in &games {
         let random = botarena::service::practice::Opponent::parse("house:random").unwrap();
         let game =
@@ -999,7 +1023,8 @@ async fn the_contest_page_shows_every_glyph_in_every_language() {
     let mut cdp = Cdp::start(browser, &dir.path().join("profile")).await;
     let client = app.logged_in("ada").await;
     let (name, value) = client.cookie.as_deref().unwrap().split_once('=').unwrap();
-    cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true})).await;
+    cdp.call("Network.setCookie", json!({"name": name, "value": value, "url": server, "httpOnly": true}))
+        .await;
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
     std::fs::create_dir_all(&shots).unwrap();
     let mut missing = Vec::new();
@@ -1008,7 +1033,8 @@ async fn the_contest_page_shows_every_glyph_in_every_language() {
         cdp.open(&server, "/contests/c4", "").await;
         let lang = cdp.eval("document.documentElement.lang").await;
         assert_eq!(lang, json!(tag), "the page is in {tag}");
-        let shot = cdp.call("Page.captureScreenshot", json!({"format": "png", "captureBeyondViewport": true})).await;
+        let shot =
+            cdp.call("Page.captureScreenshot", json!({"format": "png", "captureBeyondViewport": true})).await;
         let png = base64::Engine::decode(
             &base64::engine::general_purpose::STANDARD,
             shot["data"].as_str().unwrap(),
@@ -1018,7 +1044,12 @@ async fn the_contest_page_shows_every_glyph_in_every_language() {
         let seen = cdp.eval(MISSING_GLYPHS).await;
         assert_eq!(seen[1], json!(true), "the check finds a glyph no font has: {seen}");
         if !seen[0].as_array().unwrap().is_empty() {
-            missing.push(format!("{tag}: {} of {} characters have no glyph: {}", seen[0].as_array().unwrap().len(), seen[2], seen[0]));
+            missing.push(format!(
+                "{tag}: {} of {} characters have no glyph: {}",
+                seen[0].as_array().unwrap().len(),
+                seen[2],
+                seen[0]
+            ));
         }
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
