@@ -27,6 +27,7 @@ const LAYERS: &[&[&str]] = &[
     &["service", "starters"],
     &["db", "judge", "house"],
     &["config", "games", "similarity", "scratch"],
+    &["locale"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -101,17 +101,17 @@ fn files(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The string literals of a text that look like message ids (`"word-word…"`).
+/// The quoted words of a text that look like message ids (`"word-word…"`), wherever they are
+/// (a template's `title="{{ "key"|t }}"` holds one inside another quote).
 fn id_like_literals(text: &str) -> BTreeSet<String> {
-    text.split('"')
-        .skip(1)
-        .step_by(2)
-        .filter(|s| {
-            s.contains('-')
-                && s.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-                && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    let id_char = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_';
+    text.match_indices('"')
+        .filter_map(|(i, _)| {
+            let rest = &text[i + 1..];
+            let id: String = rest.chars().take_while(|c| id_char(*c)).collect();
+            let closed = rest[id.len()..].starts_with('"');
+            (closed && id.contains('-') && id.starts_with(|c: char| c.is_ascii_lowercase())).then_some(id)
         })
-        .map(str::to_string)
         .collect()
 }
 
@@ -129,9 +129,19 @@ fn every_message_named_exists_and_every_message_is_used() {
     let mut missing = Vec::new();
     for file in &sources {
         let text = std::fs::read_to_string(file).unwrap();
+        // Comments (the documentation's examples) name no message.
+        let text: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .map(|l| format!("{l}\n"))
+            .collect();
         // A template's `"id"|t…` and the code's `tr!("id"…)` must name a message.
         for (marker, id_at) in [("\"|t", 0usize), ("\"|th", 0), ("tr!(\"", 1)] {
             for (i, _) in text.match_indices(marker) {
+                // `include_str!("…")` is not `tr!`.
+                if id_at == 1 && text[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                    continue;
+                }
                 let id = if id_at == 0 {
                     text[..i].rsplit('"').next().unwrap_or_default()
                 } else {

@@ -289,12 +289,12 @@ pub fn countdown(t: &time::OffsetDateTime) -> Option<String> {
 /// `{{ "key"|t2("a", x, "b", y) }}`, `{{ "key"|t3(…) }}`, and `{{ n|num }}` for a number in the
 /// reader's digits. Templates import them with `use crate::web::i18n::filters;`.
 pub mod filters {
-    use super::{arg, t_args};
+    use crate::web::i18n::{arg, t_args};
     use fluent_templates::fluent_bundle::FluentValue;
     use std::fmt::Display;
 
     pub fn t(key: impl Display, _: &dyn askama::Values) -> askama::Result<String> {
-        Ok(super::t(&key.to_string()))
+        Ok(crate::web::i18n::t(&key.to_string()))
     }
 
     pub fn t1<'a>(
@@ -338,7 +338,7 @@ pub mod filters {
     /// A message holding markup of its own (a link inside a sentence): shown as HTML. The
     /// catalogs are ours; every text argument is escaped first.
     pub fn th(key: impl Display, _: &dyn askama::Values) -> askama::Result<askama::filters::Safe<String>> {
-        Ok(askama::filters::Safe(super::t(&key.to_string())))
+        Ok(askama::filters::Safe(crate::web::i18n::t(&key.to_string())))
     }
 
     pub fn th1<'a>(
@@ -380,7 +380,7 @@ pub mod filters {
 
     pub fn num(n: impl Display, _: &dyn askama::Values) -> askama::Result<String> {
         let text = n.to_string();
-        Ok(text.parse::<f64>().map(super::number).unwrap_or(text))
+        Ok(text.parse::<f64>().map(crate::web::i18n::number).unwrap_or(text))
     }
 }
 
