@@ -126,7 +126,7 @@ async fn matches_against_superseded_opponents_are_hidden_behind_a_toggle_and_poi
     let r = c.get(&page).await;
     assert!(r.element("matches").is_none(), "{}", r.body);
     assert!(r.element("no-matches").is_some());
-    assert!(r.element("superseded-toggle").unwrap().contains("1 match(es)"));
+    assert!(r.element("superseded-toggle").unwrap().contains("1 match against"));
     let r = c.get(&format!("{page}?all=1")).await;
     let table = r.element("matches").unwrap();
     assert!(table.contains(&format!("#{}, superseded", m.submissions[1])), "{table}");
