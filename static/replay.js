@@ -214,7 +214,7 @@
           const mark = fresh.has(`${r},${c}`) ? ' last' : '';
           const items = [svg('rect', { x, y, width: s, height: s, class: `cell ${cls}${mark}`, 'data-cell': `${r},${c}` })];
           if (ch !== '-' && s >= 12) {
-            items.push(svg('text', { x: x + s / 2, y: y + s * 0.66, 'text-anchor': 'middle', class: 'letter' }, [ch]));
+            items.push(svg('text', { x: x + s / 2, y: y + s * 0.66, 'text-anchor': 'middle', class: 'letter', translate: 'no' }, [ch]));
           }
           return items;
         });
@@ -335,9 +335,11 @@
    * moves played when it was said) as a list item tagged with the move it came with. */
   function lineItem(l, nick) {
     const n = l.move == null ? '?' : l.move + 1;
-    const tag = `${msg('replay-line-move', { move: n })} · ${nick ? `${nick(l.bot)} · ` : ''}${l.channel === 'debug' ? 'DEBUG' : 'stderr'} `;
+    // The channel is the protocol's word (DEBUG) or the stream's name: code, not text.
+    const tag = `${msg('replay-line-move', { move: n })} · ${nick ? `${nick(l.bot)} · ` : ''}`;
+    const channel = el('code', { class: 'channel' }, [l.channel === 'debug' ? 'DEBUG' : 'stderr']);
     return el('li', { class: `said ${l.channel}`, 'data-move': l.move == null ? '' : String(l.move + 1) },
-      [el('span', { class: 'hint' }, [tag]), el('code', {}, [l.text])]);
+      [el('span', { class: 'hint' }, [tag, channel, ' ']), el('code', {}, [l.text])]);
   }
   window.BotarenaBoards = { boards, el, svg, lineItem, msg, reasonText, forfeitText };
 
