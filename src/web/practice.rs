@@ -338,12 +338,14 @@ async fn play_start(
         }
         Err(e @ PracticeError::TooMany { retry_after, .. }) => {
             // The form again with the reason, as 429 with `Retry-After`.
-            let mut resp = play_form_page(&state, &page, &slug, Some(e.to_string())).await?;
+            let message = AppError::from(e).message();
+            let mut resp = play_form_page(&state, &page, &slug, Some(message)).await?;
             *resp.status_mut() = StatusCode::TOO_MANY_REQUESTS;
             resp.headers_mut().insert(header::RETRY_AFTER, retry_after.into());
             Ok(resp)
         }
-        Err(e) => Ok(play_form_page(&state, &page, &slug, Some(e.to_string())).await?),
+        // The API's message for it, in the reader's language.
+        Err(e) => Ok(play_form_page(&state, &page, &slug, Some(AppError::from(e).message())).await?),
     }
 }
 
