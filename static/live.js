@@ -11,7 +11,7 @@
 
   const box = document.getElementById('live');
   if (!box || !window.BotarenaBoards || !window.EventSource) return;
-  const { boards, el, lineItem } = window.BotarenaBoards;
+  const { boards, el, lineItem, msg } = window.BotarenaBoards;
   const status = document.getElementById('live-status');
   const source = new EventSource(`/games/${box.dataset.id}/live`);
 
@@ -19,7 +19,7 @@
     const data = JSON.parse(event.data);
     const drawing = boards({ game: box.dataset.game, frames: data.frames, params: data.params, moves: data.moves });
     const last = data.frames.length - 1;
-    status.textContent = `Playing: ${data.moves.length} moves so far.`;
+    status.textContent = msg('replay-live-playing', { count: data.moves.length });
     box.dataset.moves = String(data.moves.length);
     if (!drawing || last < 0) return;
     const board = el('div', { id: 'live-board', class: `replay-board game-${box.dataset.game}` }, [drawing.draw(last)]);
@@ -32,15 +32,15 @@
   function showLines(lines) {
     if (!lines.length) return;
     const both = new Set(lines.map((l) => l.bot)).size > 1;
-    const items = lines.slice(-200).map((l) => lineItem(l, both ? (bot) => `bot ${bot}` : null));
+    const items = lines.slice(-200).map((l) => lineItem(l, both ? (bot) => msg('replay-live-bot', { bot }) : null));
     const list = el('ol', { id: 'live-lines', class: 'live-lines' }, items);
     const old = document.getElementById('live-lines');
-    if (old) old.replaceWith(list); else box.append(el('h3', {}, ['Your bot says']), list);
+    if (old) old.replaceWith(list); else box.append(el('h3', {}, [msg('replay-live-your-bot-says')]), list);
     list.scrollTop = list.scrollHeight;
   }
   source.addEventListener('done', () => {
     source.close();
-    status.textContent = 'The game is over; loading its replay…';
+    status.textContent = msg('replay-live-over');
     location.reload();
   });
 }());

@@ -16,21 +16,25 @@
   /** Checkers: why a square does not begin or go on with one of the `legal` moves. Captures are
    * compulsory (the longest ones): when every legal move is one, the message says so. */
   function checkersRefusal(legal) {
+    const { msg } = window.BotarenaBoards;
     const moves = legal.map(squaresOf);
     const jump = (sq) => Math.abs(Number(sq[1].split(',')[0]) - Number(sq[0].split(',')[0])) === 2;
     if (moves.length && moves.every((sq) => sq.length > 1 && jump(sq))) {
-      const from = [...new Set(moves.map((sq) => sq[0]))].join(' or ');
+      // "5,0 or 5,4" in the page's language.
+      const squares = [...new Set(moves.map((sq) => sq[0]))];
+      const from = window.Intl && Intl.ListFormat
+        ? new Intl.ListFormat(document.documentElement.lang || 'en', { type: 'disjunction' }).format(squares)
+        : squares.join(' / ');
       const longest = Math.max(...moves.map((sq) => sq.length)) - 1;
-      const chain = longest > 1 ? `, the longest one (${longest} pieces),` : '';
-      return `Not a legal move: a capture is compulsory: take${chain} with the piece on ${from}.`;
+      return longest > 1 ? msg('practice-capture-longest', { count: longest, from }) : msg('practice-capture', { from });
     }
-    return 'Not a legal move: pick one of your pieces that can move, then where it goes.';
+    return msg('practice-not-legal');
   }
   window.BotarenaPlay = { checkersRefusal };
 
   const box = document.getElementById('practice');
   if (!box || !window.BotarenaBoards) return;
-  const { boards, el } = window.BotarenaBoards;
+  const { boards, el, msg, reasonText, forfeitText } = window.BotarenaBoards;
   const id = box.dataset.id;
   const seat = box.dataset.seat;
   const statusEl = document.getElementById('practice-status');
@@ -79,19 +83,21 @@
     render();
   });
   socket.addEventListener('close', () => {
-    if (!view || view.status !== 'over') say('Disconnected from the game; reload the page to follow it again.');
+    if (!view || view.status !== 'over') say(msg('practice-disconnected'));
   });
 
   function resultText(result) {
-    const name = (bot) => (bot === 'a' ? 'you' : view.opponent);
-    let text = result.winner ? (result.winner === 'a' ? 'You won' : `${view.opponent} won`) : 'Draw';
-    if (result.reason) text += ` (${result.reason})`;
     // The person's side ends as "exited" only when they leave.
     if (result.forfeit && result.forfeit.bot === 'a' && result.forfeit.kind === 'exited') {
-      return `You left the game; ${view.opponent} won`;
+      return msg('practice-you-left', { bot: view.opponent });
     }
+    const reason = reasonText(result.reason || '?');
+    let text = msg(result.winner ? (result.winner === 'a' ? 'practice-you-won' : 'practice-bot-won') : 'practice-draw',
+      { bot: view.opponent, reason });
     if (result.forfeit) {
-      text += ` · ${name(result.forfeit.bot)} forfeited: ${result.forfeit.kind}`;
+      const kind = forfeitText(result.forfeit.kind);
+      text += ` · ${result.forfeit.bot === 'a' ? msg('practice-you-forfeited', { kind })
+        : msg('replay-forfeited', { bot: view.opponent, kind })}`;
       if (result.forfeit.detail) text += ` — ${result.forfeit.detail}`;
     }
     return text;
@@ -104,7 +110,7 @@
       params: view.params,
       moves: view.moves,
       seats: seat === 'first' ? ['a', 'b'] : ['b', 'a'],
-      nicknames: { a: 'you', b: view.opponent },
+      nicknames: { a: msg('practice-you'), b: view.opponent },
     };
     const drawing = boards(data);
     const last = view.frames.length - 1;
@@ -116,10 +122,10 @@
       for (const cell of picked) mark(board, `[data-cell="${cell}"]`);
       const children = [board, el('p', { class: 'replay-info' }, [].concat(drawing.info(last)))];
       if (view.game === 'one-two-three' && view.status === 'your_turn') {
-        const place = el('button', { type: 'button', id: 'practice-place' }, ['Place']);
+        const place = el('button', { type: 'button', id: 'practice-place' }, [msg('practice-place-button')]);
         place.disabled = picked.size === 0;
         place.addEventListener('click', placeCells);
-        children.push(el('p', {}, [place, ' the picked cells (one to three in a row)']));
+        children.push(el('p', {}, [place, ' ', el('span', { class: 'hint' }, [msg('practice-place-hint')])]));
       }
       boardEl.replaceChildren(...children);
       fitForFingers(board);
@@ -127,9 +133,9 @@
     box.dataset.status = view.status;
     box.dataset.moves = String(view.moves.length);
     const texts = {
-      your_turn: 'Your move.',
-      bot_thinking: `${view.opponent} is thinking…`,
-      playing: 'Playing: steer with the arrow keys.',
+      your_turn: msg('practice-your-move'),
+      bot_thinking: msg('practice-bot-thinking', { bot: view.opponent }),
+      playing: msg('practice-steering'),
     };
     say(view.status === 'over' && view.result ? resultText(view.result) : texts[view.status] || view.status);
     clockEl.textContent = clockText();
@@ -148,12 +154,16 @@
   function clockText() {
     if (view.game === 'tron') {
       const tick = view.params && view.params.ms;
-      return tick ? `A game on a clock: the lines move every ${tick} ms; a turn applies from the next tick.`
-        : 'A game on a clock: the lines move every tick; a turn applies from the next one.';
+      return tick ? msg('practice-clock-every', { ms: tick }) : msg('practice-clock-ticks');
     }
-    const thinking = view.bot_thinking_ms == null ? '' : `, ${view.bot_thinking_ms} ms on this move`;
-    return `${view.opponent}: ${view.bot_think_ms} ms of thinking so far${thinking}; `
-      + `${view.move_ms} ms per move. You have ${Math.round(view.patience_ms / 1000)} s per move.`;
+    const args = {
+      bot: view.opponent,
+      think: view.bot_think_ms,
+      now: view.bot_thinking_ms,
+      move: view.move_ms,
+      patience: Math.round(view.patience_ms / 1000),
+    };
+    return msg(view.bot_thinking_ms == null ? 'practice-limits' : 'practice-limits-thinking', args);
   }
 
   /** The bot's own DEBUG and standard-error lines (when it is yours or the house's), each under
@@ -164,7 +174,7 @@
     const items = lines.slice(-200).map((l) => lineItem(l, null));
     const list = E('ol', { id: 'practice-lines', class: 'live-lines' }, items);
     const old = document.getElementById('practice-lines');
-    if (old) old.replaceWith(list); else logBox.before(E('h3', {}, [`${view.opponent} says`]), list);
+    if (old) old.replaceWith(list); else logBox.before(E('h3', {}, [msg('practice-bot-says', { bot: view.opponent })]), list);
     list.scrollTop = list.scrollHeight;
   }
 
@@ -268,7 +278,7 @@
 
   leave.addEventListener('click', () => {
     if (!view || view.status === 'over') return;
-    if (!window.confirm('Leave the game? It ends now, as a loss.')) return;
+    if (!window.confirm(msg('practice-leave-confirm'))) return;
     send({ leave: true });
   });
 }());

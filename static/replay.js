@@ -24,6 +24,19 @@
   }
   const svg = (tag, attrs, children) => el(tag, attrs, children, SVG);
 
+  // Every word shown comes from the page's messages (the server's catalogs, in the reader's
+  // language): `msg(key, {name: value})` is message `key` with each `{name}` replaced.
+  const messagesEl = document.getElementById('messages');
+  const MESSAGES = messagesEl ? JSON.parse(messagesEl.textContent) : {};
+  function msg(key, args) {
+    const text = MESSAGES[key] === undefined ? key : MESSAGES[key];
+    const given = args || {};
+    return text.replace(/\{(\w+)\}/g, (whole, k) => (k in given ? String(given[k]) : whole));
+  }
+  /** An end reason (`four_in_a_row`) or forfeit kind (`illegal_move`) in words; unknown ones as they are. */
+  const reasonText = (word) => (MESSAGES[`reason-${word}`] === undefined ? word : MESSAGES[`reason-${word}`]);
+  const forfeitText = (word) => (MESSAGES[`forfeit-${word}`] === undefined ? word : MESSAGES[`forfeit-${word}`]);
+
   /** The drawing of `data`'s game (a result with `game`, `frames`, `params`, `seats` and
    * `nicknames`): `{ draw(i), info(i) }`, or undefined for a game without a viewer. */
   function boards(data) {
@@ -77,11 +90,12 @@
     const stepFor = (size) => [1, 2, 5, 10, 20].find((k) => k * size >= 14) || 20;
     const cellSize = (cols, rows) => Math.max(4, Math.min(56, Math.floor(520 / Math.max(cols, rows))));
 
-    /** Player i's name after a small sample of their piece (`kind` is the piece's CSS class). */
-    const who = (kind, i, extra) => [
+    /** Player i's `label` (their name by default) after a small sample of their piece (`kind`
+     * is the piece's CSS class). */
+    const who = (kind, i, label) => [
       svg('svg', { class: 'swatch', width: 14, height: 14, viewBox: '0 0 14 14' },
         [svg('rect', { x: 1, y: 1, width: 12, height: 12, rx: 6, class: `${kind} p${i}` })]),
-      ` ${player(i)}${extra || ''}`,
+      ` ${label === undefined ? player(i) : label}`,
     ];
 
     /** Every `[x, y]` that `pick(frame)` lists in frames 0..i, as "x,y" keys: trails that grow. */
@@ -118,7 +132,7 @@
               class: `piece p${ch.toLowerCase() === 'b' ? 0 : 1}${king ? ' king' : ''}`, 'data-square': `${r},${c}`,
             }));
             if (king) {
-              items.push(svg('text', { x: x + s / 2, y: y + s * 0.62, class: 'crown', 'text-anchor': 'middle' }, ['K']));
+              items.push(svg('text', { x: x + s / 2, y: y + s * 0.62, class: 'crown', 'text-anchor': 'middle' }, [msg('replay-king-letter')]));
             }
           } else if (takenSet.has(`${r},${c}`)) {
             // A piece the last move captured: a ghost with a cross where it stood.
@@ -139,15 +153,17 @@
       },
       info(i) {
         const [b, w] = frames[i].pieces;
-        return [...who('piece', 0, ` (black): ${b} pieces · `), ...who('piece', 1, ` (white): ${w} pieces`)];
+        return [...who('piece', 0, msg('replay-checkers-black', { player: player(0), count: b })), ' · ',
+          ...who('piece', 1, msg('replay-checkers-white', { player: player(1), count: w }))];
       },
       said(i) {
         const { board, last, taken } = frames[i];
         if (!last.length) return null;
         const [r, c] = last[last.length - 1];
         const mover = board[r][c].toLowerCase() === 'b' ? 0 : 1;
-        const capture = taken && taken.length ? `, taking ${taken.map(([tr, tc]) => `${tr},${tc}`).join(' ')}` : '';
-        return [mover, `${last.map(([lr, lc]) => `${lr},${lc}`).join(' → ')}${capture}`];
+        const path = last.map(([lr, lc]) => `${lr},${lc}`).join(' → ');
+        if (!taken || !taken.length) return [mover, path];
+        return [mover, msg('replay-checkers-taking', { path, taken: taken.map(([tr, tc]) => `${tr},${tc}`).join(' ') })];
       },
     };
 
@@ -172,13 +188,14 @@
         });
       },
       info() {
-        return [...who('disc', 0, ' (first) · '), ...who('disc', 1, ' (second)')];
+        return [...who('disc', 0, msg('replay-first-player', { player: player(0) })), ' · ',
+          ...who('disc', 1, msg('replay-second-player', { player: player(1) }))];
       },
       said(i) {
         const { rows, last, line } = frames[i];
         if (!last) return null;
-        const four = line && line.length ? ', completing a line' : '';
-        return [rows[last[0]][last[1]] === '1' ? 0 : 1, `column ${last[1]}${four}`];
+        const key = line && line.length ? 'replay-connect4-column-line' : 'replay-connect4-column';
+        return [rows[last[0]][last[1]] === '1' ? 0 : 1, msg(key, { column: last[1] })];
       },
     };
 
@@ -197,20 +214,21 @@
           const mark = fresh.has(`${r},${c}`) ? ' last' : '';
           const items = [svg('rect', { x, y, width: s, height: s, class: `cell ${cls}${mark}`, 'data-cell': `${r},${c}` })];
           if (ch !== '-' && s >= 12) {
-            items.push(svg('text', { x: x + s / 2, y: y + s * 0.66, 'text-anchor': 'middle', class: 'letter' }, [ch]));
+            items.push(svg('text', { x: x + s / 2, y: y + s * 0.66, 'text-anchor': 'middle', class: 'letter', translate: 'no' }, [ch]));
           }
           return items;
         });
       },
       info(i) {
         const [a, b] = frames[i].cells;
-        return [...who('cell', 0, ` (A): ${a} cells · `), ...who('cell', 1, ` (B): ${b} cells`)];
+        return [...who('cell', 0, msg('replay-ott-cells', { player: player(0), letter: 'A', count: a })), ' · ',
+          ...who('cell', 1, msg('replay-ott-cells', { player: player(1), letter: 'B', count: b }))];
       },
       said(i) {
         const { rows, last } = frames[i];
         if (!last || !last.length) return null;
         const [r0, c0] = last[0];
-        return [rows[r0][c0] === 'A' ? 0 : 1, last.map(([r, c]) => `row ${r + 1}, column ${c + 1}`).join('; ')];
+        return [rows[r0][c0] === 'A' ? 0 : 1, last.map(([r, c]) => msg('replay-ott-cell', { row: r + 1, column: c + 1 })).join('; ')];
       },
     };
 
@@ -241,13 +259,13 @@
       },
       info(i) {
         const total = (p) => el('span', { id: `total-${p}` }, [frames[i].totals[p]]);
-        return [...who('pawn', 0, ': '), total(0), ' · ', ...who('pawn', 1, ': '), total(1)];
+        return [...who('pawn', 0, `${player(0)}: `), total(0), ' · ', ...who('pawn', 1, `${player(1)}: `), total(1)];
       },
       said(i) {
         const [x, y] = (frames[i].visited || [])[0] || [];
         if (i === 0 || x === undefined) return null;
         const mover = frames[i].pawns.findIndex(([px, py]) => px === x && py === y);
-        return [Math.max(0, mover), `to ${x} ${y} (${this.board[y][x]})`];
+        return [Math.max(0, mover), msg('replay-mathtricks-to', { x, y, cell: this.board[y][x] })];
       },
     };
 
@@ -299,13 +317,14 @@
         });
       },
       info(i) {
-        return [`tick ${i} · `, ...who('trail', 0, ' (1) · '), ...who('trail', 1, ' (2)')];
+        return [`${msg('replay-tron-tick', { tick: i })} · `, ...who('trail', 0, `${player(0)} (1)`), ' · ',
+          ...who('trail', 1, `${player(1)} (2)`)];
       },
       said(i) {
         if (i === 0) return null;
         const at = ([x, r]) => `${x} ${this.h - 1 - r}`;
         const [a, b] = frames[i].heads;
-        return [null, `${player(0)} at ${at(a)}, ${player(1)} at ${at(b)}`];
+        return [null, msg('replay-tron-heads', { a: player(0), at_a: at(a), b: player(1), at_b: at(b) })];
       },
     };
 
@@ -316,11 +335,13 @@
    * moves played when it was said) as a list item tagged with the move it came with. */
   function lineItem(l, nick) {
     const n = l.move == null ? '?' : l.move + 1;
-    const tag = `move ${n} · ${nick ? `${nick(l.bot)} · ` : ''}${l.channel === 'debug' ? 'DEBUG' : 'stderr'} `;
+    // The channel is the protocol's word (DEBUG) or the stream's name: code, not text.
+    const tag = `${msg('replay-line-move', { move: n })} · ${nick ? `${nick(l.bot)} · ` : ''}`;
+    const channel = el('code', { class: 'channel' }, [l.channel === 'debug' ? 'DEBUG' : 'stderr']);
     return el('li', { class: `said ${l.channel}`, 'data-move': l.move == null ? '' : String(l.move + 1) },
-      [el('span', { class: 'hint' }, [tag]), el('code', {}, [l.text])]);
+      [el('span', { class: 'hint' }, [tag, channel, ' ']), el('code', {}, [l.text])]);
   }
-  window.BotarenaBoards = { boards, el, svg, lineItem };
+  window.BotarenaBoards = { boards, el, svg, lineItem, msg, reasonText, forfeitText };
 
   const root = document.getElementById('replay');
   const dataEl = document.getElementById('replay-data');
@@ -333,31 +354,33 @@
   const game = boards(data);
 
   // ---- the result, visible at once
-  const reason = data.reason ? ` (${data.reason})` : '';
-  let resultText = data.winner ? `Winner: ${nick(data.winner)}${reason}` : `Draw${reason}`;
+  const reason = data.reason ? reasonText(data.reason) : '';
+  let resultText = data.winner
+    ? msg(reason ? 'replay-winner-reason' : 'replay-winner', { bot: nick(data.winner), reason })
+    : msg(reason ? 'replay-draw-reason' : 'replay-draw', { reason });
   if (data.forfeit) {
-    resultText += ` · ${nick(data.forfeit.bot)} forfeited: ${data.forfeit.kind}`;
+    resultText += ` · ${msg('replay-forfeited', { bot: nick(data.forfeit.bot), kind: forfeitText(data.forfeit.kind) })}`;
     if (data.forfeit.detail) resultText += ` — ${data.forfeit.detail}`;
   }
   const result = el('p', { id: 'replay-result', class: 'replay-result' }, [resultText]);
   root.append(result);
   if (!game || frames.length === 0) {
-    const why = game ? 'its moves could not be replayed' : `there is no viewer for the game “${data.game}”`;
-    root.append(el('p', { class: 'hint', id: 'replay-missing' }, [`No replay: ${why}; the moves are listed below.`]));
+    const why = game ? msg('replay-missing-unplayable') : msg('replay-missing-viewer', { game: data.game });
+    root.append(el('p', { class: 'hint', id: 'replay-missing' }, [why]));
     return;
   }
 
   // ---- controls
   const last = frames.length - 1;
   const button = (id, label, title) => el('button', { type: 'button', id, title }, [label]);
-  const first = button('replay-first', 'First', 'first position (Home)');
-  const back = button('replay-back', '‹ Back', 'one move back (←)');
-  const play = button('replay-play', 'Play', 'play / pause');
-  const forward = button('replay-forward', 'Forward ›', 'one move forward (→)');
-  const end = button('replay-last', 'Last', 'jump to the end (End)');
-  const speed = el('select', { id: 'replay-speed', 'aria-label': 'speed' },
-    [['1000', 'slow'], ['400', 'normal'], ['150', 'fast'], ['40', 'very fast']].map(
-      ([ms, label]) => el('option', { value: ms }, [label])));
+  const first = button('replay-first', msg('replay-button-first'), msg('replay-button-first-title'));
+  const back = button('replay-back', `‹ ${msg('replay-button-back')}`, msg('replay-button-back-title'));
+  const play = button('replay-play', msg('replay-button-play'), msg('replay-button-play-title'));
+  const forward = button('replay-forward', `${msg('replay-button-forward')} ›`, msg('replay-button-forward-title'));
+  const end = button('replay-last', msg('replay-button-last'), msg('replay-button-last-title'));
+  const speed = el('select', { id: 'replay-speed', 'aria-label': msg('replay-speed') },
+    [['1000', 'replay-speed-slow'], ['400', 'replay-speed-normal'], ['150', 'replay-speed-fast'],
+      ['40', 'replay-speed-very-fast']].map(([ms, label]) => el('option', { value: ms }, [msg(label)])));
   speed.value = '400';
   const counter = el('span', { id: 'move-counter', class: 'counter' });
   const board = el('div', { id: 'replay-board', class: `replay-board game-${data.game}` });
@@ -367,7 +390,7 @@
   root.append(el('div', { class: 'replay-controls' }, [first, back, play, forward, end, speed, counter]), view);
   if (last < moves.length) {
     root.append(el('p', { class: 'hint', id: 'replay-short' },
-      [`The replay stops after move ${last} of ${moves.length}: the next move could not be replayed.`]));
+      [msg('replay-short', { move: last, count: moves.length })]));
   }
 
   // ---- the viewer's own bot's DEBUG and standard-error lines (both bots' for an admin), beside
@@ -379,15 +402,16 @@
   if (Array.isArray(lines)) {
     const both = new Set(lines.map((l) => l.bot)).size > 1;
     lineItems = lines.map((l) => lineItem(l, both ? nick : null));
-    const whose = both ? 'both bots' : lines.length ? nick(lines[0].bot) : 'your bot';
+    const whose = both ? msg('replay-said-both')
+      : lines.length ? msg('replay-said-bot', { bot: nick(lines[0].bot) }) : msg('replay-said-yours');
     const box = el('section', { id: 'replay-said', class: 'replay-said' }, [
-      el('h3', {}, [`What ${whose} said`]),
+      el('h3', {}, [whose]),
       lines.length
         ? linesList
-        : el('p', { class: 'hint', id: 'replay-no-lines' }, ['No DEBUG line and nothing on standard error in this game.']),
+        : el('p', { class: 'hint', id: 'replay-no-lines' }, [msg('replay-no-lines')]),
     ]);
     if (lines.some((l) => l.move == null)) {
-      box.append(el('p', { class: 'hint' }, ['This game was played before lines were tied to moves: all are shown.']));
+      box.append(el('p', { class: 'hint' }, [msg('replay-lines-untied')]));
     }
     linesList.append(...lineItems);
     view.append(box);
@@ -416,9 +440,13 @@
     // Text nodes only: nicknames are users' own text.
     info.replaceChildren(...[].concat(game.info(at)));
     const move = at > 0 && game.said ? game.said(at) : null;
-    said.textContent = move
-      ? `Move ${at}${move[0] === null ? '' : ` by ${nick(seats[move[0]])}`}: ${move[1]}`
-      : at === 0 ? 'The start position.' : `Move ${at}`;
+    if (move && move[0] !== null) {
+      said.textContent = msg('replay-move-by', { move: at, bot: nick(seats[move[0]]), text: move[1] });
+    } else if (move) {
+      said.textContent = msg('replay-move-text', { move: at, text: move[1] });
+    } else {
+      said.textContent = at === 0 ? msg('replay-start') : msg('replay-move', { move: at });
+    }
     counter.textContent = `${at} / ${last}`;
     root.dataset.move = String(at);
     back.disabled = first.disabled = at === 0;
@@ -430,13 +458,13 @@
   function stop() {
     if (timer !== null) clearInterval(timer);
     timer = null;
-    play.textContent = 'Play';
+    play.textContent = msg('replay-button-play');
   }
 
   function start() {
     if (at === last) show(0);
     stop();
-    play.textContent = 'Pause';
+    play.textContent = msg('replay-button-pause');
     timer = setInterval(() => show(at + 1), Number(speed.value));
   }
 

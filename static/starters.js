@@ -8,6 +8,14 @@
   var language = document.getElementById("language");
   if (!data || !source || !language) return;
   var starters = JSON.parse(data.textContent);
+  // The words come from the page's messages (the server's catalogs), `{name}` filled in here.
+  var messagesEl = document.getElementById("messages");
+  var messages = messagesEl ? JSON.parse(messagesEl.textContent) : {};
+  var msg = function (key, args) {
+    return (messages[key] || key).replace(/\{(\w+)\}/g, function (whole, k) {
+      return k in args ? String(args[k]) : whole;
+    });
+  };
   var file = document.getElementById("file");
   var note = document.getElementById("starter-note");
   var isStarter = function (text) {
@@ -20,11 +28,11 @@
       event.preventDefault();
       var typed = source.value.trim();
       if (typed && !isStarter(typed) &&
-          !window.confirm("Replace the source in the form with the " + s.name + " starter bot?")) return;
+          !window.confirm(msg("starters-confirm", { name: s.name }))) return;
       source.value = s.source;
       language.value = link.getAttribute("data-starter");
       if (file) file.value = "";
-      if (note) note.textContent = "The " + s.name + " starter bot (" + s.file + ") is in the form: improve it, then submit.";
+      if (note) note.textContent = msg("starters-note", { name: s.name, file: s.file });
       source.focus();
     });
   });

@@ -131,7 +131,7 @@ async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_t
     assert_eq!(text_of(&dom, "move-counter"), "7 / 7", "{dom}");
     assert_eq!(count(&dom, "class=\"disc p0"), 4, "{dom}");
     assert_eq!(count(&dom, "class=\"disc p1"), 3, "{dom}");
-    assert_eq!(text_of(&dom, "replay-result"), "Winner: nick-ada (four_in_a_row)");
+    assert_eq!(text_of(&dom, "replay-result"), "Winner: nick-ada (four in a row)");
     // The protocol's column numbers above the grid; the winning line and the last disc marked.
     assert_eq!(labels(&dom, "col"), (0..9).map(|c| c.to_string()).collect::<Vec<_>>(), "{dom}");
     assert!(labels(&dom, "row").is_empty());
@@ -205,7 +205,7 @@ async fn the_replay_viewer_draws_every_game_at_its_last_position_and_autoplays_t
     let dom = dump_dom(browser, &profile, &pages[4], "last").await;
     assert_eq!(count(&dom, "class=\"cell p0\""), 2, "{dom}");
     assert_eq!(count(&dom, "class=\"cell p1 last\""), 3, "{dom}");
-    assert_eq!(text_of(&dom, "replay-result"), "Winner: nick-bob (no_moves)");
+    assert_eq!(text_of(&dom, "replay-result"), "Winner: nick-bob (no moves left)");
     assert_eq!(
         text_of(&dom, "replay-move"),
         "Move 2 by nick-bob: row 1, column 4; row 2, column 4; row 3, column 4"

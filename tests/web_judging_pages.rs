@@ -75,7 +75,7 @@ async fn house_rows_of_the_snapshot_are_listed_apart() {
     let house = r.element("house-standings").unwrap();
     assert!(students.contains("nick-ada") && !students.contains("house:level2"), "{students}");
     assert!(house.contains("house:level2") && !house.contains("nick-ada"), "{house}");
-    assert!(house.contains("2026-11-22 06:00 UTC"), "{house}");
+    assert!(house.contains("22 Nov 2026, 06:00 UTC"), "{house}");
 }
 
 #[tokio::test]
@@ -87,13 +87,13 @@ async fn a_users_page_lists_the_match_against_every_opponent_with_each_game_link
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let table = r.element("matches").unwrap();
     assert!(table.contains("nick-ada") && table.contains("done"), "{table}");
-    assert!(table.contains("lost (four_in_a_row)") && table.contains("lost (forfeit)"), "{table}");
+    assert!(table.contains("lost (four in a row)") && table.contains("lost (forfeit)"), "{table}");
     for g in &m.games {
         assert!(r.body.contains(&format!("href=\"/games/{g}\"")), "game {g} not linked");
     }
     // Seen from ada's side, with 3 points; bob may see it, but not open ada's submission.
     let r = c.get(&format!("/contests/c4/submissions/{}/matches", m.submissions[0])).await;
-    assert!(r.element("matches").unwrap().contains("won (four_in_a_row)"));
+    assert!(r.element("matches").unwrap().contains("won (four in a row)"));
     assert!(r.body.contains("<td class=\"num\">3</td>"), "{}", r.body);
     assert!(!r.body.contains(&format!("href=\"/submissions/{}\"", m.submissions[0])));
     // A submission of another contest, or none, is not found.
@@ -126,7 +126,7 @@ async fn matches_against_superseded_opponents_are_hidden_behind_a_toggle_and_poi
     let r = c.get(&page).await;
     assert!(r.element("matches").is_none(), "{}", r.body);
     assert!(r.element("no-matches").is_some());
-    assert!(r.element("superseded-toggle").unwrap().contains("1 match(es)"));
+    assert!(r.element("superseded-toggle").unwrap().contains("1 match against"));
     let r = c.get(&format!("{page}?all=1")).await;
     let table = r.element("matches").unwrap();
     assert!(table.contains(&format!("#{}, superseded", m.submissions[1])), "{table}");
@@ -237,7 +237,7 @@ async fn the_game_page_shows_the_result_figures_settings_moves_and_replay_data()
     let r = c.get(&format!("/games/{}", m.games[0])).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.element("winner").unwrap(), "nick-ada");
-    assert_eq!(r.element("reason").unwrap(), "four_in_a_row");
+    assert_eq!(r.element("reason").unwrap(), "four in a row");
     assert!(r.element("forfeit").is_none());
     let bot_a = r.element("bot-a").unwrap();
     assert!(
@@ -256,7 +256,7 @@ async fn the_game_page_shows_the_result_figures_settings_moves_and_replay_data()
     let r = c.get(&format!("/games/{}", m.games[1])).await;
     let forfeit = r.element("forfeit").unwrap();
     assert!(
-        forfeit.contains("nick-bob forfeited") && forfeit.contains("illegal_move") && forfeit.contains("99"),
+        forfeit.contains("nick-bob forfeited") && forfeit.contains("illegal move") && forfeit.contains("99"),
         "{forfeit}"
     );
     // A game not played yet has a page, with no result and no replay.

@@ -118,6 +118,8 @@ struct ShowPage {
     starters: Vec<StarterLink>,
     /// The same starters' sources for `static/starters.js`, escaped for a `<script>` element.
     starters_json: String,
+    /// The messages of `static/starters.js`.
+    starter_messages: String,
     /// Its announcements, newest first (this visit marks them read).
     announcements: Vec<Shown>,
 }
@@ -182,6 +184,10 @@ async fn show_page(
             .map(|s| StarterLink { language: s.language.to_string(), name: state.language_name(s.language) })
             .collect(),
         starters_json,
+        starter_messages: super::render::script_messages(
+            &[("starters-confirm", &["name"]), ("starters-note", &["name", "file"])],
+            Vec::new(),
+        ),
         announcements: announcements_for_visit(state, c, who.user.id).await?,
     })
 }

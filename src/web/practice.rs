@@ -6,11 +6,14 @@ use super::api_types::{ErrorBody, PracticeBody, PracticeCreated, PracticeMove};
 use super::error::{AppError, PageError, Result};
 use super::extract::{check_csrf, contest_or_404, ApiJson, ApiUser, PageUser, Viewer};
 use super::input::{Form, Path};
-use super::render::{render, when, Nav};
+use super::render::{
+    reason_messages, reason_text, render, script_messages, when, Nav, PRACTICE_MESSAGES, REPLAY_MESSAGES,
+};
 use super::state::AppState;
 use crate::db::users::User;
 use crate::games::{GameId, HouseLevel, Side};
 use crate::service::practice::{Allowed, Found, Game, Opponent, PracticeError};
+use crate::tr;
 use crate::web::i18n::filters;
 use askama::Template;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -279,13 +282,13 @@ async fn play_form_page(
             .await?
             .into_iter()
             .map(|g| {
-                let outcome = match (g.winner.as_deref(), g.reason) {
-                    (_, None) => "not played".to_string(),
-                    (None, Some(r)) => format!("draw ({r})"),
-                    (Some("a"), Some(r)) => format!("you won ({r})"),
-                    (Some(_), Some(r)) => format!("you lost ({r})"),
+                let outcome = match (g.winner.as_deref(), g.reason.as_deref().map(reason_text)) {
+                    (_, None) => tr!("practice-not-played"),
+                    (None, Some(reason)) => tr!("practice-outcome-draw", reason = reason),
+                    (Some("a"), Some(reason)) => tr!("practice-outcome-won", reason = reason),
+                    (Some(_), Some(reason)) => tr!("practice-outcome-lost", reason = reason),
                 };
-                (g.id, g.opponent, g.seat, outcome, when(&g.finished_at))
+                (g.id, g.opponent, seat_text(&g.seat), outcome, when(&g.finished_at))
             })
             .collect(),
     };
@@ -335,12 +338,30 @@ async fn play_start(
         }
         Err(e @ PracticeError::TooMany { retry_after, .. }) => {
             // The form again with the reason, as 429 with `Retry-After`.
-            let mut resp = play_form_page(&state, &page, &slug, Some(e.to_string())).await?;
+            let message = AppError::from(e).message();
+            let mut resp = play_form_page(&state, &page, &slug, Some(message)).await?;
             *resp.status_mut() = StatusCode::TOO_MANY_REQUESTS;
             resp.headers_mut().insert(header::RETRY_AFTER, retry_after.into());
             Ok(resp)
         }
-        Err(e) => Ok(play_form_page(&state, &page, &slug, Some(e.to_string())).await?),
+        // The API's message for it, in the reader's language.
+        Err(e) => Ok(play_form_page(&state, &page, &slug, Some(AppError::from(e).message())).await?),
+    }
+}
+
+/// The person's seat (`first`, `second`) as the reader's language says it.
+fn seat_text(seat: &str) -> String {
+    match seat {
+        "first" => tr!("practice-seat-first"),
+        "second" => tr!("practice-seat-second"),
+        other => other.to_string(),
+    }
+}
+
+impl PlayForm {
+    /// The page of the person's running game.
+    fn game_href(&self, id: &Uuid) -> String {
+        format!("/practice/{id}")
     }
 }
 
@@ -353,7 +374,10 @@ struct GamePage {
     game: String,
     opponent: String,
     seat: &'static str,
+    seat_text: String,
     tron: bool,
+    /// The messages of the page's scripts (`replay.js`, `play.js`).
+    messages: String,
 }
 
 async fn game_page(
@@ -363,6 +387,7 @@ async fn game_page(
 ) -> Result<Response, PageError> {
     let view = state.practice.find(id, page.user.id).await?.view();
     let tron = view.game == GameId::Tron;
+    let messages: Vec<(&str, &[&str])> = REPLAY_MESSAGES.iter().chain(PRACTICE_MESSAGES).copied().collect();
     Ok(render(&GamePage {
         nav: page.nav().await?,
         id,
@@ -370,6 +395,8 @@ async fn game_page(
         game: view.game.to_string(),
         opponent: view.opponent,
         seat: view.seat,
+        seat_text: seat_text(view.seat),
         tron,
+        messages: script_messages(&messages, reason_messages()),
     }))
 }

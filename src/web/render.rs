@@ -119,18 +119,105 @@ pub fn status_str(s: GameStatus) -> &'static str {
     }
 }
 
-/// How a game went for its side: `won (no_moves)`, `lost (forfeit)`, `draw (board_full)`, or the
-/// status while it is not done.
+/// A game's or a match's status in the reader's language (a page's text; the API keeps its words,
+/// and pages keep [`status_str`] for their CSS classes).
+pub fn status_text(s: GameStatus) -> String {
+    crate::tr!(match s {
+        GameStatus::Queued => "judging-status-queued",
+        GameStatus::Running => "judging-status-running",
+        GameStatus::Done => "judging-status-done",
+        GameStatus::Cancelled => "judging-status-cancelled",
+        GameStatus::Failed => "judging-status-failed",
+    })
+}
+
+/// The end reasons of every game (`EndReason`'s words), each with its message `reason-{word}`.
+const REASONS: &[&str] = &[
+    "no_moves",
+    "no_pieces",
+    "round_limit",
+    "four_in_a_row",
+    "board_full",
+    "crash",
+    "forfeit",
+    "unfinished",
+];
+
+/// The forfeit kinds (`ForfeitKind`'s words), each with its message `forfeit-{word}`.
+const FORFEITS: &[&str] = &[
+    "start_timeout",
+    "move_timeout",
+    "time_bank",
+    "illegal_move",
+    "bad_output",
+    "unexpected_output",
+    "exited",
+    "memory_limit",
+    "output_limit",
+    "sandbox_violation",
+];
+
+/// Why a game ended (`four_in_a_row`, `forfeit`, ...) as the reader's language says it; a word
+/// without a message shows as it is.
+pub fn reason_text(word: &str) -> String {
+    if REASONS.contains(&word) {
+        super::i18n::t(&format!("reason-{word}"))
+    } else {
+        word.to_string()
+    }
+}
+
+/// A forfeit's kind (`illegal_move`, ...) as the reader's language says it.
+pub fn forfeit_text(word: &str) -> String {
+    if FORFEITS.contains(&word) {
+        super::i18n::t(&format!("forfeit-{word}"))
+    } else {
+        word.to_string()
+    }
+}
+
+/// Every end reason's and forfeit kind's message, keyed by its word, for a page's script:
+/// `{"reasons": {...}, "forfeits": {...}}` entries of [`script_messages`].
+pub fn reason_messages() -> Vec<(String, String)> {
+    REASONS
+        .iter()
+        .map(|w| (format!("reason-{w}"), reason_text(w)))
+        .chain(FORFEITS.iter().map(|w| (format!("forfeit-{w}"), forfeit_text(w))))
+        .collect()
+}
+
+/// The messages a page's script needs, as JSON for a `<script type="application/json">` block:
+/// each key's message in the reader's language, its arguments given as `{name}` for the script
+/// to replace (a message with a number must not depend on its plural form), and `extra` pairs.
+pub fn script_messages(keys: &[(&str, &[&'static str])], extra: Vec<(String, String)>) -> String {
+    use fluent_templates::fluent_bundle::FluentValue;
+    let mut map = serde_json::Map::new();
+    for (key, args) in keys {
+        let text = if args.is_empty() {
+            super::i18n::t(key)
+        } else {
+            super::i18n::t_args(key, args.iter().map(|a| (*a, FluentValue::from(format!("{{{a}}}")))))
+        };
+        map.insert(key.to_string(), serde_json::Value::String(text));
+    }
+    for (k, v) in extra {
+        map.insert(k, serde_json::Value::String(v));
+    }
+    script_json(&serde_json::Value::Object(map))
+}
+
+/// How a game went for its side, in the reader's language: `won (four in a row)`, `lost
+/// (forfeit)`, `draw (board full)`, or the status while it is not done.
 pub fn outcome_text(g: &GameOutcome) -> String {
     if g.status != GameStatus::Done {
-        return status_str(g.status).to_string();
+        return status_text(g.status);
     }
-    let verdict = match g.winner.as_deref() {
-        None => "draw",
-        Some(w) if w == g.side => "won",
-        Some(_) => "lost",
-    };
-    format!("{verdict} ({})", g.end_reason.as_deref().unwrap_or("?"))
+    let reason = reason_text(g.end_reason.as_deref().unwrap_or("?"));
+    match g.winner.as_deref() {
+        None => crate::tr!("judging-outcome-draw", reason = reason),
+        Some(w) if w == g.side => crate::tr!("judging-outcome-won", reason = reason),
+        Some(_) => crate::tr!("judging-outcome-lost", reason = reason),
+    }
 }
 
 /// A decided match's games `won–drawn–lost`; empty until it is decided.
@@ -147,3 +234,84 @@ pub fn script_json(v: &impl Serialize) -> String {
     let text = serde_json::to_string(v).unwrap_or_default();
     text.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
+
+/// The messages of `static/replay.js` and `static/live.js` (with their arguments), for the game
+/// and practice pages' `messages` block.
+pub const REPLAY_MESSAGES: &[(&str, &[&str])] = &[
+    ("replay-king-letter", &[]),
+    ("replay-checkers-black", &["player", "count"]),
+    ("replay-checkers-white", &["player", "count"]),
+    ("replay-checkers-taking", &["path", "taken"]),
+    ("replay-first-player", &["player"]),
+    ("replay-second-player", &["player"]),
+    ("replay-connect4-column", &["column"]),
+    ("replay-connect4-column-line", &["column"]),
+    ("replay-ott-cells", &["player", "letter", "count"]),
+    ("replay-ott-cell", &["row", "column"]),
+    ("replay-mathtricks-to", &["x", "y", "cell"]),
+    ("replay-tron-tick", &["tick"]),
+    ("replay-tron-heads", &["a", "at_a", "b", "at_b"]),
+    ("replay-line-move", &["move"]),
+    ("replay-winner", &["bot"]),
+    ("replay-winner-reason", &["bot", "reason"]),
+    ("replay-draw", &[]),
+    ("replay-draw-reason", &["reason"]),
+    ("replay-forfeited", &["bot", "kind"]),
+    ("replay-missing-unplayable", &[]),
+    ("replay-missing-viewer", &["game"]),
+    ("replay-button-first", &[]),
+    ("replay-button-first-title", &[]),
+    ("replay-button-back", &[]),
+    ("replay-button-back-title", &[]),
+    ("replay-button-play", &[]),
+    ("replay-button-play-title", &[]),
+    ("replay-button-pause", &[]),
+    ("replay-button-forward", &[]),
+    ("replay-button-forward-title", &[]),
+    ("replay-button-last", &[]),
+    ("replay-button-last-title", &[]),
+    ("replay-speed", &[]),
+    ("replay-speed-slow", &[]),
+    ("replay-speed-normal", &[]),
+    ("replay-speed-fast", &[]),
+    ("replay-speed-very-fast", &[]),
+    ("replay-short", &["move", "count"]),
+    ("replay-said-both", &[]),
+    ("replay-said-bot", &["bot"]),
+    ("replay-said-yours", &[]),
+    ("replay-no-lines", &[]),
+    ("replay-lines-untied", &[]),
+    ("replay-move-by", &["move", "bot", "text"]),
+    ("replay-move-text", &["move", "text"]),
+    ("replay-start", &[]),
+    ("replay-move", &["move"]),
+    ("replay-live-playing", &["count"]),
+    ("replay-live-bot", &["bot"]),
+    ("replay-live-your-bot-says", &[]),
+    ("replay-live-over", &[]),
+];
+
+/// The messages of `static/play.js` (the practice page), beside [`REPLAY_MESSAGES`].
+pub const PRACTICE_MESSAGES: &[(&str, &[&str])] = &[
+    ("practice-capture", &["from"]),
+    ("practice-capture-longest", &["count", "from"]),
+    ("practice-not-legal", &[]),
+    ("practice-disconnected", &[]),
+    ("practice-you-left", &["bot"]),
+    ("practice-you-won", &["reason"]),
+    ("practice-bot-won", &["bot", "reason"]),
+    ("practice-draw", &["reason"]),
+    ("practice-you-forfeited", &["kind"]),
+    ("practice-you", &[]),
+    ("practice-place-button", &[]),
+    ("practice-place-hint", &[]),
+    ("practice-your-move", &[]),
+    ("practice-bot-thinking", &["bot"]),
+    ("practice-steering", &[]),
+    ("practice-clock-every", &["ms"]),
+    ("practice-clock-ticks", &[]),
+    ("practice-limits", &["bot", "think", "move", "patience"]),
+    ("practice-limits-thinking", &["bot", "think", "now", "move", "patience"]),
+    ("practice-bot-says", &["bot"]),
+    ("practice-leave-confirm", &[]),
+];

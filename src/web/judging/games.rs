@@ -15,7 +15,10 @@ use crate::web::error::{AppError, PageResult, Result};
 use crate::web::extract::{game_or_404, ApiUser, PageUser};
 use crate::web::i18n::filters;
 use crate::web::input::Path;
-use crate::web::render::{matches_path, render, script_json, status_str, when, Nav};
+use crate::web::render::{
+    forfeit_text, matches_path, reason_messages, reason_text, render, script_json, script_messages,
+    status_str, status_text, when, Nav, REPLAY_MESSAGES,
+};
 use crate::web::state::AppState;
 use askama::Template;
 use axum::extract::State;
@@ -45,7 +48,7 @@ struct BotLine {
     nickname: String,
     /// Its submission's matches page.
     link: String,
-    seat: &'static str,
+    seat: String,
     think_ms: String,
     peak_kib: String,
 }
@@ -59,9 +62,12 @@ struct GamePage {
     slug: String,
     title: String,
     game: String,
+    /// The status's word (its CSS class), and as the reader's language says it.
     status: &'static str,
+    status_text: String,
     done: bool,
-    winner: String,
+    /// `None` for a draw.
+    winner: Option<String>,
     reason: String,
     /// `(bot, kind, detail)` of a forfeit.
     forfeit: Option<(String, String, String)>,
@@ -77,27 +83,27 @@ struct GamePage {
     replay_json: String,
     /// Set once a rejudge replaced the game: what replaced it, for the notice above the result.
     replaced: Option<ReplacedNotice>,
+    /// The messages of the replay's and the live view's scripts.
+    messages: String,
 }
 
 /// "Replaced by the rejudge of <time> (by <admin>)", with the game played in its place.
 struct ReplacedNotice {
-    what: &'static str,
-    when: String,
-    by: String,
+    text: String,
     new_game: Option<GameRecordId>,
 }
 
 impl ReplacedNotice {
     fn of(r: &games::Replacement) -> ReplacedNotice {
-        ReplacedNotice {
-            what: match r.action.as_deref() {
-                Some("submission.rejudge") => "the rejudge of a submission",
-                _ => "the rejudge",
-            },
-            when: when(&r.at),
-            by: r.actor.clone().unwrap_or_else(|| "the command line".into()),
-            new_game: r.by,
-        }
+        let by = r.actor.clone().unwrap_or_else(|| crate::tr!("judging-replaced-by-command-line"));
+        let when = when(&r.at);
+        let text = match r.action.as_deref() {
+            Some("submission.rejudge") => {
+                crate::tr!("judging-replaced-submission-rejudge", when = when, by = by)
+            }
+            _ => crate::tr!("judging-replaced-rejudge", when = when, by = by),
+        };
+        ReplacedNotice { text, new_game: r.by }
     }
 }
 
@@ -210,7 +216,7 @@ fn played_under(
 ) -> Vec<(String, String)> {
     let mut out = settings_pairs(settings);
     for (bot, f) in r.map(|r| &r.time_factor).into_iter().flatten() {
-        out.push((format!("time factor of {}", nick(*bot)), f.to_string()));
+        out.push((crate::tr!("judging-time-factor-of", bot = nick(*bot)), f.to_string()));
     }
     out
 }
@@ -227,22 +233,22 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
         nickname: nick(side),
         link: matches_path(&info.slug, if side == BotId::A { g.submission_a } else { g.submission_b }),
         seat: match r.as_ref().and_then(|r| r.seats.iter().position(|s| *s == side)) {
-            Some(0) => "moves first",
-            Some(_) => "moves second",
-            None => "",
+            Some(0) => crate::tr!("judging-moves-first"),
+            Some(_) => crate::tr!("judging-moves-second"),
+            None => String::new(),
         },
         think_ms: r
             .as_ref()
             .and_then(|r| r.think_ms.get(&side).copied())
-            .map_or_else(|| "—".into(), |ms| format!("{ms} ms")),
+            .map_or_else(|| "—".into(), |ms| crate::tr!("judging-ms", ms = ms)),
         peak_kib: r
             .as_ref()
             .and_then(|r| r.peak_memory_kib.get(&side).copied().flatten())
-            .map_or_else(|| "—".into(), |k| format!("{k} KiB")),
+            .map_or_else(|| "—".into(), |k| crate::tr!("judging-kib", kib = k)),
     });
     let forfeit = r.as_ref().and_then(|r| r.forfeit.as_ref());
     let stderr = forfeit.and_then(|f| stderr_tail(&who.user, &g, f.bot, nick(f.bot)));
-    let forfeit = forfeit.map(|f| (nick(f.bot), f.kind.as_str().to_string(), f.detail.clone()));
+    let forfeit = forfeit.map(|f| (nick(f.bot), forfeit_text(f.kind.as_str()), f.detail.clone()));
     let replay_json = script_json(&ReplayData {
         view: game_view(&g)?,
         game: info.game.as_str(),
@@ -257,9 +263,10 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
         title: info.title,
         game: info.game.to_string(),
         status: status_str(g.status),
+        status_text: status_text(g.status),
         done,
-        winner: r.as_ref().and_then(|r| r.winner).map_or_else(|| "draw".to_string(), nick),
-        reason: r.as_ref().map(|r| r.reason.to_string()).unwrap_or_default(),
+        winner: r.as_ref().and_then(|r| r.winner).map(nick),
+        reason: r.as_ref().map(|r| reason_text(r.reason.as_str())).unwrap_or_default(),
         forfeit,
         score: r
             .as_ref()
@@ -273,6 +280,7 @@ async fn game(State(state): State<AppState>, who: PageUser, Path(id): Path<Strin
         stderr_tail: stderr,
         replay_json,
         replaced: g.replacement.as_ref().map(ReplacedNotice::of),
+        messages: script_messages(REPLAY_MESSAGES, reason_messages()),
     }))
 }
 

@@ -67,12 +67,12 @@ pub fn svg(points: &[HistoryPoint]) -> Option<String> {
     let mut out = String::new();
     let _ = write!(
         out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" class="history-chart" role="img" aria-label="rank and points over time">
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" class="history-chart" role="img" aria-label="{label}">
 <rect x="{pad}" y="{pad}" width="{iw}" height="{ih}" fill="none" stroke="#ccd"/>
 <polyline points="{pts}" fill="none" stroke="#2a6fdb" stroke-width="2"/>
 <polyline points="{ranks}" fill="none" stroke="#d9822b" stroke-width="2" stroke-dasharray="4 3"/>
-<text x="{pad}" y="{ty}" font-size="11" fill="#2a6fdb">points (0 to {mp})</text>
-<text x="{rx}" y="{ty}" font-size="11" fill="#d9822b" text-anchor="end">rank (1 at the top, to {mr}), now {rank}</text>
+<text x="{pad}" y="{ty}" font-size="11" fill="#2a6fdb">{points_text}</text>
+<text x="{rx}" y="{ty}" font-size="11" fill="#d9822b" text-anchor="end">{rank_text}</text>
 <text x="{pad}" y="{by}" font-size="10" fill="#667">{from}</text>
 <text x="{rx}" y="{by}" font-size="10" fill="#667" text-anchor="end">{to}</text>
 </svg>"##,
@@ -83,9 +83,9 @@ pub fn svg(points: &[HistoryPoint]) -> Option<String> {
         ty = pad - 8.0,
         rx = w - pad,
         by = h - 8.0,
-        mp = max_points as i64,
-        mr = max_rank as i64,
-        rank = last.rank,
+        label = crate::tr!("judging-history-label"),
+        points_text = crate::tr!("judging-history-points", max = max_points as i64),
+        rank_text = crate::tr!("judging-history-rank", max = max_rank as i64, rank = last.rank),
         from = when(&points[0].computed_at),
         to = when(&last.computed_at),
     );

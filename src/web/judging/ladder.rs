@@ -54,6 +54,12 @@ fn polyline(mus: &[f64], low: f64, high: f64, width: f64, height: f64) -> String
         .join(" ")
 }
 
+/// `x` with `places` decimals and the reader's decimal mark (`25.00`, `25,00`).
+fn decimal(x: f64, places: usize) -> String {
+    let (mark, _) = crate::web::i18n::locale().number_marks();
+    format!("{x:.places$}").replace('.', &mark.to_string())
+}
+
 async fn page(State(state): State<AppState>, who: PageUser, Path(slug): Path<String>) -> PageResult {
     let c = contest_or_404(&state, &slug).await?;
     let mut conn = state.pool.acquire().await?;
@@ -72,11 +78,11 @@ async fn page(State(state): State<AppState>, who: PageUser, Path(slug): Path<Str
             let chart = histories.get(&s.submission_id).map(|h| polyline(h, low, high, 120.0, 24.0));
             Row {
                 name: s.shown,
-                mu: format!("{:.2}", r.mu),
-                sigma: format!("{:.2}", r.sigma),
-                score: format!("{:.2}", r.conservative()),
+                mu: decimal(r.mu, 2),
+                sigma: decimal(r.sigma, 2),
+                score: decimal(r.conservative(), 2),
                 games: s.games,
-                band: format!("{lo:.1} to {hi:.1}"),
+                band: crate::tr!("judging-ladder-band", low = decimal(lo, 1), high = decimal(hi, 1)),
                 chart: chart.unwrap_or_default(),
             }
         })

@@ -10,7 +10,7 @@ use crate::web::error::{AppError, PageResult, Result};
 use crate::web::extract::{contest_or_404, submission_param, ApiUser, PageUser};
 use crate::web::i18n::filters;
 use crate::web::input::Path;
-use crate::web::render::{matches_path, outcome_text, render, status_str, tally, Nav};
+use crate::web::render::{matches_path, outcome_text, render, status_str, status_text, tally, Nav};
 use crate::web::state::AppState;
 use askama::Template;
 use axum::extract::{Query, State};
@@ -42,7 +42,9 @@ struct MatchLine {
     /// The opponent's submission, and whether it is still current.
     opponent_submission: SubmissionId,
     current: bool,
+    /// The status's word (its CSS class), and as the reader's language says it.
     status: &'static str,
+    status_text: String,
     points: Option<i32>,
     /// Games won, drawn and lost by this submission, once done (`2–0–0`).
     tally: String,
@@ -142,6 +144,7 @@ async fn matches(
             opponent_submission: m.opponent_submission,
             current: m.opponent_current,
             status: status_str(m.status),
+            status_text: status_text(m.status),
             points: m.points,
             tally: tally(m.games_won, m.games_drawn, m.games_lost),
             games: m.games.iter().map(link).collect(),

@@ -54,6 +54,13 @@ struct ScoreboardPage<'a> {
     house: &'a str,
 }
 
+impl ScoreboardPage<'_> {
+    /// The link to the viewer's own row.
+    fn find_me_href(&self, page: &usize, id: &SubmissionId) -> String {
+        format!("/contests/{}/scoreboard?page={page}#s{id}", self.slug)
+    }
+}
+
 #[derive(Deserialize)]
 struct PageQuery {
     page: Option<String>,
