@@ -64,13 +64,11 @@ where
         if let Some(origin) = parts.headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
             let same = host.is_some_and(|h| origin.split_once("://").is_some_and(|(_, rest)| rest == h));
             if !same {
-                return Err(AppError::forbidden("This page may not open another site's game."));
+                return Err(AppError::forbidden(crate::tr!("error-practice-other-site")));
             }
         }
         let viewer = Viewer::from_request_parts(parts, state).await.map_err(|e| e.0)?;
-        viewer.user.map(Player).ok_or_else(|| {
-            AppError::Unauthorized("Log in, or send an API token as `Authorization: Bearer <token>`.".into())
-        })
+        viewer.user.map(Player).ok_or_else(|| AppError::Unauthorized(crate::tr!("error-practice-log-in")))
     }
 }
 
@@ -78,7 +76,7 @@ fn parse_seat(text: &str) -> Result<Side, PracticeError> {
     match text {
         "first" => Ok(Side::First),
         "second" => Ok(Side::Second),
-        other => Err(PracticeError::BadRequest(format!("unknown seat `{other}` (valid: first, second)"))),
+        other => Err(PracticeError::UnknownSeat(other.to_string())),
     }
 }
 
@@ -206,8 +204,8 @@ async fn follow(mut socket: WebSocket, game: Arc<Game>) {
                         Ok(SocketMessage { r#move: Some(m), .. }) => {
                             game.play(&m, Duration::ZERO).await.map(|_| ()).map_err(AppError::from)
                         }
-                        Ok(_) => Err(AppError::bad("bad_json", "send {\"move\": \"...\"} or {\"leave\": true}")),
-                        Err(e) => Err(AppError::bad("bad_json", e.to_string())),
+                        Ok(_) => Err(AppError::bad("bad_json", crate::tr!("error-socket-message"))),
+                        Err(e) => Err(AppError::bad("bad_json", crate::tr!("error-json-invalid", detail = e.to_string()))),
                     };
                     if let Err(e) = played {
                         let body = ErrorBody { error: e.code(), message: e.message() };
@@ -335,12 +333,12 @@ async fn play_start(
         }
         Err(e @ PracticeError::TooMany { retry_after, .. }) => {
             // The form again with the reason, as 429 with `Retry-After`.
-            let mut resp = play_form_page(&state, &page, &slug, Some(e.to_string())).await?;
+            let mut resp = play_form_page(&state, &page, &slug, Some(AppError::from(e).message())).await?;
             *resp.status_mut() = StatusCode::TOO_MANY_REQUESTS;
             resp.headers_mut().insert(header::RETRY_AFTER, retry_after.into());
             Ok(resp)
         }
-        Err(e) => Ok(play_form_page(&state, &page, &slug, Some(e.to_string())).await?),
+        Err(e) => Ok(play_form_page(&state, &page, &slug, Some(AppError::from(e).message())).await?),
     }
 }
 

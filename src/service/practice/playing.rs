@@ -176,9 +176,7 @@ impl Game {
     pub async fn play(&self, text: &str, wait: Duration) -> Result<View, PracticeError> {
         let text = text.trim_end_matches(['\r', '\n']);
         if self.game == GameId::Tron {
-            text.parse::<Dir>().map_err(|_| {
-                PracticeError::IllegalMove(format!("`{text}` is not a direction (+X, -X, +Y, -Y)"))
-            })?;
+            text.parse::<Dir>().map_err(|_| PracticeError::NotADirection(text.to_string()))?;
             self.seat.say(text)?;
             self.note_move();
             return Ok(self.view());
