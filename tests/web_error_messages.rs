@@ -76,7 +76,10 @@ async fn api_and_page_errors_are_in_the_requests_language_with_english_codes() {
         let r = get(&app, "/no/such/page", tag, None, None).await;
         assert_eq!(r.status, StatusCode::NOT_FOUND);
         let page = [("thing", FluentValue::from("page"))];
-        assert_eq!(r.element("error-message").as_deref(), Some(message(locale, "error-no-such", &page).as_str()));
+        assert_eq!(
+            r.element("error-message").as_deref(),
+            Some(message(locale, "error-no-such", &page).as_str())
+        );
     }
 
     // Without Accept-Language: English, as before.

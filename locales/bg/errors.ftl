@@ -127,3 +127,25 @@ error-not-a-direction = `{ $text }` не е посока (+X, -X, +Y, -Y).
 error-illegal-move = Непозволен ход: { $detail }
 error-no-submission = Все още нямате компилирано предаване в това състезание: тестовият мач играе текущото ви предаване.
 error-test-match-running = Тестовият ви мач { $id } все още чака или се играе; по един наведнъж.
+
+## Дама: правилото, което отказаният ход нарушава. $square: (ред,колона).
+error-checkers-too-few-squares = ходът изброява поне 2 полета (начално и крайно).
+error-checkers-off-board = { $square } е извън дъската: редовете и колоните са 0-7.
+error-checkers-not-dark = { $square } не е тъмно поле: фигурите стоят само там, където ред + колона е нечетно.
+error-checkers-no-piece = на { $square } няма ваша фигура.
+error-checkers-not-diagonal = от { $from } до { $to } не е нито диагонална стъпка, нито диагонален скок.
+error-checkers-steps-chained = обикновената стъпка е с едно поле; само скоковете могат да се свързват.
+error-checkers-capture-compulsory = има възможно вземане, а вземането е задължително.
+error-checkers-occupied = { $square } е заето.
+error-checkers-man-backwards = пулът се движи само напред (към ред { $row } за { $side ->
+        [black] черните
+       *[white] белите
+    }); само дамите се връщат назад.
+error-checkers-step-after-jump = веригата се състои само от скокове: обикновена стъпка не може да следва скок.
+error-checkers-nothing-to-jump = на { $square } няма фигура за прескачане.
+error-checkers-own-piece = на { $square } е ваша собствена фигура: могат да се прескачат само фигурите на противника.
+error-checkers-jumped-twice = { $square } вече е прескочено в тази верига.
+error-checkers-majority = веригата взема { $count ->
+        [one] една фигура
+       *[other] { $count } фигури
+    }, а могат да се вземат { $most }: най-дългото вземане е задължително.

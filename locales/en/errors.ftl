@@ -139,3 +139,26 @@ error-illegal-move = Not a legal move: { $detail }
 error-no-submission = You have no compiled submission in this contest yet: a test match plays your current one.
 # $id: the test match's number.
 error-test-match-running = Your test match { $id } is still queued or running; one at a time.
+
+## Checkers: the rule a refused move breaks, shown after "Not a legal move:". $square: (row,col).
+error-checkers-too-few-squares = a move lists at least 2 squares (start and destination).
+error-checkers-off-board = { $square } is off the board: rows and columns are 0-7.
+error-checkers-not-dark = { $square } is not a dark square: pieces stand only where row + col is odd.
+error-checkers-no-piece = { $square } holds no piece of yours.
+error-checkers-not-diagonal = { $from } to { $to } is neither a diagonal step nor a diagonal jump.
+error-checkers-steps-chained = a plain step moves one square; only jumps can be chained.
+error-checkers-capture-compulsory = a capture is available, and capturing is compulsory.
+error-checkers-occupied = { $square } is occupied.
+# $row: the far row; $side: black or white.
+error-checkers-man-backwards = a man steps only forward (towards row { $row } for { $side ->
+        [black] Black
+       *[white] White
+    }); only kings step backwards.
+error-checkers-step-after-jump = a chain is made of jumps only: a plain step cannot follow a jump.
+error-checkers-nothing-to-jump = there is no piece to jump at { $square }.
+error-checkers-own-piece = { $square } holds your own piece: only the opponent's pieces can be jumped.
+error-checkers-jumped-twice = { $square } was already jumped in this chain.
+error-checkers-majority = the chain captures { $count ->
+        [one] one piece
+       *[other] { $count } pieces
+    } but { $most } can be captured: the longest capture is compulsory.

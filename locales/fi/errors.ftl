@@ -127,3 +127,25 @@ error-not-a-direction = `{ $text }` ei ole suunta (+X, -X, +Y, -Y).
 error-illegal-move = Siirto ei ole sallittu: { $detail }
 error-no-submission = Sinulla ei ole vielä käännettyä palautusta tässä kilpailussa: testiottelussa pelaa nykyinen palautuksesi.
 error-test-match-running = Testiottelusi { $id } on yhä jonossa tai käynnissä; vain yksi kerrallaan.
+
+## Tammi: sääntö, jota hylätty siirto rikkoo. $square: (rivi,sarake).
+error-checkers-too-few-squares = siirrossa on vähintään 2 ruutua (lähtö- ja kohderuutu).
+error-checkers-off-board = { $square } on laudan ulkopuolella: rivit ja sarakkeet ovat 0-7.
+error-checkers-not-dark = { $square } ei ole tumma ruutu: nappulat ovat vain ruuduissa, joissa rivi + sarake on pariton.
+error-checkers-no-piece = ruudussa { $square } ei ole omaa nappulaasi.
+error-checkers-not-diagonal = { $from } – { $to } ei ole vinottainen askel eikä vinottainen hyppy.
+error-checkers-steps-chained = tavallinen askel siirtää yhden ruudun; vain hyppyjä voi ketjuttaa.
+error-checkers-capture-compulsory = lyönti on mahdollinen, ja lyöminen on pakollista.
+error-checkers-occupied = ruutu { $square } on varattu.
+error-checkers-man-backwards = nappula liikkuu vain eteenpäin ({ $side ->
+        [black] mustalla
+       *[white] valkealla
+    } kohti riviä { $row }); vain kuninkaat liikkuvat taaksepäin.
+error-checkers-step-after-jump = ketju koostuu vain hypyistä: tavallinen askel ei voi seurata hyppyä.
+error-checkers-nothing-to-jump = ruudussa { $square } ei ole nappulaa, jonka yli hypätä.
+error-checkers-own-piece = ruudussa { $square } on oma nappulasi: vain vastustajan nappuloiden yli voi hypätä.
+error-checkers-jumped-twice = ruudun { $square } yli on jo hypätty tässä ketjussa.
+error-checkers-majority = ketju lyö { $count ->
+        [one] yhden nappulan
+       *[other] { $count } nappulaa
+    }, mutta lyötävissä on { $most }: pisin lyönti on pakollinen.

@@ -135,3 +135,26 @@ error-not-a-direction = `{ $text }` nu este o direcție (+X, -X, +Y, -Y).
 error-illegal-move = Mutare nepermisă: { $detail }
 error-no-submission = Nu aveți încă nicio trimitere compilată în acest concurs: un meci de test joacă trimiterea dumneavoastră curentă.
 error-test-match-running = Meciul dumneavoastră de test { $id } este încă în coadă sau în desfășurare; câte unul pe rând.
+
+## Dame: regula încălcată de o mutare refuzată. $square: (rând,coloană).
+error-checkers-too-few-squares = o mutare enumeră cel puțin 2 pătrate (plecarea și destinația).
+error-checkers-off-board = { $square } este în afara tablei: rândurile și coloanele sunt 0-7.
+error-checkers-not-dark = { $square } nu este un pătrat închis: piesele stau doar unde rând + coloană este impar.
+error-checkers-no-piece = pe { $square } nu este nicio piesă de-a dumneavoastră.
+error-checkers-not-diagonal = de la { $from } la { $to } nu este nici un pas în diagonală, nici o săritură în diagonală.
+error-checkers-steps-chained = un pas simplu mută un singur pătrat; doar săriturile se pot înlănțui.
+error-checkers-capture-compulsory = există o captură posibilă, iar capturarea este obligatorie.
+error-checkers-occupied = { $square } este ocupat.
+error-checkers-man-backwards = un pion merge doar înainte (spre rândul { $row } pentru { $side ->
+        [black] Negru
+       *[white] Alb
+    }); doar damele merg înapoi.
+error-checkers-step-after-jump = un lanț este format doar din sărituri: un pas simplu nu poate urma unei sărituri.
+error-checkers-nothing-to-jump = nu există nicio piesă de sărit pe { $square }.
+error-checkers-own-piece = pe { $square } este propria dumneavoastră piesă: se pot sări doar piesele adversarului.
+error-checkers-jumped-twice = { $square } a fost deja sărit în acest lanț.
+error-checkers-majority = lanțul capturează { $count ->
+        [one] o piesă
+        [few] { $count } piese
+       *[other] { $count } de piese
+    }, dar se pot captura { $most }: cea mai lungă captură este obligatorie.

@@ -115,3 +115,22 @@ error-not-a-direction = `{ $text }` 不是方向（+X、-X、+Y、-Y）。
 error-illegal-move = 不合规则的走法：{ $detail }
 error-no-submission = 你在本比赛中还没有已编译的提交：测试对局使用你的当前提交。
 error-test-match-running = 你的测试对局 { $id } 仍在排队或进行中；一次只能进行一个。
+
+## 国际跳棋：被拒绝的走法违反的规则。$square：(行,列)。
+error-checkers-too-few-squares = 一步棋至少要列出 2 个格子（起点和终点）。
+error-checkers-off-board = { $square } 不在棋盘上：行和列的编号是 0-7。
+error-checkers-not-dark = { $square } 不是深色格：棋子只能放在行号 + 列号为奇数的格子上。
+error-checkers-no-piece = { $square } 上没有你的棋子。
+error-checkers-not-diagonal = 从 { $from } 到 { $to } 既不是斜向走一步，也不是斜向跳吃。
+error-checkers-steps-chained = 普通走子只走一格；只有跳吃可以连续进行。
+error-checkers-capture-compulsory = 现在可以吃子，而吃子是强制的。
+error-checkers-occupied = { $square } 已被占据。
+error-checkers-man-backwards = 兵只能向前走（{ $side ->
+        [black] 黑方
+       *[white] 白方
+    }朝第 { $row } 行方向）；只有王可以后退。
+error-checkers-step-after-jump = 连跳只能由跳吃组成：跳吃之后不能再走普通的一步。
+error-checkers-nothing-to-jump = { $square } 上没有可以跳过的棋子。
+error-checkers-own-piece = { $square } 上是你自己的棋子：只能跳吃对方的棋子。
+error-checkers-jumped-twice = { $square } 在这次连跳中已经被跳过了。
+error-checkers-majority = 这次连跳只吃 { $count } 子，但最多可以吃 { $most } 子：必须选择吃子最多的走法。

@@ -84,7 +84,9 @@ impl From<crate::service::practice::PracticeError> for AppError {
                 "bad_request",
                 tr!("error-unknown-house-level", level = level, levels = levels()),
             ),
-            P::NoSuchOpponent(id) => AppError::bad("bad_request", tr!("error-no-such-opponent", id = id.to_string())),
+            P::NoSuchOpponent(id) => {
+                AppError::bad("bad_request", tr!("error-no-such-opponent", id = id.to_string()))
+            }
             P::NoBoards => AppError::bad("bad_request", tr!("error-no-boards")),
             P::BadBoard { text, why } => {
                 AppError::bad("bad_request", tr!("error-bad-board", board = text, detail = why))
@@ -112,10 +114,13 @@ impl From<crate::service::practice::PracticeError> for AppError {
                 code: "illegal_move",
                 message: tr!("error-not-a-direction", text = text),
             },
-            P::IllegalMove(why) => AppError::Unprocessable {
-                code: "illegal_move",
-                message: tr!("error-illegal-move", detail = why),
-            },
+            P::IllegalMove { why, checkers } => {
+                let detail = checkers.map_or(why, checkers_rule);
+                AppError::Unprocessable {
+                    code: "illegal_move",
+                    message: tr!("error-illegal-move", detail = detail),
+                }
+            }
             P::Seat(SeatError::NotYourTurn) => {
                 AppError::Conflict { code: "not_your_turn", message: tr!("error-not-your-turn") }
             }
@@ -125,6 +130,33 @@ impl From<crate::service::practice::PracticeError> for AppError {
             P::Db(e) => AppError::Internal(e.into()),
             P::Other(e) => AppError::Internal(e),
         }
+    }
+}
+
+/// The checkers rule a move breaks, in the reader's language.
+fn checkers_rule(rule: crate::games::checkers::Refusal) -> String {
+    use crate::games::checkers::{far_row, Refusal as R};
+    use crate::games::Side;
+    let at = |sq: crate::games::checkers::Square| format!("({},{})", sq.row, sq.col);
+    match rule {
+        R::TooFewSquares => tr!("error-checkers-too-few-squares"),
+        R::OffBoard(sq) => tr!("error-checkers-off-board", square = at(sq)),
+        R::NotDark(sq) => tr!("error-checkers-not-dark", square = at(sq)),
+        R::NoPieceOfYours(sq) => tr!("error-checkers-no-piece", square = at(sq)),
+        R::NotDiagonal(a, b) => tr!("error-checkers-not-diagonal", from = at(a), to = at(b)),
+        R::StepsChained => tr!("error-checkers-steps-chained"),
+        R::CaptureMandatory => tr!("error-checkers-capture-compulsory"),
+        R::Occupied(sq) => tr!("error-checkers-occupied", square = at(sq)),
+        R::ManBackwards(side) => tr!(
+            "error-checkers-man-backwards",
+            row = far_row(side),
+            side = if side == Side::First { "black" } else { "white" }
+        ),
+        R::StepAfterJump => tr!("error-checkers-step-after-jump"),
+        R::NothingToJump(sq) => tr!("error-checkers-nothing-to-jump", square = at(sq)),
+        R::OwnPieceJumped(sq) => tr!("error-checkers-own-piece", square = at(sq)),
+        R::JumpedTwice(sq) => tr!("error-checkers-jumped-twice", square = at(sq)),
+        R::Majority { count, most } => tr!("error-checkers-majority", count = count, most = most),
     }
 }
 
@@ -194,7 +226,9 @@ impl From<crate::service::test_matches::TestMatchError> for AppError {
                 AppError::Conflict { code: "no_submission", message: tr!("error-no-submission") }
             }
             T::BadOpponent(why) => AppError::bad("bad_opponent", AppError::from(why).message()),
-            T::NoSuchOpponent(id) => AppError::bad("bad_opponent", tr!("error-no-test-opponent", id = id.to_string())),
+            T::NoSuchOpponent(id) => {
+                AppError::bad("bad_opponent", tr!("error-no-test-opponent", id = id.to_string()))
+            }
             T::NotAllowed(kept) => AppError::Forbidden {
                 code: "not_allowed",
                 message: tr!("error-test-match-not-allowed", opponents = kept_key(kept)),

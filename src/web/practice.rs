@@ -154,10 +154,20 @@ async fn socket(
     State(state): State<AppState>,
     who: Player,
     Path(id): Path<Uuid>,
+    headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response> {
     Ok(match state.practice.find(id, who.0.id).await? {
-        Found::Live(game) => upgrade.on_upgrade(move |socket| follow(socket, game)),
+        // The socket is served by a task of its own: its refusals are said in the language of
+        // the request that opened it (an `/api` request: `Accept-Language` first).
+        Found::Live(game) => upgrade.on_upgrade(move |socket| async move {
+            let (locale, zone) = (who.0.locale, who.0.time_zone);
+            crate::web::i18n::scope(&headers, true, async move {
+                crate::web::i18n::choose_for_user(locale.as_deref(), zone.as_deref());
+                follow(socket, game).await
+            })
+            .await
+        }),
         // Over and stored: the game once, then the socket closes.
         Found::Stored(view) => upgrade.on_upgrade(move |mut socket| async move {
             let text = serde_json::to_string(&*view).unwrap_or_default();

@@ -203,9 +203,10 @@ pub enum PracticeError {
     /// tron: the text is not one of the four directions.
     #[error("`{0}` is not a direction (+X, -X, +Y, -Y)")]
     NotADirection(String),
-    /// The games crate's reason (English: `crate::games::IllegalMove`).
-    #[error("illegal move: {0}")]
-    IllegalMove(String),
+    /// The games crate's reason (English: `crate::games::IllegalMove`), and for checkers the
+    /// rule it breaks.
+    #[error("illegal move: {why}")]
+    IllegalMove { why: String, checkers: Option<crate::games::checkers::Refusal> },
     #[error("{0}")]
     Seat(#[from] SeatError),
     #[error(transparent)]

@@ -193,7 +193,10 @@ impl Game {
             let position = Position::after(&self.settings, &self.params, &live.moves)
                 .map_err(anyhow::Error::new)?
                 .ok_or_else(|| anyhow::anyhow!("not a turn game"))?;
-            position.check(text).map_err(|e| PracticeError::IllegalMove(strip_kind(&e)))?;
+            position.check(text).map_err(|e| PracticeError::IllegalMove {
+                why: strip_kind(&e),
+                checkers: position.checkers_refusal(text),
+            })?;
         }
         self.seat.answer(text)?;
         self.note_move();
