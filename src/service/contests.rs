@@ -333,15 +333,29 @@ pub async fn create(
 /// The longest announcement accepted, in bytes.
 pub const ANNOUNCEMENT_MAX_BYTES: usize = 20_000;
 
+/// Why an announcement was refused.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnnouncementRefused {
+    #[error("An announcement needs some text.")]
+    Empty,
+    #[error("An announcement is at most {ANNOUNCEMENT_MAX_BYTES} bytes.")]
+    TooLong,
+}
+
 /// Posts an announcement (Markdown) on a contest; audited. `Ok(Err(why))` when the text is empty
 /// or too long.
-pub async fn announce(pool: &PgPool, actor: &User, c: &Contest, body: &str) -> Result<Result<i64, String>> {
+pub async fn announce(
+    pool: &PgPool,
+    actor: &User,
+    c: &Contest,
+    body: &str,
+) -> Result<Result<i64, AnnouncementRefused>> {
     let body = body.trim();
     if body.is_empty() {
-        return Ok(Err("An announcement needs some text.".into()));
+        return Ok(Err(AnnouncementRefused::Empty));
     }
     if body.len() > ANNOUNCEMENT_MAX_BYTES {
-        return Ok(Err(format!("An announcement is at most {ANNOUNCEMENT_MAX_BYTES} bytes.")));
+        return Ok(Err(AnnouncementRefused::TooLong));
     }
     let mut tx = pool.begin().await?;
     let id = crate::db::announcements::create(&mut tx, c.id, actor.id, body).await?;

@@ -186,6 +186,18 @@ pub async fn side_by_side(
 /// Base files are code every student may use (a library the course hands out); at most this big.
 pub const BASE_FILE_MAX: usize = 256 * 1024;
 
+/// Why a base file was refused.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BaseFileRefused {
+    #[error("A base file needs a name and a source.")]
+    Empty,
+    /// `choices`: the server's languages.
+    #[error("`{language}` is not a language of this server; one of: {choices}.")]
+    UnknownLanguage { language: String, choices: String },
+    #[error("A base file is at most {} KiB.", BASE_FILE_MAX / 1024)]
+    TooLarge,
+}
+
 /// Adds a base file to a contest (what it holds never counts as shared); `languages`: the
 /// server's. `Ok(Err(why))` when it has no name or source, an unknown language, or is too big.
 /// The contest wants a reindex afterwards.
@@ -196,19 +208,17 @@ pub async fn add_base_file(
     language: &str,
     source: &str,
     languages: &[String],
-) -> anyhow::Result<Result<i64, String>> {
+) -> anyhow::Result<Result<i64, BaseFileRefused>> {
     let name = name.trim();
     if name.is_empty() || source.trim().is_empty() {
-        return Ok(Err("A base file needs a name and a source.".into()));
+        return Ok(Err(BaseFileRefused::Empty));
     }
     if !languages.iter().any(|l| l == language) {
-        return Ok(Err(format!(
-            "`{language}` is not a language of this server; one of: {}.",
-            languages.join(", ")
-        )));
+        let choices = languages.join(", ");
+        return Ok(Err(BaseFileRefused::UnknownLanguage { language: language.to_string(), choices }));
     }
     if source.len() > BASE_FILE_MAX {
-        return Ok(Err(format!("A base file is at most {} KiB.", BASE_FILE_MAX / 1024)));
+        return Ok(Err(BaseFileRefused::TooLarge));
     }
     Ok(Ok(db::similarity::add_base_file(&mut *pool.acquire().await?, contest, name, language, source).await?))
 }

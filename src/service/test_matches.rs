@@ -31,10 +31,17 @@ pub enum TestMatchError {
     NoSuchMatch,
     #[error("you have no compiled submission in this contest yet: a test match plays your current one")]
     NoSubmission,
+    /// The opponent could not be read (`Opponent::parse`).
     #[error("{0}")]
-    BadOpponent(String),
+    BadOpponent(crate::service::practice::PracticeError),
+    /// No submission of this number the user may play (`missing`).
+    #[error(
+        "no submission #{0} in this contest to play: an opponent is a house level, one of your compiled \
+         submissions, or another student's current one"
+    )]
+    NoSuchOpponent(i64),
     #[error("this contest does not let you play test matches against {0}")]
-    NotAllowed(&'static str),
+    NotAllowed(crate::service::practice::Kept),
     #[error("your test match {0} is still queued or running; one at a time")]
     AlreadyRunning(MatchId),
     #[error("you have used your daily compute budget of {} seconds; it renews at midnight UTC", .0.budget_s)]
@@ -99,13 +106,7 @@ async fn opponent_submission(
             Ok(house::test_submission(conn, contest.id, *level).await?)
         }
         Opponent::Submission(id) => {
-            let missing = || {
-                TestMatchError::BadOpponent(format!(
-                    "no submission #{} in this contest to play: an opponent is a house level, one of your \
-                     compiled submissions, or another student's current one",
-                    id.0
-                ))
-            };
+            let missing = || TestMatchError::NoSuchOpponent(id.0);
             let sub = submissions::by_id(conn, *id).await?.filter(|s| s.contest_id == contest.id);
             let sub = sub.ok_or_else(missing)?;
             let side = crate::db::games::side(conn, *id).await?.ok_or_else(missing)?;

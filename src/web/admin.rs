@@ -153,6 +153,6 @@ async fn create_contest(
 
 impl From<FieldError> for AppError {
     fn from(e: FieldError) -> Self {
-        AppError::bad("invalid_setting", e.to_string())
+        AppError::bad("invalid_setting", crate::tr!("error-invalid-settings", detail = e.to_string()))
     }
 }

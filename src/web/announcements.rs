@@ -40,12 +40,12 @@ async fn post_form(
 ) -> PageResult {
     check_csrf(&who.session, &form.csrf).await?;
     if !who.user.is_admin() {
-        return Err(AppError::forbidden("Only admins post announcements.").into());
+        return Err(AppError::forbidden(crate::tr!("error-admins-announce")).into());
     }
     let c = contest_or_404(&state, &slug).await?;
     match service::announce(&state.pool, &who.user, &c, &form.body).await? {
         Ok(id) => Ok(Redirect::to(&format!("/contests/{slug}#announcement-{id}")).into_response()),
-        Err(why) => Err(AppError::bad("bad_announcement", why).into()),
+        Err(why) => Err(AppError::from(why).into()),
     }
 }
 
@@ -90,11 +90,11 @@ pub(super) async fn create_api(
     ApiJson(body): ApiJson<AnnouncementBody>,
 ) -> Result<(StatusCode, Json<AnnouncementCreated>)> {
     if !user.is_admin() {
-        return Err(AppError::forbidden("Only admins post announcements."));
+        return Err(AppError::forbidden(crate::tr!("error-admins-announce")));
     }
     let c = contest_or_404(&state, &slug).await?;
     match service::announce(&state.pool, &user, &c, &body.body).await? {
         Ok(id) => Ok((StatusCode::CREATED, Json(AnnouncementCreated { id }))),
-        Err(why) => Err(AppError::bad("bad_announcement", why)),
+        Err(why) => Err(AppError::from(why)),
     }
 }

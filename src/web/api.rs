@@ -128,7 +128,7 @@ async fn get_submission(
     let mut conn = state.pool.acquire().await?;
     let s = submissions::by_id(&mut conn, id).await?.ok_or_else(|| AppError::not_found("submission"))?;
     if s.user_id != user.id && !user.is_admin() {
-        return Err(AppError::forbidden("This is another user's submission."));
+        return Err(AppError::forbidden(crate::tr!("error-not-your-submission")));
     }
     let (slug, _) = contests::slug_and_title(&mut conn, s.contest_id).await?;
     let validity = s
@@ -167,7 +167,7 @@ async fn patch_settings(
     ApiJson(body): ApiJson<serde_json::Map<String, Value>>,
 ) -> Result<Json<ContestSettings>> {
     if !user.is_admin() {
-        return Err(AppError::forbidden("Only admins change contest settings."));
+        return Err(AppError::forbidden(crate::tr!("error-admins-change-settings")));
     }
     let mut changes = Vec::new();
     for (k, v) in &body {
@@ -180,7 +180,12 @@ async fn patch_settings(
                 items.iter().map(|i| i.as_str().unwrap_or_default().to_string()).collect::<Vec<_>>().join(",")
             }
             Value::Null if k == "deadline" => String::new(),
-            _ => return Err(AppError::bad("invalid_setting", format!("`{k}`: give a string or a number"))),
+            _ => {
+                return Err(AppError::bad(
+                    "invalid_setting",
+                    crate::tr!("error-setting-type", setting = k.as_str()),
+                ))
+            }
         };
         changes.push((k.clone(), text));
     }
@@ -193,7 +198,8 @@ async fn patch_settings(
     )
     .await?
     .map_err(|errs| {
-        AppError::bad("invalid_setting", errs.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
+        let detail = errs.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+        AppError::bad("invalid_setting", crate::tr!("error-invalid-settings", detail = detail))
     })?;
     let c = contest_or_404(&state, &slug).await?;
     Ok(Json(ContestSettings {

@@ -426,7 +426,7 @@ async fn switch_language(
         check_csrf(&viewer.session, &form.csrf).await?;
         accounts::set_locale(&state.pool, user.id, locale.tag()).await.map_err(|e| match e {
             accounts::PreferenceError::Internal(e) => AppError::Internal(e),
-            other => AppError::bad("bad_language", other.to_string()),
+            _ => AppError::bad("bad_language", tr!("profile-language-unknown")),
         })?;
     }
     let back = headers
@@ -511,7 +511,7 @@ async fn change_password(
     let revoke_tokens = match form.revoke_tokens.as_deref() {
         None => false,
         Some("1") => true,
-        Some(_) => return Err(AppError::bad("bad_form", "`revoke_tokens` is 1 when ticked.").into()),
+        Some(_) => return Err(AppError::bad("bad_form", crate::tr!("error-revoke-tokens")).into()),
     };
     let refused = |mut page: ProfilePage, status: StatusCode, error: String| {
         page.password_error = Some(error);

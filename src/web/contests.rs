@@ -263,9 +263,9 @@ async fn submit_form(
     let (mut csrf, mut language, mut pasted, mut file, mut file_name) =
         (String::new(), String::new(), Vec::new(), Vec::new(), String::new());
     let too_large = || {
-        AppError::TooLarge(format!(
-            "The form is too large; sources of at most {} KiB are accepted.",
-            state.config.max_source_bytes / 1024
+        AppError::TooLarge(crate::tr!(
+            "error-submit-form-too-large",
+            kib = state.config.max_source_bytes / 1024
         ))
     };
     loop {
@@ -273,11 +273,7 @@ async fn submit_form(
             Ok(Some(f)) => f,
             Ok(None) => break,
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large().into()),
-            Err(_) => {
-                return Err(
-                    AppError::bad("bad_form", "The form could not be read; please send it again.").into()
-                )
-            }
+            Err(_) => return Err(AppError::bad("bad_form", crate::tr!("error-form-unread")).into()),
         };
         let name = field.name().unwrap_or_default().to_string();
         if name == "file" {
@@ -286,11 +282,7 @@ async fn submit_form(
         let bytes = match field.bytes().await {
             Ok(b) => b,
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large().into()),
-            Err(_) => {
-                return Err(
-                    AppError::bad("bad_form", "The form could not be read; please send it again.").into()
-                )
-            }
+            Err(_) => return Err(AppError::bad("bad_form", crate::tr!("error-form-unread")).into()),
         };
         match name.as_str() {
             "csrf" => csrf = String::from_utf8_lossy(&bytes).into_owned(),
@@ -462,7 +454,7 @@ async fn progress(State(state): State<AppState>, who: PageUser, Path(id): Path<S
     let mut conn = state.pool.acquire().await?;
     let s = submissions::by_id(&mut conn, id).await?.ok_or_else(|| AppError::not_found("submission"))?;
     if s.user_id != who.user.id && !who.user.is_admin() {
-        return Err(AppError::forbidden("This is another user's submission.").into());
+        return Err(AppError::forbidden(crate::tr!("error-not-your-submission")).into());
     }
     let p = crate::db::games::progress(&mut conn, id).await?;
     Ok(axum::Json(serde_json::json!({ "progress": p, "text": progress_text(&p) })).into_response())
@@ -484,9 +476,7 @@ async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String
     let mut conn = state.pool.acquire().await?;
     let s = submissions::by_id(&mut conn, id).await?.ok_or_else(|| AppError::not_found("submission"))?;
     if s.user_id != who.user.id && !who.user.is_admin() {
-        return Err(
-            AppError::forbidden("This is another user's submission; you can see only your own.").into()
-        );
+        return Err(AppError::forbidden(crate::tr!("error-not-your-submission-page")).into());
     }
     let (slug, title) = contests::slug_and_title(&mut conn, s.contest_id).await?;
     let test_menu = if s.user_id == who.user.id && s.status == Status::Ready {

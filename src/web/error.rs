@@ -2,6 +2,7 @@
 //! `error.html` (see [`PageError`], drawn by `web::render`). Internal errors are logged and shown
 //! as a generic message, never with SQL or paths.
 
+use crate::tr;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
@@ -44,7 +45,7 @@ impl From<crate::service::password::PasswordError> for AppError {
         match e {
             crate::service::password::PasswordError::Busy => AppError::Unavailable {
                 retry_after: crate::service::password::WAIT.as_secs().max(1),
-                message: "The server is busy checking other logins. Try again in a few seconds.".into(),
+                message: tr!("error-password-busy"),
             },
             other => AppError::Internal(other.into()),
         }
@@ -57,10 +58,13 @@ impl From<crate::service::contests::ContestError> for AppError {
         match e {
             ContestError::NoSuchContest => AppError::not_found("contest"),
             ContestError::NoSuchSubmission => AppError::not_found("submission"),
-            ContestError::AlreadyDisqualified => {
-                AppError::Conflict { code: "already_disqualified", message: e.to_string() }
+            ContestError::AlreadyDisqualified => AppError::Conflict {
+                code: "already_disqualified",
+                message: tr!("error-already-disqualified"),
+            },
+            ContestError::NotCurrent => {
+                AppError::Conflict { code: "not_current", message: tr!("error-not-current") }
             }
-            ContestError::NotCurrent => AppError::Conflict { code: "not_current", message: e.to_string() },
             ContestError::Internal(e) => AppError::Internal(e),
         }
     }
@@ -70,43 +74,143 @@ impl From<crate::service::practice::PracticeError> for AppError {
     fn from(e: crate::service::practice::PracticeError) -> Self {
         use crate::judge::human::SeatError;
         use crate::service::practice::PracticeError as P;
-        let message = e.to_string();
         match e {
-            P::NotFound => AppError::NotFound("no such practice game or contest".into()),
-            P::BadRequest(_) => AppError::bad("bad_request", message),
-            P::NotAllowed(_) => AppError::Forbidden { code: "not_allowed", message },
-            P::AlreadyPlaying(_) => AppError::Conflict { code: "already_playing", message },
-            P::Full(_) => AppError::Unavailable { retry_after: 60, message },
-            P::TooMany { retry_after, .. } => AppError::RateLimited { retry_after, message },
-            P::Unavailable => AppError::Unavailable { retry_after: 3600, message },
-            P::IllegalMove(_) => AppError::Unprocessable { code: "illegal_move", message },
-            P::Seat(SeatError::NotYourTurn) => AppError::Conflict { code: "not_your_turn", message },
-            P::Seat(SeatError::Over) => AppError::Conflict { code: "game_over", message },
+            P::NotFound => AppError::not_found("practice-game"),
+            P::UnknownOpponent(text) => AppError::bad(
+                "bad_request",
+                tr!("error-unknown-opponent", opponent = text, levels = levels()),
+            ),
+            P::UnknownHouseLevel(level) => AppError::bad(
+                "bad_request",
+                tr!("error-unknown-house-level", level = level, levels = levels()),
+            ),
+            P::NoSuchOpponent(id) => {
+                AppError::bad("bad_request", tr!("error-no-such-opponent", id = id.to_string()))
+            }
+            P::NoBoards => AppError::bad("bad_request", tr!("error-no-boards")),
+            P::BadBoard { text, why } => {
+                AppError::bad("bad_request", tr!("error-bad-board", board = text, detail = why))
+            }
+            P::UnknownSeat(seat) => AppError::bad("bad_request", tr!("error-unknown-seat", seat = seat)),
+            P::NotAllowed(kept) => AppError::Forbidden {
+                code: "not_allowed",
+                message: tr!("error-practice-not-allowed", opponents = kept_key(kept)),
+            },
+            P::AlreadyPlaying(id) => AppError::Conflict {
+                code: "already_playing",
+                message: tr!("error-already-playing", game = id.to_string()),
+            },
+            P::Full(max) => {
+                AppError::Unavailable { retry_after: 60, message: tr!("error-practice-full", max = max) }
+            }
+            P::TooMany { limit, retry_after } => AppError::RateLimited {
+                retry_after,
+                message: tr!("error-practice-too-many", limit = limit, minutes = retry_after.div_ceil(60)),
+            },
+            P::Unavailable => {
+                AppError::Unavailable { retry_after: 3600, message: tr!("error-practice-unavailable") }
+            }
+            P::NotADirection(text) => AppError::Unprocessable {
+                code: "illegal_move",
+                message: tr!("error-not-a-direction", text = text),
+            },
+            P::IllegalMove { why, checkers } => {
+                let detail = checkers.map_or(why, checkers_rule);
+                AppError::Unprocessable {
+                    code: "illegal_move",
+                    message: tr!("error-illegal-move", detail = detail),
+                }
+            }
+            P::Seat(SeatError::NotYourTurn) => {
+                AppError::Conflict { code: "not_your_turn", message: tr!("error-not-your-turn") }
+            }
+            P::Seat(SeatError::Over) => {
+                AppError::Conflict { code: "game_over", message: tr!("error-game-over") }
+            }
             P::Db(e) => AppError::Internal(e.into()),
             P::Other(e) => AppError::Internal(e),
         }
     }
 }
 
+/// The checkers rule a move breaks, in the reader's language.
+fn checkers_rule(rule: crate::games::checkers::Refusal) -> String {
+    use crate::games::checkers::{far_row, Refusal as R};
+    use crate::games::Side;
+    let at = |sq: crate::games::checkers::Square| format!("({},{})", sq.row, sq.col);
+    match rule {
+        R::TooFewSquares => tr!("error-checkers-too-few-squares"),
+        R::OffBoard(sq) => tr!("error-checkers-off-board", square = at(sq)),
+        R::NotDark(sq) => tr!("error-checkers-not-dark", square = at(sq)),
+        R::NoPieceOfYours(sq) => tr!("error-checkers-no-piece", square = at(sq)),
+        R::NotDiagonal(a, b) => tr!("error-checkers-not-diagonal", from = at(a), to = at(b)),
+        R::StepsChained => tr!("error-checkers-steps-chained"),
+        R::CaptureMandatory => tr!("error-checkers-capture-compulsory"),
+        R::Occupied(sq) => tr!("error-checkers-occupied", square = at(sq)),
+        R::ManBackwards(side) => tr!(
+            "error-checkers-man-backwards",
+            row = far_row(side),
+            side = if side == Side::First { "black" } else { "white" }
+        ),
+        R::StepAfterJump => tr!("error-checkers-step-after-jump"),
+        R::NothingToJump(sq) => tr!("error-checkers-nothing-to-jump", square = at(sq)),
+        R::OwnPieceJumped(sq) => tr!("error-checkers-own-piece", square = at(sq)),
+        R::JumpedTwice(sq) => tr!("error-checkers-jumped-twice", square = at(sq)),
+        R::Majority { count, most } => tr!("error-checkers-majority", count = count, most = most),
+    }
+}
+
+/// The house levels, as an opponent names them (`house:level1`).
+fn levels() -> String {
+    crate::games::HouseLevel::names()
+}
+
+/// The opponents a contest keeps its students from, as the select of
+/// `error-practice-not-allowed` and `error-test-match-not-allowed` names them.
+fn kept_key(kept: crate::service::practice::Kept) -> &'static str {
+    use crate::service::practice::Kept;
+    match kept {
+        Kept::House => "house",
+        Kept::Own => "own",
+        Kept::Others => "others",
+    }
+}
+
 impl From<crate::service::submissions::SubmitError> for AppError {
     fn from(e: crate::service::submissions::SubmitError) -> Self {
         use crate::service::submissions::SubmitError as S;
-        let message = e.to_string();
         match e {
             // The deadline in the web's time format.
             S::DeadlinePassed { deadline } => AppError::Forbidden {
                 code: "deadline_passed",
-                message: format!(
-                    "The deadline of this contest ({}) has passed; no more submissions are accepted.",
-                    deadline.as_ref().map(super::format::when).unwrap_or_default()
-                ),
+                message: match deadline {
+                    Some(d) => tr!("error-deadline-passed", deadline = super::format::when(&d)),
+                    None => tr!("error-deadline-passed-no-date"),
+                },
             },
-            S::NoLanguage { .. } | S::UnknownLanguage { .. } => AppError::bad("unknown_language", message),
-            S::LanguageUnavailable { .. } => AppError::bad("language_unavailable", message),
-            S::EmptySource => AppError::bad("empty_source", message),
-            S::TooLarge { .. } => AppError::TooLarge(message),
-            S::TooSoon { wait_s, .. } => AppError::RateLimited { retry_after: wait_s as u64, message },
-            S::BudgetUsed(used) => AppError::RateLimited { retry_after: used.retry_after, message },
+            S::NoLanguage { choices } => {
+                AppError::bad("unknown_language", tr!("error-no-language", choices = choices))
+            }
+            S::UnknownLanguage { language, choices } => AppError::bad(
+                "unknown_language",
+                tr!("error-unknown-language", language = language, choices = choices),
+            ),
+            S::LanguageUnavailable { name, why } => AppError::bad(
+                "language_unavailable",
+                tr!("error-language-unavailable", language = name, detail = why),
+            ),
+            S::EmptySource => AppError::bad("empty_source", tr!("error-empty-source")),
+            S::TooLarge { size, max } => {
+                AppError::TooLarge(tr!("error-source-too-large", size = size, max = max, kib = max / 1024))
+            }
+            S::TooSoon { interval_s, wait_s } => AppError::RateLimited {
+                retry_after: wait_s as u64,
+                message: tr!("error-too-soon", interval = interval_s, wait = wait_s),
+            },
+            S::BudgetUsed(used) => AppError::RateLimited {
+                retry_after: used.retry_after,
+                message: tr!("error-budget-used", budget = used.budget_s),
+            },
             S::Db(e) => AppError::Internal(e.into()),
         }
     }
@@ -115,18 +219,60 @@ impl From<crate::service::submissions::SubmitError> for AppError {
 impl From<crate::service::test_matches::TestMatchError> for AppError {
     fn from(e: crate::service::test_matches::TestMatchError) -> Self {
         use crate::service::test_matches::TestMatchError as T;
-        let message = e.to_string();
         match e {
             T::NoSuchContest => AppError::not_found("contest"),
-            T::NoSuchMatch => AppError::not_found("test match"),
-            T::NoSubmission => AppError::Conflict { code: "no_submission", message },
-            T::BadOpponent(_) => AppError::bad("bad_opponent", message),
-            T::NotAllowed(_) => AppError::Forbidden { code: "not_allowed", message },
-            T::AlreadyRunning(_) => AppError::Conflict { code: "test_match_running", message },
-            T::BudgetUsed(used) => AppError::RateLimited { retry_after: used.retry_after, message },
+            T::NoSuchMatch => AppError::not_found("test-match"),
+            T::NoSubmission => {
+                AppError::Conflict { code: "no_submission", message: tr!("error-no-submission") }
+            }
+            T::BadOpponent(why) => AppError::bad("bad_opponent", AppError::from(why).message()),
+            T::NoSuchOpponent(id) => {
+                AppError::bad("bad_opponent", tr!("error-no-test-opponent", id = id.to_string()))
+            }
+            T::NotAllowed(kept) => AppError::Forbidden {
+                code: "not_allowed",
+                message: tr!("error-test-match-not-allowed", opponents = kept_key(kept)),
+            },
+            T::AlreadyRunning(id) => AppError::Conflict {
+                code: "test_match_running",
+                message: tr!("error-test-match-running", id = id.to_string()),
+            },
+            T::BudgetUsed(used) => AppError::RateLimited {
+                retry_after: used.retry_after,
+                message: tr!("error-budget-used", budget = used.budget_s),
+            },
             T::Db(e) => AppError::Internal(e.into()),
             T::Other(e) => AppError::Internal(e),
         }
+    }
+}
+
+impl From<crate::service::contests::AnnouncementRefused> for AppError {
+    fn from(e: crate::service::contests::AnnouncementRefused) -> Self {
+        use crate::service::contests::AnnouncementRefused as A;
+        let message = match e {
+            A::Empty => tr!("error-announcement-empty"),
+            A::TooLong => {
+                tr!("error-announcement-too-long", max = crate::service::contests::ANNOUNCEMENT_MAX_BYTES)
+            }
+        };
+        AppError::bad("bad_announcement", message)
+    }
+}
+
+impl From<crate::service::similarity::BaseFileRefused> for AppError {
+    fn from(e: crate::service::similarity::BaseFileRefused) -> Self {
+        use crate::service::similarity::BaseFileRefused as B;
+        let message = match e {
+            B::Empty => tr!("error-base-file-empty"),
+            B::UnknownLanguage { language, choices } => {
+                tr!("error-base-file-language", language = language, choices = choices)
+            }
+            B::TooLarge => {
+                tr!("error-base-file-too-large", kib = crate::service::similarity::BASE_FILE_MAX / 1024)
+            }
+        };
+        AppError::bad("bad_base_file", message)
     }
 }
 
@@ -137,8 +283,10 @@ impl AppError {
     pub fn forbidden(message: impl Into<String>) -> Self {
         AppError::Forbidden { code: "forbidden", message: message.into() }
     }
-    pub fn not_found(what: &str) -> Self {
-        AppError::NotFound(format!("no such {what}"))
+    /// 404 for a `thing` (an id of `error-no-such`'s select: `contest`, `submission`, `game`,
+    /// `page`…), as a sentence in the reader's language.
+    pub fn not_found(thing: &'static str) -> Self {
+        AppError::NotFound(tr!("error-no-such", thing = thing))
     }
 
     pub fn status(&self) -> StatusCode {
@@ -177,7 +325,7 @@ impl AppError {
         match self {
             AppError::Internal(e) => {
                 tracing::error!("internal error: {e:#}");
-                "Something went wrong on the server; the error has been logged.".to_string()
+                tr!("error-internal")
             }
             other => other.to_string(),
         }

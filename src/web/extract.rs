@@ -59,11 +59,7 @@ pub async fn check_csrf(session: &Session, sent: &str) -> Result<(), AppError> {
     let expected = session.get::<String>(CSRF_KEY).await.map_err(|e| anyhow::anyhow!("session: {e}"))?;
     match expected {
         Some(t) if !sent.is_empty() && bool::from(t.as_bytes().ct_eq(sent.as_bytes())) => Ok(()),
-        _ => Err(AppError::Forbidden {
-            code: "csrf",
-            message: "This form has expired or was not sent from this site. Go back, reload the page and try again."
-                .into(),
-        }),
+        _ => Err(AppError::Forbidden { code: "csrf", message: crate::tr!("error-csrf") }),
     }
 }
 
@@ -135,7 +131,7 @@ impl PageUser {
         if self.user.is_admin() {
             Ok(())
         } else {
-            Err(AppError::forbidden("This page is for admins only."))
+            Err(AppError::forbidden(crate::tr!("error-admins-only")))
         }
     }
 }
@@ -185,23 +181,20 @@ where
         let state = AppState::from_ref(state);
         let header = parts.headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
         let Some(token) = header.and_then(|h| h.strip_prefix("Bearer ")).map(str::trim) else {
-            return Err(AppError::Unauthorized(
-                "Send an API token as `Authorization: Bearer <token>` (create one on your profile page)."
-                    .into(),
-            ));
+            return Err(AppError::Unauthorized(crate::tr!("error-api-token-missing")));
         };
         match service::tokens::authenticate(&state.pool, token).await? {
-            Bearer::Malformed => Err(AppError::Unauthorized("This API token is not valid.".into())),
+            Bearer::Malformed => Err(AppError::Unauthorized(crate::tr!("error-api-token-malformed"))),
             // Disabling revokes the account's tokens; one made in the very instant of it is
             // refused all the same.
-            Bearer::User(u) if u.disabled => Err(AppError::Unauthorized(DISABLED_MESSAGE.into())),
+            Bearer::User(u) if u.disabled => {
+                Err(AppError::Unauthorized(crate::tr!("error-account-disabled")))
+            }
             Bearer::User(u) => {
                 i18n::choose_for_user(u.locale.as_deref(), u.time_zone.as_deref());
                 Ok(ApiUser(u))
             }
-            Bearer::Unknown => {
-                Err(AppError::Unauthorized("This API token is not valid or was revoked.".into()))
-            }
+            Bearer::Unknown => Err(AppError::Unauthorized(crate::tr!("error-api-token-unknown"))),
         }
     }
 }
@@ -228,33 +221,39 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         if !is_json(&req) {
-            return Err(AppError::bad(
-                "bad_content_type",
-                "Send the body as JSON with `Content-Type: application/json`.",
-            ));
+            return Err(AppError::bad("bad_content_type", crate::tr!("error-json-content-type")));
         }
         let bytes = Bytes::from_request(req, state).await.map_err(|e| {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                AppError::TooLarge("The request body is too large.".into())
+                AppError::TooLarge(crate::tr!("error-body-too-large"))
             } else {
-                AppError::bad("bad_json", e.body_text())
+                AppError::bad("bad_json", crate::tr!("error-body-unread"))
             }
         })?;
         if too_many_json_values(&bytes) {
             return Err(AppError::bad(
                 "too_many_fields",
-                format!("The body has more than {} values; no body of this API has.", MAX_FIELDS),
+                crate::tr!("error-json-too-many-values", max = MAX_FIELDS),
             ));
         }
         let value = match Json::<Value>::from_bytes(&bytes) {
             Ok(Json(v)) => v,
-            Err(e) => return Err(AppError::bad("bad_json", e.body_text())),
+            Err(e) => {
+                return Err(AppError::bad(
+                    "bad_json",
+                    crate::tr!("error-json-invalid", detail = e.body_text()),
+                ))
+            }
         };
         check_json_text("body", &value)?;
         serde_path_to_error::deserialize(value).map(ApiJson).map_err(|e| {
             let path = e.path().to_string();
-            let what = if path == "." { "the body".to_string() } else { format!("`{path}`") };
-            AppError::bad("bad_json", format!("{what}: {}", e.into_inner()))
+            let detail = e.into_inner().to_string();
+            if path == "." {
+                AppError::bad("bad_json", crate::tr!("error-json-body-type", detail = detail))
+            } else {
+                AppError::bad("bad_json", crate::tr!("error-json-field-type", field = path, detail = detail))
+            }
         })
     }
 }
@@ -300,7 +299,7 @@ pub async fn submission_param(
 ) -> Result<Submission> {
     let id: SubmissionId = submission
         .and_then(|s| s.parse().ok())
-        .ok_or_else(|| AppError::bad("bad_submission", "Give `?submission=<id>`."))?;
+        .ok_or_else(|| AppError::bad("bad_submission", crate::tr!("error-submission-param")))?;
     let sub = submissions::by_id(conn, id).await?.filter(|s| s.contest_id == c.id);
     sub.ok_or_else(|| AppError::not_found("submission"))
 }

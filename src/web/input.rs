@@ -57,23 +57,20 @@ pub fn page_number(text: Option<&str>) -> i64 {
 pub fn check_field(name: &str, value: &str) -> Result<(), AppError> {
     if RAW_FIELDS.contains(&name) {
         if value.contains('\0') {
-            return Err(AppError::bad(
-                "bad_text",
-                format!("`{name}` holds a NUL character (U+0000), which no compiler accepts."),
-            ));
+            return Err(AppError::bad("bad_text", crate::tr!("error-field-nul", field = name)));
         }
         return Ok(());
     }
     if let Some(c) = forbidden_char(value) {
         return Err(AppError::bad(
             "bad_text",
-            format!("`{name}` holds a control character (U+{:04X}), which no field may hold.", c as u32),
+            crate::tr!("error-field-control", field = name, code = format!("U+{:04X}", c as u32)),
         ));
     }
     if value.len() > MAX_FIELD_BYTES && !LONG_FIELDS.contains(&name) {
         return Err(AppError::bad(
             "too_long",
-            format!("`{name}` is {} bytes long; at most {MAX_FIELD_BYTES} bytes are accepted.", value.len()),
+            crate::tr!("error-field-too-long", field = name, size = value.len(), max = MAX_FIELD_BYTES),
         ));
     }
     Ok(())
@@ -86,7 +83,7 @@ fn is_api(parts: &Parts) -> bool {
 }
 
 fn not_found(api: bool) -> Response {
-    let e = AppError::NotFound("no such page".into());
+    let e = AppError::not_found("page");
     if api {
         e.into_response()
     } else {
@@ -122,11 +119,8 @@ fn decode(component: &[u8]) -> Result<String, Vec<u8>> {
     String::from_utf8(bytes).map_err(|e| e.into_bytes())
 }
 
-fn too_many_fields(what: &str) -> AppError {
-    AppError::bad(
-        "too_many_fields",
-        format!("{what} has more than {MAX_FIELDS} fields; no form of this site has."),
-    )
+fn too_many_fields() -> AppError {
+    AppError::bad("too_many_fields", crate::tr!("error-form-too-many-fields", max = MAX_FIELDS))
 }
 
 /// The fields of a form body, in order, each checked with [`check_field`]; at most
@@ -135,23 +129,23 @@ fn checked_pairs(body: &[u8]) -> Result<Vec<(String, String)>, AppError> {
     let mut pairs = Vec::new();
     for part in body.split(|&b| b == b'&').filter(|p| !p.is_empty()) {
         if pairs.len() == MAX_FIELDS {
-            return Err(too_many_fields("The form"));
+            return Err(too_many_fields());
         }
         let (k, v) = match part.iter().position(|&b| b == b'=') {
             Some(i) => (&part[..i], &part[i + 1..]),
             None => (part, &b""[..]),
         };
-        let name = decode(k).map_err(|_| AppError::bad("bad_form", "A field name is not valid UTF-8."))?;
+        let name = decode(k).map_err(|_| AppError::bad("bad_form", crate::tr!("error-field-name-utf8")))?;
         if let Some(c) = forbidden_char(&name) {
             return Err(AppError::bad(
                 "bad_form",
-                format!("A field name holds a control character (U+{:04X}).", c as u32),
+                crate::tr!("error-field-name-control", code = format!("U+{:04X}", c as u32)),
             ));
         }
         let value = decode(v).map_err(|_| {
             AppError::bad(
                 "bad_text",
-                format!("`{}` is not valid UTF-8 text.", name.chars().take(50).collect::<String>()),
+                crate::tr!("error-field-utf8", field = name.chars().take(50).collect::<String>()),
             )
         })?;
         check_field(&name, &value)?;
@@ -165,16 +159,13 @@ async fn form_body<S: Send + Sync>(req: Request, state: &S) -> Result<Vec<(Strin
         v.trim_start().to_ascii_lowercase().starts_with("application/x-www-form-urlencoded")
     });
     if !is_form {
-        return Err(AppError::bad(
-            "bad_content_type",
-            "Send the form as `application/x-www-form-urlencoded`, as a browser does.",
-        ));
+        return Err(AppError::bad("bad_content_type", crate::tr!("error-form-content-type")));
     }
     let body = Bytes::from_request(req, state).await.map_err(|e| {
         if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-            AppError::TooLarge("The form is too large.".into())
+            AppError::TooLarge(crate::tr!("error-form-too-large"))
         } else {
-            AppError::bad("bad_form", "The form could not be read; please send it again.")
+            AppError::bad("bad_form", crate::tr!("error-form-unread"))
         }
     })?;
     checked_pairs(&body)
@@ -226,9 +217,9 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Form<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let pairs = form_body(req, state).await?;
         let text = form_urlencoded::Serializer::new(String::new()).extend_pairs(&pairs).finish();
-        serde_urlencoded::from_str(&text)
-            .map(Form)
-            .map_err(|e| AppError::bad("bad_form", format!("The form is not valid: {e}.")).into())
+        serde_urlencoded::from_str(&text).map(Form).map_err(|e| {
+            AppError::bad("bad_form", crate::tr!("error-form-invalid", detail = e.to_string())).into()
+        })
     }
 }
 

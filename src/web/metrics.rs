@@ -47,11 +47,8 @@ impl FromRequestParts<AppState> for Admin {
         };
         match user {
             Some(u) if u.is_admin() => Ok(Admin),
-            Some(_) => Err(AppError::forbidden("Only admins read the metrics.").into_response()),
-            None => Err(AppError::Unauthorized(
-                "Log in as an admin or send an admin's API token as `Authorization: Bearer <token>`.".into(),
-            )
-            .into_response()),
+            Some(_) => Err(AppError::forbidden(crate::tr!("error-admins-metrics")).into_response()),
+            None => Err(AppError::Unauthorized(crate::tr!("error-metrics-log-in")).into_response()),
         }
     }
 }

@@ -99,7 +99,7 @@ pub fn app(state: AppState) -> Router {
         .merge(metrics::router())
         .nest_service("/static", static_files(static_dir))
         .route_layer(axum::middleware::from_fn(metrics::note_route))
-        .fallback(|| async { PageError(AppError::NotFound("no such page".into())) })
+        .fallback(|| async { PageError(AppError::not_found("page")) })
         .layer(sessions)
         .layer(axum::middleware::from_fn(i18n::middleware))
         // gzip or brotli for whoever accepts them: pages, JSON, CSS and JS (not images).
@@ -122,7 +122,7 @@ fn api_routes(state: &AppState) -> Router<AppState> {
         .merge(announcements::api_router())
         .merge(admin_contest::api_router())
         .merge(similarity::api_router())
-        .fallback(|| async { AppError::NotFound("no such API endpoint".into()) })
+        .fallback(|| async { AppError::not_found("api-endpoint") })
 }
 
 /// The stylesheet directory. A file name longer than any file system allows would make
@@ -131,7 +131,7 @@ fn static_files(dir: std::path::PathBuf) -> axum::routing::MethodRouter {
     let check =
         axum::middleware::from_fn(|req: axum::extract::Request, next: axum::middleware::Next| async move {
             if req.uri().path().split('/').any(|segment| segment.len() > 255) {
-                return PageError(AppError::NotFound("no such file".into())).into_response();
+                return PageError(AppError::not_found("file")).into_response();
             }
             next.run(req).await
         });

@@ -67,13 +67,11 @@ where
         if let Some(origin) = parts.headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
             let same = host.is_some_and(|h| origin.split_once("://").is_some_and(|(_, rest)| rest == h));
             if !same {
-                return Err(AppError::forbidden("This page may not open another site's game."));
+                return Err(AppError::forbidden(crate::tr!("error-practice-other-site")));
             }
         }
         let viewer = Viewer::from_request_parts(parts, state).await.map_err(|e| e.0)?;
-        viewer.user.map(Player).ok_or_else(|| {
-            AppError::Unauthorized("Log in, or send an API token as `Authorization: Bearer <token>`.".into())
-        })
+        viewer.user.map(Player).ok_or_else(|| AppError::Unauthorized(crate::tr!("error-practice-log-in")))
     }
 }
 
@@ -81,7 +79,7 @@ fn parse_seat(text: &str) -> Result<Side, PracticeError> {
     match text {
         "first" => Ok(Side::First),
         "second" => Ok(Side::Second),
-        other => Err(PracticeError::BadRequest(format!("unknown seat `{other}` (valid: first, second)"))),
+        other => Err(PracticeError::UnknownSeat(other.to_string())),
     }
 }
 
@@ -159,10 +157,20 @@ async fn socket(
     State(state): State<AppState>,
     who: Player,
     Path(id): Path<Uuid>,
+    headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response> {
     Ok(match state.practice.find(id, who.0.id).await? {
-        Found::Live(game) => upgrade.on_upgrade(move |socket| follow(socket, game)),
+        // The socket is served by a task of its own: its refusals are said in the language of
+        // the request that opened it (an `/api` request: `Accept-Language` first).
+        Found::Live(game) => upgrade.on_upgrade(move |socket| async move {
+            let (locale, zone) = (who.0.locale, who.0.time_zone);
+            crate::web::i18n::scope(&headers, true, async move {
+                crate::web::i18n::choose_for_user(locale.as_deref(), zone.as_deref());
+                follow(socket, game).await
+            })
+            .await
+        }),
         // Over and stored: the game once, then the socket closes.
         Found::Stored(view) => upgrade.on_upgrade(move |mut socket| async move {
             let text = serde_json::to_string(&*view).unwrap_or_default();
@@ -209,8 +217,8 @@ async fn follow(mut socket: WebSocket, game: Arc<Game>) {
                         Ok(SocketMessage { r#move: Some(m), .. }) => {
                             game.play(&m, Duration::ZERO).await.map(|_| ()).map_err(AppError::from)
                         }
-                        Ok(_) => Err(AppError::bad("bad_json", "send {\"move\": \"...\"} or {\"leave\": true}")),
-                        Err(e) => Err(AppError::bad("bad_json", e.to_string())),
+                        Ok(_) => Err(AppError::bad("bad_json", crate::tr!("error-socket-message"))),
+                        Err(e) => Err(AppError::bad("bad_json", crate::tr!("error-json-invalid", detail = e.to_string()))),
                     };
                     if let Err(e) = played {
                         let body = ErrorBody { error: e.code(), message: e.message() };

@@ -173,7 +173,7 @@ async fn add_base_form(
         service::add_base_file(&state.pool, c.id, &form.name, &form.language, &form.source, &languages)
             .await?;
     if let Err(why) = added {
-        return Err(AppError::bad("bad_base_file", why).into());
+        return Err(AppError::from(why).into());
     }
     spawn_reindex(&state, &c);
     Ok(Redirect::to(&format!("/admin/contests/{slug}/similarity?done=base")).into_response())
@@ -189,7 +189,7 @@ async fn remove_base_form(
     check_csrf(&who.session, &form.csrf).await?;
     let c = contest_or_404(&state, &slug).await?;
     if !service::remove_base_file(&state.pool, c.id, id).await? {
-        return Err(AppError::not_found("base file").into());
+        return Err(AppError::not_found("base-file").into());
     }
     spawn_reindex(&state, &c);
     Ok(Redirect::to(&format!("/admin/contests/{slug}/similarity?done=base")).into_response())
@@ -253,7 +253,7 @@ async fn pair_page(
     let c = contest_or_404(&state, &slug).await?;
     let mut conn = state.pool.acquire().await?;
     let side = |s: Option<similarity::Indexable>| {
-        s.filter(|s| s.contest_id == c.id).ok_or_else(|| AppError::not_found("submission of this contest"))
+        s.filter(|s| s.contest_id == c.id).ok_or_else(|| AppError::not_found("contest-submission"))
     };
     let sa = side(similarity::indexable(&mut conn, a).await?)?;
     let sb = side(similarity::indexable(&mut conn, b).await?)?;
@@ -302,7 +302,7 @@ pub(super) async fn api(
     Query(filter): Query<Filter>,
 ) -> Result<Json<SimilarityView>> {
     if !user.is_admin() {
-        return Err(AppError::forbidden("Only admins see copy detection."));
+        return Err(AppError::forbidden(crate::tr!("error-admins-similarity")));
     }
     let c = contest_or_404(&state, &slug).await?;
     let mut conn = state.pool.acquire().await?;

@@ -406,18 +406,19 @@ async fn starter_download(
 ) -> PageResult {
     let c = contest_or_404(&state, &slug).await?;
     if !c.languages.contains(&language) {
-        return Err(AppError::NotFound(format!(
-            "Language `{language}` is not enabled in this contest (enabled: {}).",
-            c.languages.join(", ")
+        return Err(AppError::NotFound(crate::tr!(
+            "error-language-not-enabled",
+            language = language.as_str(),
+            enabled = c.languages.join(", ")
         ))
         .into());
     }
     let s = starters::in_languages(c.game, std::slice::from_ref(&language)).into_iter().next().ok_or_else(
         || {
-            AppError::NotFound(format!(
-                "There is no {} starter for {} yet.",
-                state.language_name(&language),
-                c.game
+            AppError::NotFound(crate::tr!(
+                "error-no-starter",
+                language = state.language_name(&language),
+                game = c.game.to_string()
             ))
         },
     )?;

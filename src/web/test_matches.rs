@@ -60,7 +60,7 @@ fn view_of(m: TestMatch) -> TestMatchView {
 }
 
 fn match_id(text: &str) -> Result<MatchId, AppError> {
-    text.parse().map_err(|_| AppError::not_found("test match"))
+    text.parse().map_err(|_| AppError::not_found("test-match"))
 }
 
 /// Queues a test match of the caller's current submission against an opponent.
@@ -77,8 +77,7 @@ pub(super) async fn create_api(
     Path(slug): Path<String>,
     ApiJson(body): ApiJson<TestMatchBody>,
 ) -> Result<(StatusCode, Json<TestMatchCreated>)> {
-    let opponent =
-        Opponent::from_json(&body.opponent).map_err(|e| TestMatchError::BadOpponent(e.to_string()))?;
+    let opponent = Opponent::from_json(&body.opponent).map_err(TestMatchError::BadOpponent)?;
     let id = service::request(&mut *state.pool.acquire().await?, user.id, &slug, &opponent).await?;
     Ok((StatusCode::CREATED, Json(TestMatchCreated { id })))
 }
@@ -221,14 +220,14 @@ async fn create_page(
         if form.opponent == "submission" { form.submission.trim() } else { form.opponent.as_str() };
     let created = match Opponent::parse(opponent) {
         Ok(o) => service::request(&mut *state.pool.acquire().await?, page.user.id, &slug, &o).await,
-        Err(e) => Err(TestMatchError::BadOpponent(e.to_string())),
+        Err(e) => Err(TestMatchError::BadOpponent(e)),
     };
     match created {
         Ok(id) => Ok(Redirect::to(&format!("/test-matches/{id}")).into_response()),
         Err(e @ (TestMatchError::NoSuchContest | TestMatchError::Db(_) | TestMatchError::Other(_))) => {
             Err(AppError::from(e).into())
         }
-        Err(e) => Ok(list_page_with(&state, &page, &slug, Some(e.to_string())).await?),
+        Err(e) => Ok(list_page_with(&state, &page, &slug, Some(AppError::from(e).message())).await?),
     }
 }
 

@@ -105,6 +105,15 @@ impl Position {
         self.clone().play(text)
     }
 
+    /// The checkers rule `text` breaks, if it is a checkers move that parses (for saying the
+    /// rule in the reader's language; [`Position::check`] says it in English).
+    pub fn checkers_refusal(&self, text: &str) -> Option<super::checkers::Refusal> {
+        match self {
+            Position::Checkers(g) if g.outcome().is_none() => g.refusal(&text.parse().ok()?),
+            _ => None,
+        }
+    }
+
     /// Whose turn it is.
     pub fn turn(&self) -> Side {
         with_game!(self, g => g.turn())

@@ -109,23 +109,21 @@ impl Opponent {
         match v {
             serde_json::Value::String(s) => Opponent::parse(s),
             serde_json::Value::Number(n) => Opponent::parse(&n.to_string()),
-            _ => Err(PracticeError::BadRequest("`opponent`: `house:<level>` or a submission id".into())),
+            other => Err(PracticeError::UnknownOpponent(other.to_string())),
         }
     }
 
     /// `house:<level>` or a submission id.
     pub fn parse(text: &str) -> Result<Opponent, PracticeError> {
         if let Some(level) = text.strip_prefix("house:") {
-            return level.parse().map(Opponent::House).map_err(|e: crate::games::UnknownHouseLevel| {
-                PracticeError::BadRequest(format!("{e}; an opponent is `house:<level>` or a submission id"))
+            return level.parse().map(Opponent::House).map_err(|_: crate::games::UnknownHouseLevel| {
+                PracticeError::UnknownHouseLevel(level.to_string())
             });
         }
-        text.trim().parse::<i64>().map(|id| Opponent::Submission(SubmissionId(id))).map_err(|_| {
-            PracticeError::BadRequest(format!(
-                "unknown opponent `{text}`: an opponent is `house:<level>` ({}) or a submission id",
-                HouseLevel::names()
-            ))
-        })
+        text.trim()
+            .parse::<i64>()
+            .map(|id| Opponent::Submission(SubmissionId(id)))
+            .map_err(|_| PracticeError::UnknownOpponent(text.to_string()))
     }
 }
 
@@ -146,13 +144,13 @@ impl Allowed {
 
     /// Whether a house bot (`house`), one's own submission (`own`) or another student's may be
     /// played; if not, what the contest keeps its students from (practice games and test matches).
-    pub fn check(self, house: bool, own: bool) -> Result<(), &'static str> {
+    pub fn check(self, house: bool, own: bool) -> Result<(), Kept> {
         let (ok, what) = if house {
-            (self.house, "house bots")
+            (self.house, Kept::House)
         } else if own {
-            (self.own || self.all, "your own submission")
+            (self.own || self.all, Kept::Own)
         } else {
-            (self.all, "other students' submissions")
+            (self.all, Kept::Others)
         };
         if ok {
             Ok(())
@@ -162,15 +160,38 @@ impl Allowed {
     }
 }
 
-/// Why a practice request was refused.
+/// The opponents a contest may keep its students from (practice games and test matches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Kept {
+    #[error("house bots")]
+    House,
+    #[error("your own submission")]
+    Own,
+    #[error("other students' submissions")]
+    Others,
+}
+
+/// Why a practice request was refused. Each variant carries what the web needs to say it in the
+/// reader's language (`web::error`); `Display` is English, for logs and commands.
 #[derive(Debug, thiserror::Error)]
 pub enum PracticeError {
     #[error("no such contest or game")]
     NotFound,
-    #[error("{0}")]
-    BadRequest(String),
-    #[error("{0}")]
-    NotAllowed(String),
+    /// `opponent` is neither `house:<level>` nor a submission id (the text given).
+    #[error("unknown opponent `{0}`: an opponent is `house:<level>` ({levels}) or a submission id", levels = HouseLevel::names())]
+    UnknownOpponent(String),
+    #[error("unknown house bot level `{0}` (valid: {levels})", levels = HouseLevel::names())]
+    UnknownHouseLevel(String),
+    #[error("no current submission #{0} in this contest")]
+    NoSuchOpponent(i64),
+    #[error("this game is not played on a choice of boards")]
+    NoBoards,
+    #[error("board `{text}`: {why}")]
+    BadBoard { text: String, why: String },
+    #[error("unknown seat `{0}` (valid: first, second)")]
+    UnknownSeat(String),
+    #[error("this contest does not let you practise against {0}")]
+    NotAllowed(Kept),
     #[error("you are already playing a practice game ({0}); finish or leave it first")]
     AlreadyPlaying(Uuid),
     #[error("the server is running as many practice games as it may ({0}); try again in a minute")]
@@ -179,8 +200,13 @@ pub enum PracticeError {
     TooMany { limit: u32, retry_after: u64 },
     #[error("practice games are not available on this server")]
     Unavailable,
-    #[error("illegal move: {0}")]
-    IllegalMove(String),
+    /// tron: the text is not one of the four directions.
+    #[error("`{0}` is not a direction (+X, -X, +Y, -Y)")]
+    NotADirection(String),
+    /// The games crate's reason (English: `crate::games::IllegalMove`), and for checkers the
+    /// rule it breaks.
+    #[error("illegal move: {why}")]
+    IllegalMove { why: String, checkers: Option<crate::games::checkers::Refusal> },
     #[error("{0}")]
     Seat(#[from] SeatError),
     #[error(transparent)]
@@ -426,9 +452,7 @@ impl Practice {
         opponent: &Opponent,
         allowed: Allowed,
     ) -> Result<(Entrant, String), PracticeError> {
-        let not_allowed = |what: &str| {
-            PracticeError::NotAllowed(format!("this contest does not let you practise against {what}"))
-        };
+        let not_allowed = PracticeError::NotAllowed;
         match opponent {
             Opponent::House(level) => {
                 allowed.check(true, false).map_err(not_allowed)?;
@@ -444,8 +468,7 @@ impl Practice {
                 Ok((entrant, label))
             }
             Opponent::Submission(id) => {
-                let missing =
-                    || PracticeError::BadRequest(format!("no current submission #{} in this contest", id.0));
+                let missing = || PracticeError::NoSuchOpponent(id.0);
                 let sub = submissions::by_id(conn, *id).await?.ok_or_else(missing)?;
                 if sub.contest_id != contest.id || sub.status != submissions::Status::Ready {
                     return Err(missing());
@@ -499,14 +522,12 @@ impl Practice {
 fn pick_board(settings: &Settings, wanted: Option<&str>) -> Result<Option<BoardSize>, PracticeError> {
     match wanted {
         None => Ok(settings.boards().first().copied()),
-        Some(_) if settings.boards().is_empty() => {
-            Err(PracticeError::BadRequest("this game is not played on a choice of boards".into()))
-        }
+        Some(_) if settings.boards().is_empty() => Err(PracticeError::NoBoards),
         Some(text) => {
             let mut trial = settings.clone();
             trial
                 .set("boards", text)
-                .map_err(|e| PracticeError::BadRequest(format!("board `{text}`: {e}")))?;
+                .map_err(|e| PracticeError::BadBoard { text: text.to_string(), why: e.to_string() })?;
             Ok(trial.boards().first().copied())
         }
     }

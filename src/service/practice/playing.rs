@@ -176,9 +176,7 @@ impl Game {
     pub async fn play(&self, text: &str, wait: Duration) -> Result<View, PracticeError> {
         let text = text.trim_end_matches(['\r', '\n']);
         if self.game == GameId::Tron {
-            text.parse::<Dir>().map_err(|_| {
-                PracticeError::IllegalMove(format!("`{text}` is not a direction (+X, -X, +Y, -Y)"))
-            })?;
+            text.parse::<Dir>().map_err(|_| PracticeError::NotADirection(text.to_string()))?;
             self.seat.say(text)?;
             self.note_move();
             return Ok(self.view());
@@ -195,7 +193,10 @@ impl Game {
             let position = Position::after(&self.settings, &self.params, &live.moves)
                 .map_err(anyhow::Error::new)?
                 .ok_or_else(|| anyhow::anyhow!("not a turn game"))?;
-            position.check(text).map_err(|e| PracticeError::IllegalMove(strip_kind(&e)))?;
+            position.check(text).map_err(|e| PracticeError::IllegalMove {
+                why: strip_kind(&e),
+                checkers: position.checkers_refusal(text),
+            })?;
         }
         self.seat.answer(text)?;
         self.note_move();

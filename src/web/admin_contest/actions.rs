@@ -261,7 +261,7 @@ fn api_admin(user: &User) -> Result<()> {
     if user.is_admin() {
         Ok(())
     } else {
-        Err(AppError::forbidden("Only admins may do this."))
+        Err(AppError::forbidden(crate::tr!("error-admins-only-action")))
     }
 }
 

@@ -95,7 +95,7 @@ pub(crate) async fn queue_api(
     ApiUser(user): ApiUser,
 ) -> Result<Json<QueueView>> {
     if !user.is_admin() {
-        return Err(AppError::forbidden("Only admins see the queue."));
+        return Err(AppError::forbidden(crate::tr!("error-admins-queue")));
     }
     let q = db::workers::queue_state(&mut *state.pool.acquire().await?).await?;
     let game = |g: &db::workers::GameRow| QueuedGame {

@@ -433,7 +433,7 @@ fn private_sides(user: &User, g: &games::Game) -> Vec<BotId> {
 /// and stderr, anyone else nothing. Shared by the API (token) and the page route (session).
 fn log_text(user: &User, g: &games::Game) -> Result<String> {
     if !may_read_log(user, g) {
-        return Err(AppError::forbidden("Only the owners of the game's bots and admins read its log."));
+        return Err(AppError::forbidden(crate::tr!("error-game-log-forbidden")));
     }
     let Some(text) = &g.log else { return Err(AppError::not_found("log")) };
     let log: GameLog = serde_json::from_str(text).map_err(|e| AppError::Internal(e.into()))?;

@@ -141,7 +141,7 @@ pub(crate) async fn get_scoreboard(
         v.as_deref()
             .map(|s| s.parse::<usize>())
             .transpose()
-            .map_err(|_| AppError::bad("bad_window", "`offset` and `limit` are numbers of rows (0 or more)."))
+            .map_err(|_| AppError::bad("bad_window", crate::tr!("error-bad-window")))
     };
     let (offset, limit) = (number(&q.offset)?.unwrap_or(0), number(&q.limit)?);
     let head = state.scoreboards.head(&state.pool, &slug).await?;
@@ -174,7 +174,7 @@ pub(crate) async fn refresh_scoreboard(
     Path(slug): Path<String>,
 ) -> Result<Json<Scoreboard>> {
     if !user.is_admin() {
-        return Err(AppError::forbidden("Only admins refresh the scoreboard."));
+        return Err(AppError::forbidden(crate::tr!("error-admins-refresh-scoreboard")));
     }
     let c = contest_or_404(&state, &slug).await?;
     let mut conn = state.pool.acquire().await?;

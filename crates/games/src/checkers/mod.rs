@@ -80,6 +80,69 @@ impl fmt::Display for Named {
     }
 }
 
+/// The rule a move breaks ([`Checkers::refusal`]): its `Display` is the English reason an illegal
+/// move is reported with; the web names each in the reader's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    TooFewSquares,
+    OffBoard(Square),
+    NotDark(Square),
+    NoPieceOfYours(Square),
+    NotDiagonal(Square, Square),
+    /// A plain step followed by more squares.
+    StepsChained,
+    CaptureMandatory,
+    Occupied(Square),
+    /// A man of this side stepping backwards.
+    ManBackwards(Side),
+    StepAfterJump,
+    NothingToJump(Square),
+    OwnPieceJumped(Square),
+    JumpedTwice(Square),
+    /// A chain capturing `count` pieces where `most` can be captured.
+    Majority {
+        count: usize,
+        most: usize,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Refusal::TooFewSquares => write!(f, "a move lists at least 2 squares (start and destination)"),
+            Refusal::OffBoard(sq) => write!(f, "{} is off the board: rows and columns are 0-7", Named(sq)),
+            Refusal::NotDark(sq) => {
+                write!(f, "{} is not a dark square: pieces stand only where row + col is odd", Named(sq))
+            }
+            Refusal::NoPieceOfYours(sq) => write!(f, "{} holds no piece of yours", Named(sq)),
+            Refusal::NotDiagonal(a, b) => {
+                write!(f, "{} to {} is neither a diagonal step nor a diagonal jump", Named(a), Named(b))
+            }
+            Refusal::StepsChained => write!(f, "a plain step moves one square; only jumps can be chained"),
+            Refusal::CaptureMandatory => write!(f, "a capture is available: captures are mandatory"),
+            Refusal::Occupied(sq) => write!(f, "{} is occupied", Named(sq)),
+            Refusal::ManBackwards(side) => write!(
+                f,
+                "a man steps only forward (towards row {} for {}); only kings step backwards",
+                far_row(side),
+                colour(side)
+            ),
+            Refusal::StepAfterJump => {
+                write!(f, "a chain is made of jumps only: a plain step cannot follow a jump")
+            }
+            Refusal::NothingToJump(sq) => write!(f, "there is no piece to jump at {}", Named(sq)),
+            Refusal::OwnPieceJumped(sq) => {
+                write!(f, "{} holds your own piece: only the opponent's pieces can be jumped", Named(sq))
+            }
+            Refusal::JumpedTwice(sq) => write!(f, "{} was already jumped in this chain", Named(sq)),
+            Refusal::Majority { count, most } => {
+                let s = if count == 1 { "" } else { "s" };
+                write!(f, "the chain captures {count} piece{s} but {most} can be captured (majority rule)")
+            }
+        }
+    }
+}
+
 /// A man or a king of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -439,34 +502,31 @@ impl Checkers {
 
     /// Checks a move against every rule, naming the first one it breaks.
     fn check(&self, mv: &Move) -> Result<(), IllegalMove> {
-        let illegal = |msg: String| Err(IllegalMove(msg));
+        self.refusal(mv).map_or(Ok(()), |r| Err(IllegalMove(r.to_string())))
+    }
+
+    /// The first rule a move breaks, if any (the game not being over).
+    pub fn refusal(&self, mv: &Move) -> Option<Refusal> {
         let squares = &mv.squares;
         if squares.len() < 2 {
-            return illegal("a move lists at least 2 squares (start and destination)".into());
+            return Some(Refusal::TooFewSquares);
         }
         if let Some(&sq) = squares.iter().find(|s| !s.is_on_board()) {
-            return illegal(format!("{} is off the board: rows and columns are 0-7", Named(sq)));
+            return Some(Refusal::OffBoard(sq));
         }
         if let Some(&sq) = squares.iter().find(|s| !s.is_dark()) {
-            return illegal(format!(
-                "{} is not a dark square: pieces stand only where row + col is odd",
-                Named(sq)
-            ));
+            return Some(Refusal::NotDark(sq));
         }
         let start = squares[0];
         let piece = match self.board[start.index()] {
             Some(p) if p.side == self.turn => p,
-            _ => return illegal(format!("{} holds no piece of yours", Named(start))),
+            _ => return Some(Refusal::NoPieceOfYours(start)),
         };
         let mut hops = Vec::with_capacity(squares.len() - 1);
         for w in squares.windows(2) {
             let (dr, dc) = (w[1].row as i8 - w[0].row as i8, w[1].col as i8 - w[0].col as i8);
             if dr.abs() != dc.abs() || !(1..=2).contains(&dr.abs()) {
-                return illegal(format!(
-                    "{} to {} is neither a diagonal step nor a diagonal jump",
-                    Named(w[0]),
-                    Named(w[1])
-                ));
+                return Some(Refusal::NotDiagonal(w[0], w[1]));
             }
             hops.push((dr.signum(), dc.signum(), dr.abs()));
         }
@@ -474,27 +534,23 @@ impl Checkers {
 
         if hops[0].2 == 1 {
             if hops.len() > 1 {
-                return illegal("a plain step moves one square; only jumps can be chained".into());
+                return Some(Refusal::StepsChained);
             }
             if most > 0 {
-                return illegal("a capture is available: captures are mandatory".into());
+                return Some(Refusal::CaptureMandatory);
             }
             let to = squares[1];
             if self.board[to.index()].is_some() {
-                return illegal(format!("{} is occupied", Named(to)));
+                return Some(Refusal::Occupied(to));
             }
             if !piece.king && hops[0].0 != forward(piece.side) {
-                return illegal(format!(
-                    "a man steps only forward (towards row {} for {}); only kings step backwards",
-                    far_row(piece.side),
-                    colour(piece.side)
-                ));
+                return Some(Refusal::ManBackwards(piece.side));
             }
-            return Ok(());
+            return None;
         }
 
         if hops.iter().any(|h| h.2 == 1) {
-            return illegal("a chain is made of jumps only: a plain step cannot follow a jump".into());
+            return Some(Refusal::StepAfterJump);
         }
         let mut jumped = 0u64;
         for (w, &(dr, dc, _)) in squares.windows(2).zip(&hops) {
@@ -503,34 +559,24 @@ impl Checkers {
             // The start square is empty while the piece is away on its chain.
             let occupant = if over == start { None } else { self.board[over.index()] };
             match occupant {
-                None => return illegal(format!("there is no piece to jump at {}", Named(over))),
-                Some(p) if p.side == self.turn => {
-                    return illegal(format!(
-                        "{} holds your own piece: only the opponent's pieces can be jumped",
-                        Named(over)
-                    ))
-                }
-                Some(_) if jumped & over.bit() != 0 => {
-                    return illegal(format!("{} was already jumped in this chain", Named(over)))
-                }
+                None => return Some(Refusal::NothingToJump(over)),
+                Some(p) if p.side == self.turn => return Some(Refusal::OwnPieceJumped(over)),
+                Some(_) if jumped & over.bit() != 0 => return Some(Refusal::JumpedTwice(over)),
                 Some(_) => {}
             }
             // A landing square is never a jumped piece's square: landings are an even number of
             // rows and columns from the start, jumped pieces an odd number.
             if land != start && self.board[land.index()].is_some() {
-                return illegal(format!("{} is occupied", Named(land)));
+                return Some(Refusal::Occupied(land));
             }
             jumped |= over.bit();
         }
         let count = hops.len();
         if count < most {
-            let s = if count == 1 { "" } else { "s" };
-            return illegal(format!(
-                "the chain captures {count} piece{s} but {most} can be captured (majority rule)"
-            ));
+            return Some(Refusal::Majority { count, most });
         }
         debug_assert_eq!(count, most, "a valid chain is never longer than the longest one");
-        Ok(())
+        None
     }
 
     /// Plays a move without checking it (for search, on moves from `legal_moves`): the jumped
