@@ -228,7 +228,7 @@ async fn create_page(
         Err(e @ (TestMatchError::NoSuchContest | TestMatchError::Db(_) | TestMatchError::Other(_))) => {
             Err(AppError::from(e).into())
         }
-        Err(e) => Ok(list_page_with(&state, &page, &slug, Some(e.to_string())).await?),
+        Err(e) => Ok(list_page_with(&state, &page, &slug, Some(AppError::from(e).message())).await?),
     }
 }
 
