@@ -630,17 +630,8 @@ mod tests {
     /// Every problem the accounts layer finds with a nickname or a new password has a message.
     #[test]
     fn every_nickname_and_password_problem_has_a_message() {
-        let bad_nicknames = [
-            "x",
-            "a\u{200b}b",
-            " ada",
-            "\u{301}ada",
-            "pаypal",
-            "ᴀda",
-            "admin",
-            "house-bot",
-            "staff: ada",
-        ];
+        let bad_nicknames =
+            ["x", "a\u{200b}b", " ada", "\u{301}ada", "pаypal", "ᴀda", "admin", "house-bot", "staff: ada"];
         for nick in bad_nicknames {
             let problem = users::clean_nickname(nick, false).expect_err(nick);
             assert!(problem_key(problem).is_some(), "{nick:?}: {problem}");

@@ -29,11 +29,10 @@ pub async fn opponent_menu(
     let allowed = Allowed::of(contest);
     let mut choices = Vec::new();
     if allowed.house {
-        choices.extend(
-            HouseLevel::ALL
-                .iter()
-                .map(|l| OpponentChoice { value: format!("house:{l}"), label: crate::tr!("test-form-house", level = l.to_string()) }),
-        );
+        choices.extend(HouseLevel::ALL.iter().map(|l| OpponentChoice {
+            value: format!("house:{l}"),
+            label: crate::tr!("test-form-house", level = l.to_string()),
+        }));
     }
     if allowed.own || allowed.all {
         let own = submissions::of_user(conn, contest.id, user).await?;

@@ -188,8 +188,11 @@ fn meaning_key(game: GameId, name: &str, settings: &Settings) -> Option<String> 
         ("bank_ms", _) if no_bank => "setting-bank_ms-none".into(),
         ("games", _) if !settings.boards().is_empty() => "setting-games-boards".into(),
         ("boards", OneTwoThree | Tron) => format!("setting-boards-{game}"),
-        ("start_ms" | "move_ms" | "bank_ms" | "memory_mib" | "games" | "max_rounds" | "rows" | "cols"
-        | "connect" | "boards", _) => format!("setting-{name}"),
+        (
+            "start_ms" | "move_ms" | "bank_ms" | "memory_mib" | "games" | "max_rounds" | "rows" | "cols"
+            | "connect" | "boards",
+            _,
+        ) => format!("setting-{name}"),
         _ => return None,
     };
     Some(key)
@@ -227,14 +230,30 @@ fn time_factor_lines(settings: &Settings, languages: &[(String, String)]) -> Vec
             let (factor, start, per_move) =
                 (f.to_string(), scaled(c.start_ms).to_string(), scaled(c.move_ms).to_string());
             let meaning = if c.bank_ms == 0 {
-                crate::tr!("setting-time_factor", language = name.as_str(), factor = factor.as_str(),
-                    start = start, per_move = per_move)
+                crate::tr!(
+                    "setting-time_factor",
+                    language = name.as_str(),
+                    factor = factor.as_str(),
+                    start = start,
+                    per_move = per_move
+                )
             } else {
                 let bank = scaled(c.bank_ms).to_string();
-                crate::tr!("setting-time_factor-bank", language = name.as_str(), factor = factor.as_str(),
-                    start = start, per_move = per_move, bank = bank)
+                crate::tr!(
+                    "setting-time_factor-bank",
+                    language = name.as_str(),
+                    factor = factor.as_str(),
+                    start = start,
+                    per_move = per_move,
+                    bank = bank
+                )
             };
-            SettingLine { name: format!("{TIME_FACTOR_PREFIX}{id}"), value: factor, meaning, default: Some("1".into()) }
+            SettingLine {
+                name: format!("{TIME_FACTOR_PREFIX}{id}"),
+                value: factor,
+                meaning,
+                default: Some("1".into()),
+            }
         })
         .collect();
     if !lines.is_empty() {
