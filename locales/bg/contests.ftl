@@ -51,6 +51,9 @@ contest-file = Качи файл
 contest-paste = или постави кода
 contest-submit-button = Предай този бот
 contest-closed = Крайният срок мина ({ $deadline }); предаванията са затворени.
+# Why a language cannot be chosen: its compiler or runtime is not installed.
+contest-language-missing = не е инсталиран на този сървър: липсва `{ $program }`
+contest-language-missing-package = не е инсталиран на този сървър: липсва `{ $program }` (пакет { $package })
 contest-settings = Настройки
 contest-no-starter = В това състезание няма начален бот за `{ $language }` (начални ботове: { $starters }).
 

@@ -48,6 +48,9 @@ contest-file = Upload a file
 contest-paste = or paste the source
 contest-submit-button = Submit this bot
 contest-closed = The deadline has passed ({ $deadline }); submissions are closed.
+# Why a language cannot be chosen: its compiler or runtime is not installed.
+contest-language-missing = not installed on this server: `{ $program }` is missing
+contest-language-missing-package = not installed on this server: `{ $program }` is missing (package { $package })
 contest-settings = Settings
 contest-no-starter = There is no starter bot for `{ $language }` in this contest (starters: { $starters }).
 

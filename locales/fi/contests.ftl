@@ -48,6 +48,9 @@ contest-file = Lataa tiedosto
 contest-paste = tai liitä lähdekoodi
 contest-submit-button = Palauta tämä botti
 contest-closed = Määräaika on mennyt ({ $deadline }); palautukset on suljettu.
+# Why a language cannot be chosen: its compiler or runtime is not installed.
+contest-language-missing = ei asennettu tälle palvelimelle: `{ $program }` puuttuu
+contest-language-missing-package = ei asennettu tälle palvelimelle: `{ $program }` puuttuu (paketti { $package })
 contest-settings = Asetukset
 contest-no-starter = Tässä kilpailussa ei ole aloitusbottia kielelle `{ $language }` (aloitusbotit: { $starters }).
 

@@ -52,6 +52,9 @@ contest-file = Încarcă un fișier
 contest-paste = sau lipește sursa
 contest-submit-button = Trimite acest bot
 contest-closed = Termenul limită a trecut ({ $deadline }); trimiterile sunt închise.
+# Why a language cannot be chosen: its compiler or runtime is not installed.
+contest-language-missing = nu este instalat pe acest server: lipsește `{ $program }`
+contest-language-missing-package = nu este instalat pe acest server: lipsește `{ $program }` (pachetul { $package })
 contest-settings = Setări
 contest-no-starter = Nu există bot de pornire pentru `{ $language }` în acest concurs (boți de pornire: { $starters }).
 

@@ -48,6 +48,9 @@ contest-file = 上传文件
 contest-paste = 或粘贴源代码
 contest-submit-button = 提交这个机器人
 contest-closed = 截止时间已过（{ $deadline }）；提交已关闭。
+# Why a language cannot be chosen: its compiler or runtime is not installed.
+contest-language-missing = 本服务器未安装：缺少 `{ $program }`
+contest-language-missing-package = 本服务器未安装：缺少 `{ $program }`（软件包 { $package }）
 contest-settings = 设置
 contest-no-starter = 本比赛没有 `{ $language }` 的入门机器人（已有：{ $starters }）。
 

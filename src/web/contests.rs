@@ -182,7 +182,7 @@ async fn show_page(
                 id: id.clone(),
                 name: state.language_name(id),
                 selected: id == language,
-                unavailable: state.languages.get(id).and_then(|l| l.unavailable()),
+                unavailable: state.languages.get(id).and_then(unavailable_text),
             })
             .collect(),
         source: String::new(),
@@ -533,4 +533,17 @@ async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String
         source: String::from_utf8_lossy(&s.source).into_owned(),
         validity: s.validity.as_ref().map(validity_view),
     }))
+}
+
+/// Why `l` cannot be used on this server, in the reader's language (see
+/// `judge::languages::Language::unavailable`, the same in English for logs and the command line).
+fn unavailable_text(l: &crate::judge::languages::Language) -> Option<String> {
+    let missing = l.missing.as_deref()?;
+    let program = std::path::Path::new(missing).file_name().map_or(missing.into(), |p| p.to_string_lossy());
+    Some(match &l.package {
+        Some(package) => {
+            crate::tr!("contest-language-missing-package", program = &*program, package = package.as_str())
+        }
+        None => crate::tr!("contest-language-missing", program = &*program),
+    })
 }

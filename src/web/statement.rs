@@ -320,7 +320,7 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
             file: l.source.clone(),
             compile: l.compile.as_ref().map(|argv| shown_command(argv, memory_mib)),
             run: shown_command(&l.run, memory_mib),
-            unavailable: l.unavailable(),
+            unavailable: unavailable_text(l),
         })
         .collect();
     let starters = starters::in_languages(c.game, &c.languages)
@@ -448,6 +448,19 @@ async fn download_binary(_who: PageUser, req: Request) -> PageResult {
         );
     }
     Ok(resp)
+}
+
+/// Why `l` cannot be used on this server, in the reader's language (see
+/// `judge::languages::Language::unavailable`, the same in English for logs and the command line).
+fn unavailable_text(l: &crate::judge::languages::Language) -> Option<String> {
+    let missing = l.missing.as_deref()?;
+    let program = std::path::Path::new(missing).file_name().map_or(missing.into(), |p| p.to_string_lossy());
+    Some(match &l.package {
+        Some(package) => {
+            crate::tr!("contest-language-missing-package", program = &*program, package = package.as_str())
+        }
+        None => crate::tr!("contest-language-missing", program = &*program),
+    })
 }
 
 #[cfg(test)]
