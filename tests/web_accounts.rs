@@ -241,7 +241,7 @@ async fn a_password_change_ends_every_other_session_at_once_and_the_tokens_only_
     let r = first.follow(r).await;
     assert_eq!(
         r.element("notice").unwrap(),
-        "Password changed. Your other sessions are logged out and your 1 API token(s) revoked."
+        "Password changed. Your other sessions are logged out and your 1 API token revoked."
     );
     let r = app.api("GET", "/api/contests", Some(&token), None).await;
     assert_eq!((r.status, r.json()["error"].as_str()), (StatusCode::UNAUTHORIZED, Some("unauthorized")));

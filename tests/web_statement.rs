@@ -59,6 +59,42 @@ async fn every_games_statement_page_shows_its_rules_settings_languages_starters_
     }
 }
 
+/// The first heading of a markdown page.
+fn title_of(page: &str) -> String {
+    page.lines().find_map(|l| l.strip_prefix("# ")).expect("a title").trim().to_string()
+}
+
+#[tokio::test]
+async fn the_statement_is_in_the_readers_language_or_in_english_with_a_note_saying_so() {
+    let app = setup().await;
+    let ada = app.user("ada", Role::Student).await;
+    contest(&app, "ck", "checkers", &[]).await;
+    contest(&app, "tr", "tron", &[]).await;
+    let mut c = app.logged_in("ada").await;
+    // An English reader: the English statement, no note.
+    let r = c.get("/contests/ck/rules").await;
+    assert!(r.body.contains(r#"id="game-rules" lang="en""#), "{}", r.body);
+    assert!(r.element("statement-not-translated").is_none());
+    botarena::service::accounts::set_locale(&app.pool, ada, "zh-CN").await.unwrap();
+    // Checkers is translated into Chinese: the page and its statement are in Chinese.
+    let r = c.get("/contests/ck/rules").await;
+    assert!(r.body.contains(r#"<html lang="zh-CN">"#), "{}", r.body);
+    assert!(r.body.contains(r#"id="game-rules" lang="zh-CN""#), "{}", r.body);
+    let (chinese, translated) = botarena::web::statement::statement_markdown(GameId::Checkers, Some("zh-CN"));
+    assert!(translated);
+    assert!(r.element("game-rules").unwrap().starts_with(&title_of(chinese)));
+    assert!(r.element("statement-not-translated").is_none());
+    assert!(r.element("toc").unwrap().contains("本页内容"), "the page around it is Chinese too");
+    // Tron is not: the English statement, marked English, under a note in Chinese.
+    let r = c.get("/contests/tr/rules").await;
+    assert!(r.body.contains(r#"id="game-rules" lang="en""#), "{}", r.body);
+    assert!(r.element("game-rules").unwrap().starts_with(&doc_title(GameId::Tron)));
+    let note = r.element("statement-not-translated").expect("a note");
+    assert!(note.contains("英文"), "{note}");
+    let move_ms = r.element("setting-move_ms").unwrap();
+    assert!(move_ms.contains("1000 ms") && move_ms.contains("本游戏不使用"), "{move_ms}");
+}
+
 #[tokio::test]
 async fn the_settings_languages_and_play_command_shown_are_the_contests_own() {
     let app = setup().await;

@@ -101,12 +101,8 @@ fn allowance(state: &AppState) -> login::Allowance {
 fn throttled_message(wait: login::Throttled) -> String {
     let secs = wait.seconds();
     match wait {
-        login::Throttled::Address(_) => {
-            format!("Too many failed logins from your address. Try again in {secs} seconds.")
-        }
-        login::Throttled::Username(_) => {
-            format!("Too many failed logins for this username. Try again in {secs} seconds.")
-        }
+        login::Throttled::Address(_) => tr!("login-throttled-address", seconds = secs),
+        login::Throttled::Username(_) => tr!("login-throttled-username", seconds = secs),
     }
 }
 
@@ -144,7 +140,7 @@ async fn login(
         resp
     };
     if username.is_empty() || form.password.is_empty() || username.len() > 200 {
-        return Ok(again(StatusCode::BAD_REQUEST, "Enter your username and password.".into()));
+        return Ok(again(StatusCode::BAD_REQUEST, tr!("login-missing")));
     }
     let attempt = match login::reserve(&state.pool, &address.0, &username, allowance(&state)).await? {
         Ok(attempt) => attempt,
@@ -163,7 +159,7 @@ async fn login(
         Err(password::PasswordError::Busy) => {
             attempt.release(&state.pool).await?;
             let secs = password::WAIT.as_secs().max(1) as i64;
-            let msg = "The server is busy checking other logins. Try again in a few seconds.".to_string();
+            let msg = tr!("login-busy");
             return Ok(wait(StatusCode::SERVICE_UNAVAILABLE, msg, secs));
         }
         Err(e) => return Err(AppError::from(e).into()),
@@ -189,7 +185,7 @@ async fn login(
         }
         _ => {
             attempt.failed();
-            Ok(again(StatusCode::UNAUTHORIZED, "Wrong username or password.".into()))
+            Ok(again(StatusCode::UNAUTHORIZED, tr!("login-wrong")))
         }
     }
 }
@@ -249,17 +245,46 @@ struct WelcomeForm {
 fn checked_nickname(typed: &str, staff: bool) -> (String, Option<String>) {
     match users::clean_nickname(typed.trim(), staff) {
         Ok(n) => (n, None),
-        Err(e) => (typed.trim().to_string(), Some(e.to_string())),
+        Err(e) => (typed.trim().to_string(), Some(problem_text(e))),
     }
 }
 
-const NICKNAME_TAKEN: &str = "Another user has this nickname or username, or one that looks the same.";
+/// A nickname's or a new password's problem in the reader's language. The accounts layer says it
+/// in English (for the command line too); each of its sentences has a message here, and a
+/// sentence without one is shown as it is.
+fn problem_text(english: &str) -> String {
+    problem_key(english).map_or_else(|| english.to_string(), |key| tr!(key))
+}
+
+/// The message of a problem the accounts layer words in English (see [`problem_text`]).
+fn problem_key(english: &str) -> Option<&'static str> {
+    let key = match english {
+        "Use 2 to 32 characters." => "auth-nickname-length",
+        "No control, format or invisible characters (such as zero-width spaces or direction marks), and no spaces other than the plain one." => "auth-nickname-invisible",
+        "No spaces at either end." => "auth-nickname-spaces",
+        "No combining marks on their own or piled up." => "auth-nickname-marks",
+        "Use the letters of one script only (Latin, Cyrillic, Greek, Chinese... each alone; digits and punctuation go with any): a name mixing scripts can imitate another's." => "auth-nickname-scripts",
+        "Use letters in common use only (Unicode's general security profile): small capitals and other phonetic or historic letters can imitate plain ones." => "auth-nickname-letters",
+        "`admin`, `root` and `system` are reserved (nor may a name look like them)." => "auth-nickname-reserved",
+        "Names starting with `house` are the house bots' (nor may a name look like them)." => "auth-nickname-house",
+        "Names starting with `staff` are the admins' (nor may a name look like them)." => "auth-nickname-staff",
+        "Use at least 8 characters." => "auth-password-short",
+        "Use at most 1024 bytes." => "auth-password-long",
+        "Choose a password other than your username." => "auth-password-username",
+        _ => return None,
+    };
+    Some(key)
+}
+
+fn nickname_taken() -> String {
+    tr!("auth-nickname-taken")
+}
 
 fn new_password_problem(password: &str, confirm: &str, username: &str) -> Option<String> {
     if password != confirm {
-        return Some("The two passwords differ.".into());
+        return Some(tr!("auth-passwords-differ"));
     }
-    password::weakness(password, username).map(str::to_string)
+    password::weakness(password, username).map(problem_text)
 }
 
 async fn welcome(State(state): State<AppState>, viewer: Viewer, Form(form): Form<WelcomeForm>) -> PageResult {
@@ -275,7 +300,7 @@ async fn welcome(State(state): State<AppState>, viewer: Viewer, Form(form): Form
             keep_session(&viewer.session, generation).await?;
             return Ok(Redirect::to("/contests").into_response());
         }
-        nickname_error = Some(NICKNAME_TAKEN.into());
+        nickname_error = Some(nickname_taken());
     }
     let page = WelcomePage {
         nav: viewer.nav().await?,
@@ -464,9 +489,9 @@ async fn change_nickname(
     let (nickname, mut error) = checked_nickname(&form.nickname, who.user.is_admin());
     if error.is_none() {
         if accounts::set_nickname(&state.pool, who.user.id, &nickname).await? {
-            return back_to_profile(&who, Slot::Notice, "Nickname changed.").await;
+            return back_to_profile(&who, Slot::Notice, tr!("profile-nickname-changed")).await;
         }
-        error = Some(NICKNAME_TAKEN.into());
+        error = Some(nickname_taken());
     }
     let mut page = profile(&state, &who).await?;
     page.nickname = nickname;
@@ -520,7 +545,7 @@ async fn change_password(
     // What can be refused without the current password is, so that it is neither hashed nor
     // counted against the throttle.
     let problem = if form.current.is_empty() {
-        Some("Enter your current password.".to_string())
+        Some(tr!("profile-password-current-missing"))
     } else {
         new_password_problem(&form.password, &form.confirm, &who.user.username)
     };
@@ -552,7 +577,7 @@ async fn change_password(
     };
     if !right {
         attempt.failed();
-        let e = "Your current password is not right.".to_string();
+        let e = tr!("profile-password-current-wrong");
         return Ok(refused(profile(&state, &who).await?, StatusCode::BAD_REQUEST, e));
     }
     attempt.succeeded(&state.pool).await?;
@@ -560,10 +585,8 @@ async fn change_password(
     let changed = accounts::change_password(&state.pool, who.user.id, &new_hash, revoke_tokens).await?;
     keep_session(&who.session, changed.generation).await?;
     let notice = match changed.revoked_tokens {
-        0 => "Password changed. Your other sessions are logged out.".into(),
-        n => {
-            format!("Password changed. Your other sessions are logged out and your {n} API token(s) revoked.")
-        }
+        0 => tr!("profile-password-changed"),
+        n => tr!("profile-password-changed-tokens", count = n),
     };
     back_to_profile(&who, Slot::Notice, notice).await
 }
@@ -597,5 +620,25 @@ async fn revoke_token(
     if !tokens::revoke(&state.pool, who.user.id, id).await? {
         return Err(AppError::not_found("token").into());
     }
-    back_to_profile(&who, Slot::Notice, "Token revoked.").await
+    back_to_profile(&who, Slot::Notice, tr!("profile-token-revoked")).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every problem the accounts layer finds with a nickname or a new password has a message.
+    #[test]
+    fn every_nickname_and_password_problem_has_a_message() {
+        let bad_nicknames =
+            ["x", "a\u{200b}b", " ada", "\u{301}ada", "pаypal", "ᴀda", "admin", "house-bot", "staff: ada"];
+        for nick in bad_nicknames {
+            let problem = users::clean_nickname(nick, false).expect_err(nick);
+            assert!(problem_key(problem).is_some(), "{nick:?}: {problem}");
+        }
+        for (pw, user) in [("short", "ada"), (&"x".repeat(1025)[..], "ada"), ("adalovelace", "adalovelace")] {
+            let problem = password::weakness(pw, user).unwrap();
+            assert!(problem_key(problem).is_some(), "{problem}");
+        }
+    }
 }

@@ -124,6 +124,18 @@ struct ShowPage {
     announcements: Vec<Shown>,
 }
 
+impl ShowPage {
+    /// The link to the contest's rules in the submit card's hint.
+    fn rules_href(&self) -> String {
+        format!("/contests/{}/rules", self.slug)
+    }
+
+    /// "Compute budget today: 10 s used of 3600 s, 3590 s left", the part left in bold.
+    fn budget_html(&self) -> String {
+        crate::tr!("contest-budget", used = self.used_s, budget = self.budget_s, left = self.left_s)
+    }
+}
+
 struct StarterLink {
     language: String,
     name: String,
@@ -172,7 +184,7 @@ async fn show_page(
                 id: id.clone(),
                 name: state.language_name(id),
                 selected: id == language,
-                unavailable: state.languages.get(id).and_then(|l| l.unavailable()),
+                unavailable: state.languages.get(id).and_then(unavailable_text),
             })
             .collect(),
         source: String::new(),
@@ -212,7 +224,7 @@ fn shown(seen: service::announcements::Seen) -> Shown {
     let a = seen.announcement;
     Shown {
         id: a.id,
-        author: a.author.unwrap_or_else(|| "(deleted user)".into()),
+        author: a.author.unwrap_or_else(|| crate::tr!("contest-author-deleted")),
         when: when(&a.created_at),
         html: announcement_html(&a.body),
         new: seen.new,
@@ -242,10 +254,9 @@ async fn show(
     match starter {
         Some(s) => page.source = s.source.to_string(),
         None => {
-            page.form_error = Some(format!(
-                "There is no starter bot for `{language}` in this contest (starters: {}).",
-                page.starters.iter().map(|s| s.language.as_str()).collect::<Vec<_>>().join(", ")
-            ))
+            let starters = page.starters.iter().map(|s| s.language.as_str()).collect::<Vec<_>>().join(", ");
+            page.form_error =
+                Some(crate::tr!("contest-no-starter", language = language.as_str(), starters = starters))
         }
     }
     Ok(render(&page))
@@ -406,6 +417,20 @@ async fn all(State(state): State<AppState>, who: PageUser, Path(slug): Path<Stri
     Ok(render(&AllPage { nav: who.nav().await?, slug: c.slug, title: c.title, rows }))
 }
 
+impl OnePage {
+    fn matches_href(&self) -> String {
+        format!("/contests/{}/submissions/{}/matches", self.slug, self.id)
+    }
+
+    fn test_matches_href(&self) -> String {
+        format!("/contests/{}/test-matches", self.slug)
+    }
+
+    fn reload_href(&self) -> String {
+        format!("/submissions/{}", self.id)
+    }
+}
+
 #[derive(Template)]
 #[template(path = "contests/submission.html")]
 struct OnePage {
@@ -428,24 +453,20 @@ struct OnePage {
     owner: Option<crate::db::users::User>,
 }
 
-/// "34 of 60 games played, 2 being played, 24 queued (12 games of others ahead of yours)".
+/// "34 of 60 games played, 2 being played, 24 queued (12 games of others ahead of yours)."
 pub(super) fn progress_text(p: &crate::db::games::Progress) -> String {
     if p.total == 0 {
-        return "No games scheduled yet: it plays every other student's current submission as they come."
-            .into();
+        return crate::tr!("submission-progress-none");
     }
-    let mut text = format!("{} of {} games played", p.done, p.total);
-    if p.running > 0 {
-        text.push_str(&format!(", {} being played", p.running));
-    }
-    if p.queued > 0 {
-        text.push_str(&format!(", {} queued ({} games of others ahead of yours)", p.queued, p.queued_ahead));
-    }
-    if p.failed > 0 {
-        text.push_str(&format!(", {} given up by the judge (an admin's rejudge plays them again)", p.failed));
-    }
-    text.push('.');
-    text
+    crate::tr!(
+        "submission-progress",
+        done = p.done,
+        total = p.total,
+        running = p.running,
+        queued = p.queued,
+        ahead = p.queued_ahead,
+        failed = p.failed
+    )
 }
 
 /// A submission's round-robin progress as JSON, for its page to update itself (owner and admins).
@@ -508,4 +529,17 @@ async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String
         source: String::from_utf8_lossy(&s.source).into_owned(),
         validity: s.validity.as_ref().map(validity_view),
     }))
+}
+
+/// Why `l` cannot be used on this server, in the reader's language (see
+/// `judge::languages::Language::unavailable`, the same in English for logs and the command line).
+fn unavailable_text(l: &crate::judge::languages::Language) -> Option<String> {
+    let missing = l.missing.as_deref()?;
+    let program = std::path::Path::new(missing).file_name().map_or(missing.into(), |p| p.to_string_lossy());
+    Some(match &l.package {
+        Some(package) => {
+            crate::tr!("contest-language-missing-package", program = &*program, package = package.as_str())
+        }
+        None => crate::tr!("contest-language-missing", program = &*program),
+    })
 }

@@ -29,11 +29,10 @@ pub async fn opponent_menu(
     let allowed = Allowed::of(contest);
     let mut choices = Vec::new();
     if allowed.house {
-        choices.extend(
-            HouseLevel::ALL
-                .iter()
-                .map(|l| OpponentChoice { value: format!("house:{l}"), label: format!("house bot {l}") }),
-        );
+        choices.extend(HouseLevel::ALL.iter().map(|l| OpponentChoice {
+            value: format!("house:{l}"),
+            label: crate::tr!("test-form-house", level = l.to_string()),
+        }));
     }
     if allowed.own || allowed.all {
         let own = submissions::of_user(conn, contest.id, user).await?;
@@ -41,9 +40,9 @@ pub async fn opponent_menu(
         choices.extend(compiled.take(10).map(|s| OpponentChoice {
             value: s.id.to_string(),
             label: if s.status == Status::Ready {
-                format!("your current submission #{}", s.id)
+                crate::tr!("test-form-current", id = s.id.to_string())
             } else {
-                format!("your earlier submission #{} ({})", s.id, when(&s.created_at))
+                crate::tr!("test-form-earlier", id = s.id.to_string(), when = when(&s.created_at))
             },
         }));
     }

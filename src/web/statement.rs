@@ -13,7 +13,7 @@ use super::state::{AppState, ExeInfo};
 use crate::games::settings::{Settings, TimeFactor, TIME_FACTOR_PREFIX};
 use crate::games::GameId;
 use crate::starters;
-use crate::web::i18n::filters;
+use crate::web::i18n::{filters, Locale};
 use askama::Template;
 use axum::extract::{Request, State};
 use axum::http::header;
@@ -72,6 +72,12 @@ pub fn statement_markdown(game: GameId, lang: Option<&str>) -> (&'static str, bo
     }
 }
 
+/// The tag of the translation [`statement_markdown`] picks for `lang` (`en` when none).
+fn translation_tag(game: GameId, lang: &str) -> &'static str {
+    let (page, translated) = statement_markdown(game, Some(lang));
+    translations(game).iter().find(|(_, p)| translated && std::ptr::eq(*p, page)).map_or("en", |(tag, _)| tag)
+}
+
 /// A setting as the statement shows it.
 struct SettingLine {
     name: String,
@@ -108,6 +114,10 @@ struct RulesPage {
     deadline: Deadline,
     open: bool,
     rules_html: String,
+    /// The statement's language tag (`lang=` of its container): a translation's, or `en`.
+    statement_lang: &'static str,
+    /// Whether to say that the statement is not translated into the reader's language.
+    statement_note: bool,
     settings: Vec<SettingLine>,
     platform: Vec<SettingLine>,
     languages: Vec<LanguageLine>,
@@ -118,6 +128,19 @@ struct RulesPage {
     exe_error: String,
     play_command: String,
     play_file: String,
+}
+
+impl RulesPage {
+    /// "Download botarena (version, platform, size) and check it:", with the download link.
+    fn download_html(&self, exe: &ExeInfo) -> String {
+        let mib = exe.bytes / 1048576;
+        crate::tr!(
+            "rules-local-download",
+            version = self.version.as_str(),
+            platform = self.platform_name.as_str(),
+            mib = mib
+        )
+    }
 }
 
 /// A number of milliseconds for people: `2000 ms (2 s)`.
@@ -139,80 +162,40 @@ fn shown_value(name: &str, value: &str) -> String {
     }
 }
 
-/// What a game setting means for a player of `game`, with the forfeit its overrun gives.
+/// What a game setting means for a player of `game`, with the forfeit its overrun gives: the
+/// message `setting-{name}` of the catalogs (`locales/*/rules.ftl`), or the game's own variant of
+/// it where the game uses the setting differently (`setting-{name}-{game}`).
 fn meaning(game: GameId, name: &str, settings: &Settings) -> String {
-    use GameId::*;
-    match (name, game) {
-        ("start_ms", OneTwoThree) => {
-            "Not used by this game: every move is a fresh run of your program, timed by move_ms.".into()
-        }
-        ("start_ms", Tron) => "Time to print your bot's name after it gets its player number; longer loses \
-            the game (start_timeout)."
-            .into(),
-        ("start_ms", Connect4) => "Not used by this game: there is no start message to answer; the first \
-            move is timed by move_ms."
-            .into(),
-        ("start_ms", _) => "CPU time to answer the judge's START with OK (whatever your program prepares \
-            before it answers counts too); more loses the game (start_timeout). Waiting uses none, but the \
-            answer must come within three times this plus 0.1 s of real time too."
-            .into(),
-        ("move_ms", OneTwoThree) => "CPU time for the whole run of your program on one move: start, read \
-            the position, think, print the new board and exit; more loses the game (move_timeout). What else \
-            runs on the server does not change it. Waiting uses none, but a run may last at most three \
-            times this plus 0.1 s of real time."
-            .into(),
-        ("move_ms", Tron) => {
-            "Not used by this game: tron runs on a clock, each board with its own tick (see \
-            boards); a direction printed late simply applies from the next tick."
-                .into()
-        }
-        ("move_ms", _) => "CPU time for one move, from the judge's prompt to your answer: what your program \
-            computes (all its threads), whatever else runs on the server. More loses the game \
-            (move_timeout). Waiting (sleeping, reading) uses none, but an answer must come within three \
-            times this plus 0.1 s of real time too."
-            .into(),
-        ("bank_ms", Tron) => "Not used by this game: tron runs on a clock, and nobody's thinking time \
-            is counted."
-            .into(),
-        ("bank_ms", OneTwoThree) if settings.common().bank_ms == 0 => {
-            "0: no time bank; only the per-move limit counts.".into()
-        }
-        ("bank_ms", _) if settings.common().bank_ms == 0 => {
-            "0: no time bank; each move has its full move time.".into()
-        }
-        ("bank_ms", _) => {
-            "Thinking time (CPU time) for the whole game, summed over your moves. A move may use up to \
-            move_ms while the bank has that much left; once the bank holds less, what is left is the \
-            limit, and running it out loses the game (time_bank)."
-                .into()
-        }
-        ("memory_mib", _) => "Memory your bot may use (all its processes together). Going over ends it and \
-            loses the game (memory_limit)."
-            .into(),
-        ("games", _) if settings.boards().is_empty() => {
-            "Games between two bots in one match; sides are swapped every game, so each bot moves first \
-             equally often."
-                .into()
-        }
-        ("games", _) => "Games between two bots in one match: each board is played twice, each bot moving \
-            first once."
-            .into(),
-        ("max_rounds", _) => "Rounds (a move of each side) after which a game that has not ended is \
-            decided by the material left on the board."
-            .into(),
-        ("rows", _) => "Rows of the grid.".into(),
-        ("cols", _) => "Columns of the grid.".into(),
-        ("connect", _) => "Discs in a line (across, down or diagonal) that win.".into(),
-        ("boards", Tron) => "The boards played, as width x height x tick in milliseconds: the \
-            lines move once per tick."
-            .into(),
-        ("boards", OneTwoThree) => "The boards played, as columns x rows.".into(),
-        ("boards", _) => "The boards played, as width x height.".into(),
-        _ => crate::games::settings::defs(game)
+    match meaning_key(game, name, settings) {
+        Some(key) => crate::tr!(&key),
+        None => crate::games::settings::defs(game)
             .into_iter()
             .find(|d| d.name == name)
             .map_or_else(String::new, |d| d.help.to_string()),
     }
+}
+
+/// The catalog's message for a setting of `game` (see [`meaning`]); none for a setting the
+/// catalogs do not explain.
+fn meaning_key(game: GameId, name: &str, settings: &Settings) -> Option<String> {
+    use GameId::*;
+    let no_bank = settings.common().bank_ms == 0;
+    let key = match (name, game) {
+        ("start_ms", OneTwoThree | Tron | Connect4) => format!("setting-start_ms-{game}"),
+        ("move_ms", OneTwoThree | Tron) => format!("setting-move_ms-{game}"),
+        ("bank_ms", Tron) => "setting-bank_ms-tron".into(),
+        ("bank_ms", OneTwoThree) if no_bank => "setting-bank_ms-none-one-two-three".into(),
+        ("bank_ms", _) if no_bank => "setting-bank_ms-none".into(),
+        ("games", _) if !settings.boards().is_empty() => "setting-games-boards".into(),
+        ("boards", OneTwoThree | Tron) => format!("setting-boards-{game}"),
+        (
+            "start_ms" | "move_ms" | "bank_ms" | "memory_mib" | "games" | "max_rounds" | "rows" | "cols"
+            | "connect" | "boards",
+            _,
+        ) => format!("setting-{name}"),
+        _ => return None,
+    };
+    Some(key)
 }
 
 /// The contest's game settings, in the game's display order, with meanings and changed defaults.
@@ -243,15 +226,32 @@ fn time_factor_lines(settings: &Settings, languages: &[(String, String)]) -> Vec
         .map(|(id, name)| {
             let f = settings.time_factor(id);
             let scaled = |ms: u64| f.scale(Duration::from_millis(ms)).as_millis() as u64;
-            let bank = if c.bank_ms == 0 { String::new() } else { format!(", bank_ms {}", scaled(c.bank_ms)) };
+            // The limits are written as settings are (`start_ms 15000`), not as prose numbers.
+            let (factor, start, per_move) =
+                (f.to_string(), scaled(c.start_ms).to_string(), scaled(c.move_ms).to_string());
+            let meaning = if c.bank_ms == 0 {
+                crate::tr!(
+                    "setting-time_factor",
+                    language = name.as_str(),
+                    factor = factor.as_str(),
+                    start = start,
+                    per_move = per_move
+                )
+            } else {
+                let bank = scaled(c.bank_ms).to_string();
+                crate::tr!(
+                    "setting-time_factor-bank",
+                    language = name.as_str(),
+                    factor = factor.as_str(),
+                    start = start,
+                    per_move = per_move,
+                    bank = bank
+                )
+            };
             SettingLine {
                 name: format!("{TIME_FACTOR_PREFIX}{id}"),
-                value: f.to_string(),
-                meaning: format!(
-                    "Bots written in {name} get {f} times the time limits above: start_ms {}, move_ms {}{bank}.",
-                    scaled(c.start_ms),
-                    scaled(c.move_ms)
-                ),
+                value: factor,
+                meaning,
                 default: Some("1".into()),
             }
         })
@@ -262,7 +262,7 @@ fn time_factor_lines(settings: &Settings, languages: &[(String, String)]) -> Vec
     vec![SettingLine {
         name: format!("{TIME_FACTOR_PREFIX}LANGUAGE"),
         value: "1".into(),
-        meaning: "Every language has the same time limits: no language's are multiplied.".into(),
+        meaning: crate::tr!("setting-time_factor-none"),
         default: None,
     }]
 }
@@ -316,11 +316,11 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
         .map(|l| LanguageLine {
             id: l.id.clone(),
             name: l.name.clone(),
-            version: versions.get(&l.id).cloned().unwrap_or_else(|| "unknown".into()),
+            version: versions.get(&l.id).cloned().unwrap_or_else(|| crate::tr!("rules-version-unknown")),
             file: l.source.clone(),
             compile: l.compile.as_ref().map(|argv| shown_command(argv, memory_mib)),
             run: shown_command(&l.run, memory_mib),
-            unavailable: l.unavailable(),
+            unavailable: unavailable_text(l),
         })
         .collect();
     let starters = starters::in_languages(c.game, &c.languages)
@@ -344,23 +344,19 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
         SettingLine {
             name: "submit_interval_s".into(),
             value: format!("{} s", c.submit_interval_s),
-            meaning: "Minimum time between two of your submissions; an earlier one is refused with the \
-                      time left to wait."
-                .into(),
+            meaning: crate::tr!("setting-submit_interval_s"),
             default: None,
         },
         SettingLine {
             name: "daily_budget_s".into(),
             value: format!("{} s", c.daily_budget_s),
-            meaning: "Compute time your compiles and games may use per day (UTC). Once it is used up, \
-                      new submissions are refused until midnight UTC."
-                .into(),
+            meaning: crate::tr!("setting-daily_budget_s"),
             default: None,
         },
         SettingLine {
             name: "max_source_bytes".into(),
             value: format!("{} KiB", state.config.max_source_bytes / 1024),
-            meaning: "Largest source file accepted (one file per submission).".into(),
+            meaning: crate::tr!("setting-max_source_bytes"),
             default: None,
         },
     ];
@@ -368,9 +364,15 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
         Ok(info) => (Some(info.clone()), String::new()),
         Err(e) => {
             tracing::warn!("the executable offered for download cannot be hashed: {e}");
-            (None, "The server cannot read its own executable, so it cannot offer it.".into())
+            (None, crate::tr!("rules-exe-error"))
         }
     };
+    // The statement in the reader's language when it is translated, else in English with a note
+    // (none for readers of English and of the pseudo-locale, which is English).
+    let reader = crate::web::i18n::locale();
+    let (statement, translated) = statement_markdown(game, Some(reader.tag()));
+    let statement_lang = if translated { translation_tag(game, reader.tag()) } else { "en" };
+    let statement_note = !translated && !matches!(reader, Locale::En | Locale::Pseudo);
     Ok(render(&RulesPage {
         nav: who.nav().await?,
         slug: c.slug.clone(),
@@ -378,7 +380,9 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
         game: c.game.to_string(),
         deadline: Deadline::of(c.deadline.as_ref()),
         open: c.is_open(time::OffsetDateTime::now_utc()),
-        rules_html: markdown_html(game_doc(game)),
+        rules_html: markdown_html(statement),
+        statement_lang,
+        statement_note,
         settings: {
             let mut lines = setting_lines(game, settings);
             let names: Vec<(String, String)> =
@@ -445,6 +449,19 @@ async fn download_binary(_who: PageUser, req: Request) -> PageResult {
         );
     }
     Ok(resp)
+}
+
+/// Why `l` cannot be used on this server, in the reader's language (see
+/// `judge::languages::Language::unavailable`, the same in English for logs and the command line).
+fn unavailable_text(l: &crate::judge::languages::Language) -> Option<String> {
+    let missing = l.missing.as_deref()?;
+    let program = std::path::Path::new(missing).file_name().map_or(missing.into(), |p| p.to_string_lossy());
+    Some(match &l.package {
+        Some(package) => {
+            crate::tr!("contest-language-missing-package", program = &*program, package = package.as_str())
+        }
+        None => crate::tr!("contest-language-missing", program = &*program),
+    })
 }
 
 #[cfg(test)]
