@@ -94,6 +94,19 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
+    // A `#[macro_export]` macro is named `crate::name!` (or imported as `crate::name`), not a module.
+    let macros: BTreeSet<String> = files
+        .iter()
+        .flat_map(|f| {
+            let text = fs::read_to_string(f).unwrap();
+            let lines: Vec<String> = text.lines().map(str::to_string).collect();
+            lines
+                .windows(2)
+                .filter(|w| w[0].trim() == "#[macro_export]")
+                .filter_map(|w| w[1].trim().strip_prefix("macro_rules! ").map(|n| n.trim_end_matches(" {").to_string()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in files {
         let Some(module) = module_of(&src, &file) else { continue };
@@ -101,7 +114,7 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
         let uses = graph.entry(module.clone()).or_default();
         for line in code_lines(&text) {
             for used in crate_paths(line) {
-                if used != module && used != "self" && used != "super" {
+                if used != module && used != "self" && used != "super" && !macros.contains(&used) {
                     uses.insert(used);
                 }
             }
