@@ -167,7 +167,9 @@ async fn the_settings_page_shows_defaults_audits_each_change_and_changes_apply_t
     let page = a.get("/admin/contests/c4/settings").await;
     assert_eq!(page.status, StatusCode::OK);
     let move_ms = page.element("setting-move_ms").unwrap();
-    assert!(move_ms.contains("5000") && move_ms.contains("time per move"), "{move_ms}");
+    // The explanation: the rules page's (its catalog), else the game's own English help.
+    let explained = move_ms.contains("CPU time for one move") || move_ms.contains("time per move");
+    assert!(move_ms.contains("5000") && explained, "{move_ms}");
     assert!(page.body.contains(r#"name="move_ms" value="5000""#));
     assert!(page.element("setting-rows").unwrap().contains('9'));
     for (name, _) in botarena::db::contests::LIMITS {
@@ -1174,4 +1176,71 @@ async fn the_settings_form_has_a_time_factor_per_language_and_checks_it() {
         .await
         .unwrap();
     assert_eq!(stored["time_factor.python"], 3, "{stored}");
+}
+
+#[tokio::test]
+async fn the_settings_page_shows_and_reads_the_deadline_in_the_contests_time_zone() {
+    let app = setup().await;
+    app.contest("c4", &["time_zone=Asia/Shanghai"]).await;
+    app.user("root", Role::Admin).await;
+    let deadline = || async {
+        sqlx::query_scalar::<_, Option<time::OffsetDateTime>>(
+            "select deadline from contests where slug = 'c4'",
+        )
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+    };
+    let mut a = app.logged_in("root").await;
+    let page = a.get("/admin/contests/c4/settings").await;
+    assert!(page.element("setting-deadline").unwrap().contains("Asia/Shanghai"), "{}", page.body);
+    // A wall-clock time is read in the contest's zone (UTC+08:00).
+    let r = a.submit_form("/admin/contests/c4/settings", &[("deadline", "2026-12-31T23:59")]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert_eq!(deadline().await, Some(time::macros::datetime!(2026-12-31 15:59 UTC)));
+    let page = a.get("/admin/contests/c4/settings").await;
+    assert!(page.body.contains(r#"name="deadline" value="2026-12-31T23:59""#), "{}", page.body);
+    // Sent back as shown with another zone, the deadline stays the same moment.
+    let r = a
+        .submit_form(
+            "/admin/contests/c4/settings",
+            &[("deadline", "2026-12-31T23:59"), ("time_zone", "Europe/Helsinki")],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert_eq!(deadline().await, Some(time::macros::datetime!(2026-12-31 15:59 UTC)));
+    let page = a.get("/admin/contests/c4/settings").await;
+    assert!(page.body.contains(r#"name="deadline" value="2026-12-31T17:59""#), "{}", page.body);
+    assert!(page.element("setting-deadline").unwrap().contains("Europe/Helsinki"));
+
+    // The new contest form has the time zone and page language; its deadline is read in that zone.
+    let r = a
+        .submit_form(
+            "/admin/contests/new",
+            &[
+                ("slug", "sh"),
+                ("game", "connect4"),
+                ("time_zone", "Asia/Shanghai"),
+                ("language", "zh-CN"),
+                ("deadline", "2099-01-01T00:00"),
+                ("languages", "python"),
+            ],
+        )
+        .await;
+    assert_eq!(r.location(), "/contests/sh", "{}", r.body);
+    let (zone, locale, at): (Option<String>, Option<String>, Option<time::OffsetDateTime>) =
+        sqlx::query_as("select time_zone, locale, deadline from contests where slug = 'sh'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!((zone.as_deref(), locale.as_deref()), (Some("Asia/Shanghai"), Some("zh-CN")));
+    assert_eq!(at, Some(time::macros::datetime!(2098-12-31 16:00 UTC)));
+    let r = a
+        .submit_form(
+            "/admin/contests/new",
+            &[("slug", "x"), ("game", "connect4"), ("time_zone", "Mars/Base")],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.element("time_zone-error").is_some(), "{}", r.body);
 }

@@ -39,6 +39,8 @@ admin-settings-col-what = Какво прави
 # The deadline's label: $name is the setting's name (deadline), $zone the time zone it is written in.
 admin-settings-deadline-label = { $name } ({ $zone })
 admin-settings-save = Запази настройките
+# What time_factor.LANGUAGE does.
+admin-setting-time_factor = умножава времето за старт, времето за ход и резерва от време на ботовете на този език, например time_factor.python=3; число от 0,1 до 10 (по подразбиране 1)
 admin-setting-title = показва се на страниците на състезанието
 # $zone: the contest's time zone (an IANA name, or UTC).
 admin-setting-deadline = дата и час в часовата зона { $zone }; празно, ако няма; след него не се приемат предавания
@@ -58,6 +60,14 @@ admin-history-what = Какво
 admin-history-setting = Настройка
 admin-history-old = Старо
 admin-history-new = Ново
+# What an entry of the settings history did.
+admin-action-create = създадено
+admin-action-settings = променени настройки
+admin-action-rejudge = повторно оценяване
+admin-action-freeze = замразено
+admin-action-unfreeze = размразено
+admin-action-announce = съобщение
+admin-action-prune = изтрити заменени игри
 # The notices after an action on the settings page.
 admin-notice-saved = Запазено: { $count ->
     [one] променена е 1 настройка.

@@ -1,32 +1,6 @@
-# What each contest setting does, by the setting's name (setting-<name>); $game is the contest's game id
-# (checkers, connect4, one-two-three, mathtricks, tron), empty when no game is chosen yet.
+# What the platform's own contest settings do (those only admins set; the rules page explains the
+# game's settings and the submission limits in rules.ftl), by the setting's name: setting-<name>.
 
-setting-start_ms = { $game ->
-    [connect4] не се използва в тази игра (няма начално съобщение, на което да се отговори)
-    [one-two-three] не се използва в тази игра (всеки ход е ново изпълнение на програмата, измервано с move_ms)
-   *[other] време за отговор на първото съобщение, в ms
-}
-setting-move_ms = { $game ->
-    [tron] не се използва в тази игра (tron върви по часовник, вижте boards)
-   *[other] време за ход, в ms
-}
-setting-bank_ms = { $game ->
-    [tron] не се използва в тази игра (tron върви по часовник)
-   *[other] време за мислене за цялата игра, в ms; 0 = без резерв от време
-}
-setting-memory_mib = ограничение на паметта за бот, в MiB
-setting-games = игри в мач (с размяна на страните)
-setting-max_rounds = рундове преди определяне на резултата
-setting-rows = редове на полето
-setting-cols = колони на полето (най-много 10: крайните кодове 10, 11 и 12 не бива да са номера на колони)
-setting-connect = пулове в редица, които печелят
-setting-boards = { $game ->
-    [tron] полета като ширина x височина x такт в ms; всяко се играе с всеки бот като първи
-    [one-two-three] полета като колони x редове; всяко се играе с всеки бот като първи
-   *[other] полета като ширина x височина; всяко се играе с всеки бот като първи
-}
-setting-submit_interval_s = минимум секунди между две предавания на един потребител (по подразбиране 60)
-setting-daily_budget_s = изчислителни секунди на ден за компилациите и игрите на един потребител (по подразбиране 3600)
 setting-scoreboard_refresh_s = секунди между две преизчислявания на класирането (по подразбиране 600)
 setting-languages = идентификатори на разрешените езици, разделени със запетая (по подразбиране: всички конфигурирани)
 setting-house_bots = нива на домашни ботове, които играят като допълнителни противници, разделени със запетая (по подразбиране: няма)
@@ -37,4 +11,3 @@ setting-ladder_games_per_hour = най-много игри на час в ladder
 setting-ladder_max_repeats = най-много мачове между едни и същи две предавания в ladder, от 1 до 1000 (по подразбиране 10)
 setting-time_zone = часовата зона по IANA, в която се показват часовете на състезанието и се чете краен срок без отместване, например Asia/Shanghai (по подразбиране: тази на сървъра)
 setting-language = езикът на страниците за читатели, които не са избрали език: en, zh-CN, ro, bg или fi (по подразбиране: този на сървъра)
-setting-time_factor = умножава времето за старт, времето за ход и резерва от време на ботовете на този език, например time_factor.python=3; число от 0,1 до 10 (по подразбиране 1)

@@ -39,6 +39,8 @@ admin-settings-col-what = What
 # The deadline's label: $name is the setting's name (deadline), $zone the time zone it is written in.
 admin-settings-deadline-label = { $name } ({ $zone })
 admin-settings-save = Save settings
+# What time_factor.LANGUAGE does.
+admin-setting-time_factor = multiplies the start time, move time and time bank of the bots in that language, e.g. time_factor.python=3; a number from 0.1 to 10 (default 1)
 admin-setting-title = shown on the contest's pages
 # $zone: the contest's time zone (an IANA name, or UTC).
 admin-setting-deadline = date and time in { $zone }; empty for none; no submissions after it
@@ -58,6 +60,14 @@ admin-history-what = What
 admin-history-setting = Setting
 admin-history-old = Old
 admin-history-new = New
+# What an entry of the settings history did.
+admin-action-create = created
+admin-action-settings = settings changed
+admin-action-rejudge = rejudge
+admin-action-freeze = frozen
+admin-action-unfreeze = unfrozen
+admin-action-announce = announcement
+admin-action-prune = replaced games deleted
 # The notices after an action on the settings page.
 admin-notice-saved = Saved: { $count ->
     [one] 1 setting changed.

@@ -39,6 +39,8 @@ admin-settings-col-what = Merkitys
 # The deadline's label: $name is the setting's name (deadline), $zone the time zone it is written in.
 admin-settings-deadline-label = { $name } ({ $zone })
 admin-settings-save = Tallenna asetukset
+# What time_factor.LANGUAGE does.
+admin-setting-time_factor = kertoo kyseisellä kielellä kirjoitettujen bottien aloitusajan, siirtoajan ja aikapankin, esim. time_factor.python=3; luku väliltä 0,1–10 (oletus 1)
 admin-setting-title = näkyy kilpailun sivuilla
 # $zone: the contest's time zone (an IANA name, or UTC).
 admin-setting-deadline = päivä ja kellonaika aikavyöhykkeellä { $zone }; tyhjä, jos määräaikaa ei ole; sen jälkeen palautuksia ei oteta vastaan
@@ -58,6 +60,14 @@ admin-history-what = Mitä
 admin-history-setting = Asetus
 admin-history-old = Vanha
 admin-history-new = Uusi
+# What an entry of the settings history did.
+admin-action-create = luotu
+admin-action-settings = asetuksia muutettu
+admin-action-rejudge = uudelleenarviointi
+admin-action-freeze = jäädytetty
+admin-action-unfreeze = jäädytys purettu
+admin-action-announce = tiedote
+admin-action-prune = korvatut pelit poistettu
 # The notices after an action on the settings page.
 admin-notice-saved = Tallennettu: { $count ->
     [one] 1 asetus muutettu.

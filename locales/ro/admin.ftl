@@ -39,6 +39,8 @@ admin-settings-col-what = Ce face
 # The deadline's label: $name is the setting's name (deadline), $zone the time zone it is written in.
 admin-settings-deadline-label = { $name } ({ $zone })
 admin-settings-save = Salvează setările
+# What time_factor.LANGUAGE does.
+admin-setting-time_factor = înmulțește timpul de start, timpul pe mutare și rezerva de timp ale boților scriși în acel limbaj, de exemplu time_factor.python=3; un număr de la 0,1 la 10 (implicit 1)
 admin-setting-title = afișat pe paginile concursului
 # $zone: the contest's time zone (an IANA name, or UTC).
 admin-setting-deadline = data și ora în fusul { $zone }; gol dacă nu există; după el nu se mai primesc trimiteri
@@ -58,6 +60,14 @@ admin-history-what = Ce
 admin-history-setting = Setare
 admin-history-old = Vechi
 admin-history-new = Nou
+# What an entry of the settings history did.
+admin-action-create = creat
+admin-action-settings = setări modificate
+admin-action-rejudge = rejurizare
+admin-action-freeze = înghețat
+admin-action-unfreeze = dezghețat
+admin-action-announce = anunț
+admin-action-prune = partide înlocuite șterse
 # The notices after an action on the settings page.
 admin-notice-saved = Salvat: { $count ->
     [one] o setare modificată.

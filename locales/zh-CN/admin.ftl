@@ -39,6 +39,8 @@ admin-settings-col-what = 说明
 # The deadline's label: $name is the setting's name (deadline), $zone the time zone it is written in.
 admin-settings-deadline-label = { $name }（{ $zone }）
 admin-settings-save = 保存设置
+# What time_factor.LANGUAGE does.
+admin-setting-time_factor = 将该语言机器人的开始时间、每步时间和时间储备乘以此系数，例如 time_factor.python=3；取 0.1 到 10 之间的数（默认 1）
 admin-setting-title = 显示在比赛的各个页面上
 # $zone: the contest's time zone (an IANA name, or UTC).
 admin-setting-deadline = { $zone } 时区的日期和时间；留空表示没有截止时间；截止后不再接受提交
@@ -58,6 +60,14 @@ admin-history-what = 操作
 admin-history-setting = 设置项
 admin-history-old = 旧值
 admin-history-new = 新值
+# What an entry of the settings history did.
+admin-action-create = 创建
+admin-action-settings = 更改设置
+admin-action-rejudge = 重新评测
+admin-action-freeze = 冻结
+admin-action-unfreeze = 解除冻结
+admin-action-announce = 公告
+admin-action-prune = 删除被替换的对局
 # The notices after an action on the settings page.
 admin-notice-saved = 已保存：更改了 { $count } 项设置，将用于今后安排的对局。
 admin-notice-rejudged = 重新评测：已按当前设置重新排队 { $count } 场对局。

@@ -54,11 +54,33 @@ struct SettingsPage {
     history: Vec<HistoryLine>,
 }
 
-/// What a setting does, in the reader's language: the message `setting-<name>` (shared with the
-/// rules page), which may depend on the `game`.
+/// What a setting does, in the reader's language: the message the rules page explains it with
+/// (`setting-<name>`, or the game's own `setting-<name>-<game>` where the game uses it
+/// differently; `locales/*/rules.ftl`), the platform's settings that only admins set from
+/// `locales/*/settings.ftl`. A setting no catalog explains keeps the English help of
+/// `games::settings` or [`crate::db::contests::LIMITS`].
 pub fn setting_help(game: Option<GameId>, name: &str) -> String {
-    let key = format!("setting-{name}");
-    tr!(&key, game = game.map_or("", |g| g.as_str()))
+    use GameId::*;
+    let key = match (name, game) {
+        ("start_ms", Some(g @ (OneTwoThree | Tron | Connect4))) => format!("setting-start_ms-{g}"),
+        ("move_ms", Some(g @ (OneTwoThree | Tron))) => format!("setting-move_ms-{g}"),
+        ("bank_ms", Some(Tron)) => "setting-bank_ms-tron".into(),
+        ("games", Some(g)) if !settings::Settings::defaults(g).boards().is_empty() => {
+            "setting-games-boards".into()
+        }
+        ("boards", Some(g @ (OneTwoThree | Tron))) => format!("setting-boards-{g}"),
+        // The rules page's sentence is about the contest's factors; here the setting is explained.
+        ("time_factor", _) => "admin-setting-time_factor".into(),
+        _ => format!("setting-{name}"),
+    };
+    let text = tr!(&key);
+    if text != key {
+        return text;
+    }
+    let english = game
+        .and_then(|g| settings::defs(g).into_iter().find(|d| d.name == name).map(|d| d.help.to_string()))
+        .or_else(|| crate::db::contests::LIMITS.iter().find(|(n, _)| *n == name).map(|(_, h)| h.to_string()));
+    english.unwrap_or(text)
 }
 
 /// The zone a contest's deadline is shown and read in on the settings page: its own (the
@@ -161,6 +183,21 @@ fn deadline_field_of(c: &Contest) -> String {
     c.deadline.map(|t| deadline_field(t, c.time_zone.as_deref())).unwrap_or_default()
 }
 
+/// An audit entry's action as the history says it (an unknown one as recorded).
+fn action_text(action: &str) -> String {
+    let key = match action {
+        "contest.create" => "admin-action-create",
+        "contest.settings" => "admin-action-settings",
+        "contest.rejudge" => "admin-action-rejudge",
+        "contest.freeze" => "admin-action-freeze",
+        "contest.unfreeze" => "admin-action-unfreeze",
+        "contest.announce" => "admin-action-announce",
+        "contest.prune" => "admin-action-prune",
+        _ => return action.to_string(),
+    };
+    tr!(key)
+}
+
 fn history_lines(entries: Vec<audit::Entry>) -> Vec<HistoryLine> {
     let mut out = Vec::new();
     for e in entries {
@@ -180,7 +217,7 @@ fn history_lines(entries: Vec<audit::Entry>) -> Vec<HistoryLine> {
             out.push(HistoryLine {
                 who: e.actor.to_string(),
                 at: when(&e.at),
-                action: e.action.clone(),
+                action: action_text(&e.action),
                 old: shown(e.old_value.as_ref().and_then(|v| v.get(&name))),
                 new: shown(e.new_value.as_ref().and_then(|v| v.get(&name))),
                 setting: name,
