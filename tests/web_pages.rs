@@ -180,12 +180,12 @@ async fn students_cannot_open_admin_pages_and_admins_can() {
     // Lines to fix: the form again, with what was done and what is wrong.
     let r = a.submit_form("/admin/users", &[("csv", "x1,Xavier\nbad name\nx2")]).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
-    assert!(r.element("import-result").unwrap().contains("Created 2 user(s)"));
+    assert!(r.element("import-result").unwrap().contains("Created 2 users"));
     assert!(r.element("import-errors").unwrap().contains("line 2"));
     // A clean roster: POST-redirect-GET, said once.
     let r = a.submit_form("/admin/users", &[("csv", "x3\nx1")]).await;
     let r = a.follow(r).await;
-    assert_eq!(r.element("import-result").unwrap(), "Created 1 user(s); 1 already existed.");
+    assert_eq!(r.element("import-result").unwrap(), "Created 1 user; 1 already existed.");
     assert!(a.get("/admin/users").await.element("import-result").is_none());
 }
 

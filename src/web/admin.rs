@@ -9,7 +9,10 @@ use super::state::AppState;
 use crate::db::contests::{self, FieldError, NewContest};
 use crate::games::settings;
 use crate::games::GameId;
+use crate::locale::Locale;
 use crate::service;
+use crate::tr;
+use crate::web::admin_contest::setting_help;
 use crate::web::i18n::filters;
 use askama::Template;
 use axum::extract::State;
@@ -41,10 +44,14 @@ struct NewContestPage {
     slug: String,
     title: String,
     deadline: String,
+    /// The `time_zone` and `language` fields (empty: the server's).
+    time_zone: String,
+    language: String,
     settings: String,
     games: Vec<GameOption>,
     languages: Vec<LanguageBox>,
-    limits: Vec<(&'static str, &'static str)>,
+    /// The platform's settings and what each does.
+    limits: Vec<(&'static str, String)>,
     errors: Vec<FieldError>,
 }
 
@@ -61,12 +68,24 @@ impl NewContestPage {
     fn settings_error(&self) -> String {
         self.errors
             .iter()
-            .filter(|e| !["slug", "game", "title", "deadline", "languages"].contains(&e.field.as_str()))
+            .filter(|e| !OWN_FIELDS.contains(&e.field.as_str()))
             .map(|e| e.to_string())
             .collect::<Vec<_>>()
             .join(" ")
     }
+
+    /// The languages a contest's pages may default to: tag, name, whether chosen.
+    fn locales(&self) -> Vec<(&'static str, &'static str, bool)> {
+        Locale::OFFERED.iter().map(|l| (l.tag(), l.native_name(), l.tag() == self.language)).collect()
+    }
+
+    fn time_zones(&self) -> Vec<String> {
+        crate::locale::time_zone_names()
+    }
 }
+
+/// The fields of the form that show their own errors (the others' go with the settings).
+const OWN_FIELDS: [&str; 7] = ["slug", "game", "title", "deadline", "languages", "time_zone", "language"];
 
 fn new_contest(state: &AppState, nav: Nav, game: &str, langs: Option<&[String]>) -> NewContestPage {
     NewContestPage {
@@ -74,6 +93,8 @@ fn new_contest(state: &AppState, nav: Nav, game: &str, langs: Option<&[String]>)
         slug: String::new(),
         title: String::new(),
         deadline: String::new(),
+        time_zone: String::new(),
+        language: String::new(),
         settings: String::new(),
         games: GameId::ALL
             .into_iter()
@@ -99,9 +120,10 @@ fn new_contest(state: &AppState, nav: Nav, game: &str, langs: Option<&[String]>)
             .collect(),
         limits: contests::LIMITS
             .iter()
-            .filter(|(n, _)| *n != "languages")
-            .copied()
-            .chain([("time_factor.LANGUAGE", contests::TIME_FACTOR_HELP)])
+            .map(|(n, _)| *n)
+            .filter(|n| !["languages", "time_zone", "language"].contains(n))
+            .map(|n| (n, setting_help(None, n)))
+            .chain([("time_factor.LANGUAGE", setting_help(None, "time_factor"))])
             .collect(),
         errors: vec![],
     }
@@ -124,6 +146,13 @@ async fn create_contest(
     let langs: Vec<String> = pairs.iter().filter(|(n, _)| n == "languages").map(|(_, v)| v.clone()).collect();
     let mut assignments: Vec<String> = get("settings").lines().map(str::to_string).collect();
     assignments.push(format!("languages={}", langs.join(",")));
+    let (time_zone, language) = (get("time_zone").trim().to_string(), get("language").trim().to_string());
+    // The fields, when filled, over the same settings written in the text.
+    for (name, value) in [("time_zone", &time_zone), ("language", &language)] {
+        if !value.is_empty() {
+            assignments.push(format!("{name}={value}"));
+        }
+    }
     let (slug, game, title, deadline) = (get("slug"), get("game"), get("title"), get("deadline"));
     let built = NewContest::build(
         &slug,
@@ -137,7 +166,7 @@ async fn create_contest(
         Ok(c) => match service::contests::create(&state.pool, Some(who.user.id), &c).await? {
             Some(_) => return Ok(Redirect::to(&format!("/contests/{}", c.slug)).into_response()),
             None => {
-                vec![FieldError { field: "slug".into(), message: "A contest with this slug exists.".into() }]
+                vec![FieldError { field: "slug".into(), message: tr!("admin-new-slug-taken") }]
             }
         },
         Err(errors) => errors,
@@ -146,6 +175,8 @@ async fn create_contest(
     page.slug = slug;
     page.title = title;
     page.deadline = deadline;
+    page.time_zone = time_zone;
+    page.language = language;
     page.settings = get("settings");
     page.errors = errors;
     Ok((StatusCode::BAD_REQUEST, render(&page)).into_response())

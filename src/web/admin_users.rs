@@ -11,6 +11,7 @@ use super::render::{link_with, page_count, render, when, Nav};
 use super::state::AppState;
 use crate::db::users::{self, Role, UserOrder};
 use crate::service::accounts::{self, Switched};
+use crate::tr;
 use crate::web::i18n::filters;
 use askama::Template;
 use axum::extract::{Query, State};
@@ -132,6 +133,22 @@ impl UsersPage {
     fn sorted_by(&self, sort: &str) -> bool {
         sort.parse::<UserOrder>().is_ok_and(|s| s == self.search.sort)
     }
+
+    /// How many users the list holds, as its search narrows them, and which page this is.
+    fn count_text(&self) -> String {
+        let (count, q) = (self.total, self.search.q.as_str());
+        let users = match (q.is_empty(), self.search.only_disabled) {
+            (true, false) => tr!("admin-users-count", count = count),
+            (true, true) => tr!("admin-users-count-disabled", count = count),
+            (false, false) => tr!("admin-users-count-matching", count = count, q = q),
+            (false, true) => tr!("admin-users-count-matching-disabled", count = count, q = q),
+        };
+        if self.pages > 1 {
+            tr!("admin-users-count-page", users = users, page = self.search.page, pages = self.pages)
+        } else {
+            users
+        }
+    }
 }
 
 async fn users_view(state: &AppState, who: &PageUser, search: Search) -> PageResult<UsersPage> {
@@ -153,7 +170,7 @@ async fn users_view(state: &AppState, who: &PageUser, search: Search) -> PageRes
             display_name: u.display_name.unwrap_or_default(),
             nickname: u.nickname.unwrap_or_default(),
             admin: u.role == Role::Admin,
-            last_login: u.last_login_at.as_ref().map_or_else(|| "never".into(), when),
+            last_login: u.last_login_at.as_ref().map_or_else(|| tr!("admin-users-never"), when),
             submissions: u.submissions,
             disabled: u.disabled_at.as_ref().map(when),
         })
@@ -206,12 +223,12 @@ async fn import_users(
     check_csrf(&who.session, &form.csrf).await?;
     if form.csv.trim().is_empty() {
         let mut page = users_view(&state, &who, Search::default()).await?;
-        page.csv_error = Some("Paste the roster: one `username[,display name]` per line.".into());
+        page.csv_error = Some(tr!("admin-users-import-empty"));
         return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
     }
     let report = accounts::import_roster(&state.pool, Some(who.user.id), &form.csv).await?;
     let summary =
-        format!("Created {} user(s); {} already existed.", report.created.len(), report.existing.len());
+        tr!("admin-users-imported", created = report.created.len(), existing = report.existing.len());
     if report.errors.is_empty() {
         return done(&who, Search::default(), Slot::Import, summary).await;
     }
@@ -219,7 +236,7 @@ async fn import_users(
     let mut page = users_view(&state, &who, Search::default()).await?;
     page.imported = Some(summary);
     page.csv = form.csv;
-    page.csv_error = Some("Some lines were not imported; see below.".into());
+    page.csv_error = Some(tr!("admin-users-import-some-failed"));
     page.errors = report.errors;
     Ok((StatusCode::BAD_REQUEST, render(&page)).into_response())
 }
@@ -250,7 +267,7 @@ async fn ask(
     who: &PageUser,
     username: &str,
     path: &str,
-    button: &'static str,
+    button: String,
     heading: String,
     consequence: String,
 ) -> PageResult {
@@ -266,7 +283,7 @@ async fn ask(
 }
 
 fn no_such_user(username: &str) -> String {
-    format!("There is no user `{username}`.")
+    tr!("admin-users-no-such-user", username = username)
 }
 
 /// Resets a forgotten password to the username, as at import: the user must choose a new one
@@ -284,12 +301,9 @@ async fn reset_password(
             &who,
             &username,
             "/admin/users/reset-password",
-            "Reset the password",
-            format!("Reset the password of {username}?"),
-            format!(
-                "The password of {username} becomes their username, to be changed at their next login; \
-                 their open sessions end now."
-            ),
+            tr!("admin-users-reset-button"),
+            tr!("admin-users-reset-question", username = username.as_str()),
+            tr!("admin-users-reset-consequence", username = username.as_str()),
         )
         .await;
     }
@@ -308,7 +322,7 @@ async fn disable(State(state): State<AppState>, who: PageUser, Form(form): Form<
     let username = form.checked(&who).await?;
     if username == who.user.username {
         let mut page = users_view(&state, &who, Search::user(&username)).await?;
-        page.account = Some(Err("You cannot disable your own account.".into()));
+        page.account = Some(Err(tr!("admin-users-disable-self")));
         return Ok((StatusCode::BAD_REQUEST, render(&page)).into_response());
     }
     if !confirm::confirmed(&form.confirmed) {
@@ -316,13 +330,9 @@ async fn disable(State(state): State<AppState>, who: PageUser, Form(form): Form<
             &who,
             &username,
             "/admin/users/disable",
-            "Disable the account",
-            format!("Disable {username}?"),
-            format!(
-                "{username} can no longer log in: their open sessions end at once and their API tokens are \
-                 revoked (enabling the account again does not bring them back). Their submissions, \
-                 matches and place in the standings stay. You can enable the account again."
-            ),
+            tr!("admin-users-disable-button"),
+            tr!("admin-users-disable-question", username = username.as_str()),
+            tr!("admin-users-disable-consequence", username = username.as_str()),
         )
         .await;
     }
@@ -337,15 +347,16 @@ async fn enable(State(state): State<AppState>, who: PageUser, Form(form): Form<A
 
 async fn switch(state: &AppState, who: &PageUser, username: &str, disabled: bool) -> PageResult {
     let outcome = accounts::set_disabled(&state.pool, Some(who.user.id), username, disabled).await?;
-    let what = if disabled { "disabled" } else { "enabled" };
     let text = match outcome {
         Switched::NoSuchUser => {
             let mut page = users_view(state, who, Search::user(username)).await?;
             page.account = Some(Err(no_such_user(username)));
             return Ok((StatusCode::NOT_FOUND, render(&page)).into_response());
         }
-        Switched::Already => format!("{username} was {what} already."),
-        Switched::Done => format!("{username} is {what}."),
+        Switched::Already if disabled => tr!("admin-users-was-disabled", username = username),
+        Switched::Already => tr!("admin-users-was-enabled", username = username),
+        Switched::Done if disabled => tr!("admin-users-is-disabled", username = username),
+        Switched::Done => tr!("admin-users-is-enabled", username = username),
     };
     done(who, Search::user(username), Slot::Account, text).await
 }

@@ -17,7 +17,7 @@ pub struct Question {
     pub consequence: String,
     /// Where the confirmed form posts: the action's own path.
     pub action: String,
-    pub button: &'static str,
+    pub button: String,
     /// Where "Cancel" leads back to.
     pub cancel: String,
     /// The action's form fields besides `csrf` and `confirmed`.

@@ -11,6 +11,7 @@ use super::state::AppState;
 use crate::db::ids::SubmissionId;
 use crate::db::similarity::{self, Pair};
 use crate::service::similarity as service;
+use crate::tr;
 use crate::web::i18n::filters;
 use askama::Template;
 use axum::extract::{Query, State};
@@ -106,12 +107,34 @@ async fn page(
         base_files,
         languages: state.language_ids(),
         notice: notice.done.map(|d| match d.as_str() {
-            "reindex" => {
-                "Reindexing in the background: the pairs are recomputed one submission after another.".into()
-            }
-            _ => "Base code changed: every submission is being reindexed in the background.".into(),
+            "reindex" => tr!("admin-similarity-reindexing"),
+            _ => tr!("admin-similarity-base-changed"),
         }),
     }))
+}
+
+impl SimilarityPage {
+    /// A share (0 to 1) in whole percent.
+    fn percent(&self, x: impl Share) -> i64 {
+        x.percent()
+    }
+}
+
+/// A share from 0 to 1 (as the templates hand it: by value or by reference).
+trait Share {
+    fn percent(&self) -> i64;
+}
+
+impl Share for f32 {
+    fn percent(&self) -> i64 {
+        (f64::from(*self) * 100.0).round() as i64
+    }
+}
+
+impl<T: Share + ?Sized> Share for &T {
+    fn percent(&self) -> i64 {
+        (**self).percent()
+    }
 }
 
 #[derive(Deserialize)]
@@ -242,6 +265,20 @@ struct PairPage {
     stored: Option<(i32, f32, i32)>,
     regions: usize,
     longest_run: usize,
+}
+
+impl PairPage {
+    fn percent(&self, x: impl Share) -> i64 {
+        x.percent()
+    }
+    /// Side `i`'s submission id, as written in addresses.
+    fn side_id(&self, i: usize) -> String {
+        format!("#{}", self.sides[i].submission_id)
+    }
+    /// Side `i` as the heading names it: its username and submission id.
+    fn side_name(&self, i: usize) -> String {
+        format!("{} #{}", self.sides[i].username, self.sides[i].submission_id)
+    }
 }
 
 async fn pair_page(

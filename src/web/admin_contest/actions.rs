@@ -6,6 +6,7 @@ use crate::db::ids::SubmissionId;
 use crate::db::submissions::{self, Status};
 use crate::db::users::{self, User};
 use crate::service::contests;
+use crate::tr;
 use crate::web::api_types::{self, Disqualified, ErrorBody, FrozenScoreboard};
 use crate::web::confirm::{self, Question};
 use crate::web::error::{AppError, PageResult, Result};
@@ -28,14 +29,10 @@ pub(super) async fn rejudge_form(
     let c = contest_or_404(&state, &slug).await?;
     if !confirm::confirmed(&form.confirmed) {
         let q = Question {
-            heading: format!("Rejudge {}?", c.title),
-            consequence: "Every current match (between the latest ready submissions) is played again under \
-                          the current settings; until its games are replayed a match is out of the standings, \
-                          which are unfrozen. The games played so far stay readable, marked replaced. \
-                          Replays are not charged to the students' compute budgets."
-                .into(),
+            heading: tr!("admin-confirm-rejudge", title = c.title.as_str()),
+            consequence: tr!("admin-confirm-rejudge-consequence"),
             action: format!("/admin/contests/{slug}/rejudge"),
-            button: "Rejudge all current matches",
+            button: tr!("admin-rejudge-all"),
             cancel: settings_path(&slug),
             fields: vec![],
         };
@@ -77,12 +74,10 @@ pub(super) async fn unfreeze_form(
     if !confirm::confirmed(&form.confirmed) {
         let c = contest_or_404(&state, &slug).await?;
         let q = Question {
-            heading: format!("Unfreeze the standings of {}?", c.title),
-            consequence: "The scoreboard is recomputed again, so every result since the freeze shows; after \
-                          the deadline it freezes again by itself once nothing is left to judge."
-                .into(),
+            heading: tr!("admin-confirm-unfreeze", title = c.title.as_str()),
+            consequence: tr!("admin-confirm-unfreeze-consequence"),
             action: format!("/admin/contests/{slug}/unfreeze"),
-            button: "Unfreeze",
+            button: tr!("admin-unfreeze"),
             cancel: settings_path(&slug),
             fields: vec![],
         };
@@ -111,25 +106,35 @@ fn submission_id(id: &str) -> Result<SubmissionId> {
     id.parse().map_err(|_| AppError::not_found("submission"))
 }
 
-/// The confirmation page of an action on submission `id` (its owner named in the consequence by
-/// `consequence`), or `None` once the admin confirmed.
+/// An action on one submission that asks first: the last segment of its path, and the messages of
+/// its question (heading, consequence, button).
+struct SubmissionAction {
+    path: &'static str,
+    heading: &'static str,
+    consequence: &'static str,
+    button: &'static str,
+}
+
+/// The confirmation page of `action` on submission `id` (its owner named in the consequence), or
+/// `None` once the admin confirmed.
 async fn ask_about_submission(
     state: &AppState,
     who: &PageUser,
     form: &CsrfForm,
     id: SubmissionId,
-    (verb, button): (&str, &'static str),
-    consequence: impl FnOnce(&str) -> String,
+    action: SubmissionAction,
 ) -> PageResult<Option<axum::response::Response>> {
     if confirm::confirmed(&form.confirmed) {
         return Ok(None);
     }
     let owner = submission_owner(state, id).await?;
+    // The id as written in addresses, not as a number in the reader's digits.
+    let shown_id = id.to_string();
     let q = Question {
-        heading: format!("{verb} submission {id}?"),
-        consequence: consequence(&owner),
-        action: format!("/admin/submissions/{id}/{}", verb.to_lowercase()),
-        button,
+        heading: tr!(action.heading, id = shown_id.as_str()),
+        consequence: tr!(action.consequence, id = shown_id.as_str(), owner = owner.as_str()),
+        action: format!("/admin/submissions/{id}/{}", action.path),
+        button: tr!(action.button),
         cancel: format!("/submissions/{id}"),
         fields: vec![],
     };
@@ -144,12 +149,13 @@ pub(super) async fn disqualify_form(
 ) -> PageResult {
     admin_post(&who, &form).await?;
     let id = submission_id(&id)?;
-    let question = ask_about_submission(&state, &who, &form, id, ("Disqualify", "Disqualify"), |owner| {
-        format!(
-            "Submission {id} of {owner}: its queued games are cancelled and its matches leave the \
-             standings; {owner} is out until they submit again."
-        )
-    });
+    let action = SubmissionAction {
+        path: "disqualify",
+        heading: "admin-confirm-disqualify",
+        consequence: "admin-confirm-disqualify-consequence",
+        button: "admin-disqualify",
+    };
+    let question = ask_about_submission(&state, &who, &form, id, action);
     if let Some(page) = question.await? {
         return Ok(page);
     }
@@ -165,15 +171,13 @@ pub(super) async fn rejudge_submission_form(
 ) -> PageResult {
     admin_post(&who, &form).await?;
     let id = submission_id(&id)?;
-    let question =
-        ask_about_submission(&state, &who, &form, id, ("Rejudge", "Rejudge its matches"), |owner| {
-            format!(
-                "Every current match of submission {id} of {owner} is played again under the contest's \
-             current settings; until its games are replayed a match is out of the standings. The \
-             games played so far stay readable, marked replaced. Replays are not charged to the \
-             students' compute budgets."
-            )
-        });
+    let action = SubmissionAction {
+        path: "rejudge",
+        heading: "admin-confirm-rejudge-submission",
+        consequence: "admin-confirm-rejudge-submission-consequence",
+        button: "admin-rejudge-its-matches",
+    };
+    let question = ask_about_submission(&state, &who, &form, id, action);
     if let Some(page) = question.await? {
         return Ok(page);
     }

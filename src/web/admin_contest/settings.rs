@@ -1,11 +1,12 @@
 //! A contest's settings page: the form with every setting, its default and help, validated and
 //! audited by `service::contests::change_settings`, and the audit history.
 
-use crate::db::contests::{Contest, FieldError};
+use crate::db::contests::{deadline_field, Contest, FieldError};
 use crate::db::{self, audit};
 use crate::games::settings;
 use crate::games::GameId;
 use crate::service::contests;
+use crate::tr;
 use crate::web::error::{PageResult, Result};
 use crate::web::extract::{check_csrf, contest_or_404, PageUser};
 use crate::web::i18n::filters;
@@ -24,6 +25,8 @@ struct Field {
     value: String,
     default: String,
     help: String,
+    /// The deadline's row: the time zone its value is read in (a `datetime-local` field).
+    zone: Option<String>,
 }
 
 /// One changed value of an audit entry, as the history table shows it.
@@ -51,25 +54,69 @@ struct SettingsPage {
     history: Vec<HistoryLine>,
 }
 
+/// What a setting does, in the reader's language: the message the rules page explains it with
+/// (`setting-<name>`, or the game's own `setting-<name>-<game>` where the game uses it
+/// differently; `locales/*/rules.ftl`), the platform's settings that only admins set from
+/// `locales/*/settings.ftl`. A setting no catalog explains keeps the English help of
+/// `games::settings` or [`crate::db::contests::LIMITS`].
+pub fn setting_help(game: Option<GameId>, name: &str) -> String {
+    use GameId::*;
+    let key = match (name, game) {
+        ("start_ms", Some(g @ (OneTwoThree | Tron | Connect4))) => format!("setting-start_ms-{g}"),
+        ("move_ms", Some(g @ (OneTwoThree | Tron))) => format!("setting-move_ms-{g}"),
+        ("bank_ms", Some(Tron)) => "setting-bank_ms-tron".into(),
+        ("games", Some(g)) if !settings::Settings::defaults(g).boards().is_empty() => {
+            "setting-games-boards".into()
+        }
+        ("boards", Some(g @ (OneTwoThree | Tron))) => format!("setting-boards-{g}"),
+        // The rules page's sentence is about the contest's factors; here the setting is explained.
+        ("time_factor", _) => "admin-setting-time_factor".into(),
+        _ => format!("setting-{name}"),
+    };
+    let text = tr!(&key);
+    if text != key {
+        return text;
+    }
+    let english = game
+        .and_then(|g| settings::defs(g).into_iter().find(|d| d.name == name).map(|d| d.help.to_string()))
+        .or_else(|| crate::db::contests::LIMITS.iter().find(|(n, _)| *n == name).map(|(_, h)| h.to_string()));
+    english.unwrap_or(text)
+}
+
+/// The zone a contest's deadline is shown and read in on the settings page: its own (the
+/// `time_zone` setting, as stored or as sent back), else UTC (how `NewContest::build` reads a
+/// deadline without an offset).
+fn deadline_zone(values: &[(String, String)]) -> Option<String> {
+    values
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "time_zone")
+        .map(|(_, v)| v.clone())
+        .filter(|z| !z.is_empty() && z != "server" && crate::locale::time_zone_named(z).is_ok())
+}
+
 /// The form's rows: title and deadline, every setting of the game (with its default), every
 /// platform setting of [`crate::db::contests::LIMITS`], and a time factor per configured
 /// `language` (and per language that still has one stored); values from `values` (stored, or as
-/// sent back).
+/// sent back; the deadline as the form shows it, see [`deadline_field`]).
 fn fields(game: GameId, values: &[(String, String)], languages: &[String]) -> Vec<Field> {
     let value =
         |name: &str| values.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()).unwrap_or_default();
+    let zone = deadline_zone(values);
     let mut out = vec![
         Field {
             name: "title".into(),
             value: value("title"),
             default: String::new(),
-            help: "shown on the contest's pages".into(),
+            help: tr!("admin-setting-title"),
+            zone: None,
         },
         Field {
             name: "deadline".into(),
             value: value("deadline"),
-            default: "none".into(),
-            help: "UTC, e.g. 2026-12-31T23:59:00Z; empty for none; no submissions after it".into(),
+            default: tr!("deadline-none"),
+            help: tr!("admin-setting-deadline", zone = zone.as_deref().unwrap_or("UTC")),
+            zone: Some(zone.clone().unwrap_or_else(|| "UTC".into())),
         },
     ];
     for d in settings::defs(game) {
@@ -77,15 +124,17 @@ fn fields(game: GameId, values: &[(String, String)], languages: &[String]) -> Ve
             name: d.name.into(),
             value: value(d.name),
             default: d.default.into(),
-            help: d.help.into(),
+            help: setting_help(Some(game), d.name),
+            zone: None,
         });
     }
-    for (name, help) in crate::db::contests::LIMITS {
+    for (name, _) in crate::db::contests::LIMITS {
         out.push(Field {
             name: (*name).into(),
             value: value(name),
             default: String::new(),
-            help: (*help).into(),
+            help: setting_help(Some(game), name),
+            zone: None,
         });
     }
     let mut factors: Vec<String> =
@@ -101,7 +150,8 @@ fn fields(game: GameId, values: &[(String, String)], languages: &[String]) -> Ve
             value: if v.is_empty() { "1".into() } else { v },
             name,
             default: "1".into(),
-            help: crate::db::contests::TIME_FACTOR_HELP.into(),
+            help: setting_help(Some(game), "time_factor"),
+            zone: None,
         });
     }
     out
@@ -113,6 +163,39 @@ fn shown(v: Option<&Value>) -> String {
         Some(Value::String(s)) => s.clone(),
         Some(other) => other.to_string(),
     }
+}
+
+/// The stored settings as the form shows them: the deadline in the contest's zone, as a
+/// `datetime-local` field holds it.
+fn form_values(c: &Contest) -> Vec<(String, String)> {
+    let mut values = contests::setting_values(c);
+    let shown = deadline_field_of(c);
+    for (k, v) in &mut values {
+        if k == "deadline" {
+            v.clone_from(&shown);
+        }
+    }
+    values
+}
+
+/// The contest's deadline as the form shows it (empty for none).
+fn deadline_field_of(c: &Contest) -> String {
+    c.deadline.map(|t| deadline_field(t, c.time_zone.as_deref())).unwrap_or_default()
+}
+
+/// An audit entry's action as the history says it (an unknown one as recorded).
+fn action_text(action: &str) -> String {
+    let key = match action {
+        "contest.create" => "admin-action-create",
+        "contest.settings" => "admin-action-settings",
+        "contest.rejudge" => "admin-action-rejudge",
+        "contest.freeze" => "admin-action-freeze",
+        "contest.unfreeze" => "admin-action-unfreeze",
+        "contest.announce" => "admin-action-announce",
+        "contest.prune" => "admin-action-prune",
+        _ => return action.to_string(),
+    };
+    tr!(key)
 }
 
 fn history_lines(entries: Vec<audit::Entry>) -> Vec<HistoryLine> {
@@ -134,7 +217,7 @@ fn history_lines(entries: Vec<audit::Entry>) -> Vec<HistoryLine> {
             out.push(HistoryLine {
                 who: e.actor.to_string(),
                 at: when(&e.at),
-                action: e.action.clone(),
+                action: action_text(&e.action),
                 old: shown(e.old_value.as_ref().and_then(|v| v.get(&name))),
                 new: shown(e.new_value.as_ref().and_then(|v| v.get(&name))),
                 setting: name,
@@ -157,7 +240,7 @@ async fn settings_view(state: &AppState, who: &PageUser, c: &Contest) -> Result<
         frozen: frozen.as_ref().map(when),
         refresh_s: c.scoreboard_refresh_s,
         notice: None,
-        fields: fields(game, &contests::setting_values(c), &state.language_ids()),
+        fields: fields(game, &form_values(c), &state.language_ids()),
         errors: vec![],
         history,
     })
@@ -175,13 +258,13 @@ pub(super) struct Done {
 impl Done {
     fn notice(&self) -> Option<String> {
         if let Some(n) = self.saved {
-            Some(format!("Saved: {n} setting(s) changed. They apply to games scheduled from now on."))
+            Some(tr!("admin-notice-saved", count = n))
         } else if let Some(n) = self.rejudged {
-            Some(format!("Rejudge: {n} match(es) queued again under the current settings."))
+            Some(tr!("admin-notice-rejudged", count = n))
         } else if self.frozen.is_some() {
-            Some("The standings are frozen.".into())
+            Some(tr!("admin-notice-frozen"))
         } else if self.unfrozen.is_some() {
-            Some("The standings are no longer frozen and were recomputed.".into())
+            Some(tr!("admin-notice-unfrozen"))
         } else {
             None
         }
@@ -210,8 +293,15 @@ pub(super) async fn save_settings_form(
     who.require_admin()?;
     let csrf = form.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.as_str()).unwrap_or_default();
     check_csrf(&who.session, csrf).await?;
-    let changes: Vec<(String, String)> =
-        form.iter().filter(|(k, _)| k != "csrf").map(|(k, v)| (k.clone(), v.trim().to_string())).collect();
+    let stored = contest_or_404(&state, &slug).await?;
+    // The deadline as shown (in the contest's zone, to the minute) and sent back unchanged is no
+    // change: it is not read again (in a zone changed by the same save, or losing its seconds).
+    let shown_deadline = deadline_field_of(&stored);
+    let changes: Vec<(String, String)> = form
+        .iter()
+        .filter(|(k, v)| k != "csrf" && !(k == "deadline" && v.trim() == shown_deadline))
+        .map(|(k, v)| (k.clone(), v.trim().to_string()))
+        .collect();
     match contests::change_settings(&state.pool, Some(&who.user), &slug, &changes, &state.language_ids())
         .await?
     {
@@ -223,7 +313,7 @@ pub(super) async fn save_settings_form(
             let c = contest_or_404(&state, &slug).await?;
             let mut page = settings_view(&state, &who, &c).await?;
             let game = c.game;
-            let mut values = contests::setting_values(&c);
+            let mut values = form_values(&c);
             values.retain(|(k, _)| !changes.iter().any(|(n, _)| n == k));
             values.extend(changes);
             page.fields = fields(game, &values, &state.language_ids());

@@ -4,10 +4,12 @@ use crate::db::games::GameStatus;
 use crate::db::submissions::Status;
 use crate::db::workers::QueueState;
 use crate::db::{self};
+use crate::tr;
 use crate::web::api_types::{ContestShare, Counts, ErrorBody, QueueView, QueuedGame, WorkerView};
 use crate::web::error::{AppError, PageResult, Result};
 use crate::web::extract::{ApiUser, PageUser};
 use crate::web::i18n::filters;
+use crate::web::render::when;
 use crate::web::render::{render, Nav};
 use crate::web::state::AppState;
 use askama::Template;
@@ -57,23 +59,35 @@ impl StatusPage {
     fn duration(&self, seconds: &f64) -> String {
         duration_text(*seconds)
     }
-}
-
-/// Seconds as the status page shows a wait: `45 s`, `12 min`, `3.5 h`.
-fn duration_text(seconds: f64) -> String {
-    if seconds < 90.0 {
-        format!("{seconds:.0} s")
-    } else if seconds < 90.0 * 60.0 {
-        format!("{:.0} min", seconds / 60.0)
-    } else {
-        format!("{:.1} h", seconds / 3600.0)
+    /// A share (0 to 1) in whole percent.
+    fn percent(&self, fraction: &f64) -> i64 {
+        (fraction * 100.0).round() as i64
     }
 }
 
-/// A time to the second, as the status page needs for heartbeats and leases.
+/// Seconds as the status page shows a wait: `45 s`, `12 min`, `3 h 30 min`.
+fn duration_text(seconds: f64) -> String {
+    let seconds = seconds.max(0.0).round() as i64;
+    if seconds < 90 {
+        tr!("admin-duration-seconds", seconds = seconds)
+    } else if seconds < 90 * 60 {
+        tr!("admin-duration-minutes", minutes = (seconds + 30) / 60)
+    } else {
+        let minutes = (seconds + 30) / 60;
+        tr!("admin-duration-hours", hours = minutes / 60, minutes = minutes % 60)
+    }
+}
+
+/// A time, as the status page needs for heartbeats and leases: the time (to the minute, in the
+/// reader's zone) and how long ago or ahead it is, to the second.
 fn when_s(t: &time::OffsetDateTime) -> String {
-    let f = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second] UTC");
-    t.to_offset(time::UtcOffset::UTC).format(&f).unwrap_or_default()
+    let seconds = (*t - time::OffsetDateTime::now_utc()).as_seconds_f64();
+    let time = when(t);
+    if seconds < 0.0 {
+        tr!("admin-status-time-ago", time = time, duration = duration_text(-seconds))
+    } else {
+        tr!("admin-status-time-ahead", time = time, duration = duration_text(seconds))
+    }
 }
 
 pub(super) async fn status_page(State(state): State<AppState>, who: PageUser) -> PageResult {

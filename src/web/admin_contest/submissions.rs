@@ -4,6 +4,7 @@
 
 use crate::db::contests;
 use crate::db::submissions::{self, Filter, Status};
+use crate::tr;
 use crate::web::error::PageResult;
 use crate::web::extract::{contest_or_404, PageUser};
 use crate::web::i18n::filters;
@@ -58,6 +59,18 @@ struct SubmissionsPage {
 }
 
 impl SubmissionsPage {
+    /// A status as the page says it.
+    fn status_text(&self, s: &Status) -> String {
+        tr!(match s {
+            Status::Queued => "admin-submission-queued",
+            Status::Compiling => "admin-submission-compiling",
+            Status::CompileError => "admin-submission-compile-error",
+            Status::Ready => "admin-submission-ready",
+            Status::Superseded => "admin-submission-superseded",
+            Status::Disqualified => "admin-submission-disqualified",
+        })
+    }
+
     /// This list's link on another page (the filters kept).
     fn page_link(&self, page: i64) -> String {
         let page = page.to_string();
