@@ -103,7 +103,9 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
             lines
                 .windows(2)
                 .filter(|w| w[0].trim() == "#[macro_export]")
-                .filter_map(|w| w[1].trim().strip_prefix("macro_rules! ").map(|n| n.trim_end_matches(" {").to_string()))
+                .filter_map(|w| {
+                    w[1].trim().strip_prefix("macro_rules! ").map(|n| n.trim_end_matches(" {").to_string())
+                })
                 .collect::<Vec<_>>()
         })
         .collect();

@@ -130,11 +130,8 @@ fn every_message_named_exists_and_every_message_is_used() {
     for file in &sources {
         let text = std::fs::read_to_string(file).unwrap();
         // Comments (the documentation's examples) name no message.
-        let text: String = text
-            .lines()
-            .filter(|l| !l.trim_start().starts_with("//"))
-            .map(|l| format!("{l}\n"))
-            .collect();
+        let text: String =
+            text.lines().filter(|l| !l.trim_start().starts_with("//")).map(|l| format!("{l}\n")).collect();
         // A template's `"id"|t…` and the code's `tr!("id"…)` must name a message.
         for (marker, id_at) in [("\"|t", 0usize), ("\"|th", 0), ("tr!(\"", 1)] {
             for (i, _) in text.match_indices(marker) {
