@@ -61,6 +61,16 @@ impl From<crate::service::contests::ContestError> for AppError {
                 AppError::Conflict { code: "already_disqualified", message: e.to_string() }
             }
             ContestError::NotCurrent => AppError::Conflict { code: "not_current", message: e.to_string() },
+            ContestError::BeforeDeadline => {
+                AppError::Conflict { code: "before_deadline", message: e.to_string() }
+            }
+            ContestError::FinalsStarted => {
+                AppError::Conflict { code: "finals_started", message: e.to_string() }
+            }
+            ContestError::TooFewFinalists => {
+                AppError::Conflict { code: "too_few_finalists", message: e.to_string() }
+            }
+            ContestError::BadFinals(_) => AppError::bad("bad_finals", e.to_string()),
             ContestError::Internal(e) => AppError::Internal(e),
         }
     }

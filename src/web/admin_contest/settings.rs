@@ -44,6 +44,10 @@ struct SettingsPage {
     game: String,
     frozen: Option<String>,
     refresh_s: i32,
+    /// The finals' state in a sentence once started; before, whether they may start (the deadline
+    /// passed).
+    finals: Option<String>,
+    deadline_passed: bool,
     notice: Option<String>,
     fields: Vec<Field>,
     errors: Vec<FieldError>,
@@ -148,6 +152,15 @@ async fn settings_view(state: &AppState, who: &PageUser, c: &Contest) -> Result<
     let mut conn = state.pool.acquire().await?;
     let history = history_lines(audit::history(&mut conn, &contests::audit_target(&c.slug), 500).await?);
     let frozen = db::scoreboard::frozen_at(&mut conn, c.id).await?;
+    let finals = crate::service::finals::standings(&mut conn, c.id).await?.map(|f| {
+        format!(
+            "Started {} among the top {}: {} of {} final matches over.",
+            when(&f.started_at),
+            f.top_k,
+            f.matches - f.unfinished,
+            f.matches
+        )
+    });
     Ok(SettingsPage {
         nav: who.nav().await?,
         slug: c.slug.clone(),
@@ -155,6 +168,8 @@ async fn settings_view(state: &AppState, who: &PageUser, c: &Contest) -> Result<
         game: c.game.to_string(),
         frozen: frozen.as_ref().map(when),
         refresh_s: c.scoreboard_refresh_s,
+        finals,
+        deadline_passed: !c.is_open(time::OffsetDateTime::now_utc()),
         notice: None,
         fields: fields(game, &contests::setting_values(c), &state.language_ids()),
         errors: vec![],
@@ -169,6 +184,7 @@ pub(super) struct Done {
     rejudged: Option<usize>,
     frozen: Option<u8>,
     unfrozen: Option<u8>,
+    finals: Option<usize>,
 }
 
 impl Done {
@@ -181,6 +197,8 @@ impl Done {
             Some("The standings are frozen.".into())
         } else if self.unfrozen.is_some() {
             Some("The standings are no longer frozen and were recomputed.".into())
+        } else if let Some(n) = self.finals {
+            Some(format!("The finals started: {n} match(es) queued."))
         } else {
             None
         }

@@ -2,8 +2,8 @@
 //! scoreboard, with the admins' refresh.
 
 use crate::db;
-use crate::db::ids::SubmissionId;
-use crate::service::scoreboard;
+use crate::db::ids::{ContestId, SubmissionId};
+use crate::service::{finals, scoreboard};
 use crate::web::api_types::{ErrorBody, Scoreboard};
 use crate::web::error::{AppError, PageResult, Result};
 use crate::web::extract::{contest_or_404, ApiUser, PageUser};
@@ -51,6 +51,8 @@ struct ScoreboardPage<'a> {
     rows: String,
     has_house: bool,
     house: &'a str,
+    /// The finals once started: their state in a sentence and their table's rows.
+    finals: Option<(String, String)>,
 }
 
 #[derive(Deserialize)]
@@ -74,7 +76,8 @@ async fn scoreboard(
     let page = q.page.as_deref().and_then(|p| p.parse::<usize>().ok()).unwrap_or(1).clamp(1, pages);
     let own = r.own.get(&who.user.id).copied();
     let nav = who.nav().await?;
-    let etag = scoreboard_view::etag(&r, (page, &nav.user, nav.admin, &nav.csrf, own, &head.title));
+    let finals = finals_table(&state, head.contest_id, &head.slug).await?;
+    let etag = scoreboard_view::etag(&r, (page, &nav.user, nav.admin, &nav.csrf, own, &head.title, &finals));
     let validators = scoreboard_view::validators(&r, etag.clone());
     if scoreboard_view::not_modified(&headers, &etag, r.computed_at) {
         return Ok((StatusCode::NOT_MODIFIED, validators).into_response());
@@ -96,8 +99,23 @@ async fn scoreboard(
         rows: r.page_rows(page - 1, me),
         has_house: !r.house.trim().is_empty(),
         house: &r.house,
+        finals,
     };
     Ok((validators, render(&page_view)).into_response())
+}
+
+/// The finals' state and table rows, once they started (`service::finals`): computed on each
+/// view, from the few final matches.
+async fn finals_table(state: &AppState, contest: ContestId, slug: &str) -> Result<Option<(String, String)>> {
+    let mut conn = state.pool.acquire().await?;
+    let Some(f) = finals::standings(&mut conn, contest).await? else { return Ok(None) };
+    let progress = if f.unfinished == 0 {
+        format!("the final standings: all {} final matches are over", f.matches)
+    } else {
+        format!("{} of {} final matches over", f.matches - f.unfinished, f.matches)
+    };
+    let text = format!("A round robin among the top {} since {}: {progress}.", f.top_k, when(&f.started_at));
+    Ok(Some((text, scoreboard_view::table_rows(&state.languages, slug, &f.rows)?)))
 }
 
 #[derive(Deserialize)]
