@@ -149,3 +149,13 @@ error-checkers-majority = веригата взема { $count ->
         [one] една фигура
        *[other] { $count } фигури
     }, а могат да се вземат { $most }: най-дългото вземане е задължително.
+
+# Започване на финала на състезание.
+error-finals-before-deadline = Финалът започва при или след крайния срок на състезанието.
+error-finals-started = Финалът на това състезание вече е започнал.
+error-finals-too-few = За финала са нужни поне двама студенти с компилирано предаване.
+error-finals-bad = Настройките на финала не са валидни: { $why }
+error-finals-top-not-a-number = Броят финалисти е цяло число.
+error-finals-not-an-assignment = „{ $word }“ не е във вида ИМЕ=СТОЙНОСТ.
+error-finals-admins-only = Само администратори започват финала.
+error-finals-not-started = Финалът на това състезание не е започнал.

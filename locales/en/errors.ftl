@@ -162,3 +162,13 @@ error-checkers-majority = the chain captures { $count ->
         [one] one piece
        *[other] { $count } pieces
     } but { $most } can be captured: the longest capture is compulsory.
+
+# Starting a contest's finals.
+error-finals-before-deadline = The finals start at or after the contest's deadline.
+error-finals-started = The finals of this contest have started already.
+error-finals-too-few = The finals need at least two students with a compiled submission.
+error-finals-bad = The finals' settings are not valid: { $why }
+error-finals-top-not-a-number = The number of finalists is a whole number.
+error-finals-not-an-assignment = “{ $word }” is not of the form NAME=VALUE.
+error-finals-admins-only = Only admins start the finals.
+error-finals-not-started = The finals of this contest have not started.

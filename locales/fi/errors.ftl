@@ -149,3 +149,13 @@ error-checkers-majority = ketju lyö { $count ->
         [one] yhden nappulan
        *[other] { $count } nappulaa
     }, mutta lyötävissä on { $most }: pisin lyönti on pakollinen.
+
+# Kilpailun finaalin aloittaminen.
+error-finals-before-deadline = Finaali alkaa kilpailun määräaikana tai sen jälkeen.
+error-finals-started = Tämän kilpailun finaali on jo alkanut.
+error-finals-too-few = Finaaliin tarvitaan vähintään kaksi opiskelijaa, joilla on käännetty palautus.
+error-finals-bad = Finaalin asetukset eivät kelpaa: { $why }
+error-finals-top-not-a-number = Finalistien määrä on kokonaisluku.
+error-finals-not-an-assignment = ”{ $word }” ei ole muotoa NIMI=ARVO.
+error-finals-admins-only = Vain ylläpitäjät voivat aloittaa finaalin.
+error-finals-not-started = Tämän kilpailun finaali ei ole alkanut.

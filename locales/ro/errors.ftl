@@ -158,3 +158,13 @@ error-checkers-majority = lanțul capturează { $count ->
         [few] { $count } piese
        *[other] { $count } de piese
     }, dar se pot captura { $most }: cea mai lungă captură este obligatorie.
+
+# Începerea finalei unui concurs.
+error-finals-before-deadline = Finala începe la termenul limită al concursului sau după el.
+error-finals-started = Finala acestui concurs a început deja.
+error-finals-too-few = Finala are nevoie de cel puțin doi studenți cu o trimitere compilată.
+error-finals-bad = Setările finalei nu sunt valide: { $why }
+error-finals-top-not-a-number = Numărul de finaliști este un număr întreg.
+error-finals-not-an-assignment = „{ $word }” nu are forma NUME=VALOARE.
+error-finals-admins-only = Doar administratorii pot începe finala.
+error-finals-not-started = Finala acestui concurs nu a început.

@@ -134,3 +134,13 @@ error-checkers-nothing-to-jump = { $square } 上没有可以跳过的棋子。
 error-checkers-own-piece = { $square } 上是你自己的棋子：只能跳吃对方的棋子。
 error-checkers-jumped-twice = { $square } 在这次连跳中已经被跳过了。
 error-checkers-majority = 这次连跳只吃 { $count } 子，但最多可以吃 { $most } 子：必须选择吃子最多的走法。
+
+# 开始比赛的决赛。
+error-finals-before-deadline = 决赛只能在比赛截止时间当时或之后开始。
+error-finals-started = 本比赛的决赛已经开始。
+error-finals-too-few = 决赛至少需要两名有已编译提交的学生。
+error-finals-bad = 决赛设置无效：{ $why }
+error-finals-top-not-a-number = 决赛人数必须是整数。
+error-finals-not-an-assignment = “{ $word }”不是 NAME=VALUE 的形式。
+error-finals-admins-only = 只有管理员可以开始决赛。
+error-finals-not-started = 本比赛的决赛尚未开始。

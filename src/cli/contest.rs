@@ -1,5 +1,6 @@
 //! `botarena contest create <slug> --game G [--title T] [--deadline RFC3339] [--set K=V]...`, and
-//! `contest list`, `contest show <slug>`, `contest update <slug> --set K=V...` (each with `--json`).
+//! `contest list`, `contest show <slug>`, `contest update <slug> --set K=V...`,
+//! `contest finals <slug> --top K [--set K=V]...` (each with `--json`).
 
 use crate::config::DbArgs;
 use crate::db::contests::{self, Contest, NewContest};
@@ -73,6 +74,23 @@ pub enum ContestCommand {
         #[command(flatten)]
         db: DbArgs,
     },
+    /// Start the finals (at or after the deadline, once): a round robin among the top K students
+    /// of the standings, under the contest's game settings changed by `--set` (e.g. `games=10`);
+    /// its result is the contest's final standings.
+    Finals {
+        slug: String,
+        /// How many of the top students play (2 to 100).
+        #[arg(long)]
+        top: usize,
+        /// A game setting of the finals (as `botarena play --set`), e.g. games=10.
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        set: Vec<String>,
+        /// The finals as one JSON object instead of lines.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
 }
 
 pub fn run(args: ContestArgs) -> anyhow::Result<i32> {
@@ -86,6 +104,7 @@ pub fn run(args: ContestArgs) -> anyhow::Result<i32> {
         ContestCommand::List { json, db } => list(json, &db),
         ContestCommand::Show { slug, json, db } => show(&slug, json, &db),
         ContestCommand::Update { slug, set, json, db } => update(&slug, &set, json, &db),
+        ContestCommand::Finals { slug, top, set, json, db } => finals(&slug, top, &set, json, &db),
     }
 }
 
@@ -147,12 +166,54 @@ fn show(slug: &str, json: bool, db: &DbArgs) -> anyhow::Result<i32> {
     })
 }
 
-fn update(slug: &str, set: &[String], json: bool, db: &DbArgs) -> anyhow::Result<i32> {
+/// `--set KEY=VALUE` arguments as pairs.
+fn changes(set: &[String]) -> anyhow::Result<Vec<(String, String)>> {
     let mut changes = Vec::new();
     for a in set {
         let Some((k, v)) = a.split_once('=') else { bail!("`{a}` is not of the form KEY=VALUE") };
         changes.push((k.trim().to_string(), v.trim().to_string()));
     }
+    Ok(changes)
+}
+
+fn finals(slug: &str, top: usize, set: &[String], json: bool, db: &DbArgs) -> anyhow::Result<i32> {
+    let changes = changes(set)?;
+    let ids = language_ids()?;
+    super::migrate::with_db(db, async |pool| {
+        let Some(c) = contests::by_slug(&mut *pool.acquire().await?, slug).await? else {
+            bail!("no contest `{slug}`");
+        };
+        let started = match service::finals::start(pool, None, &c, top, &changes, &ids).await {
+            Ok(started) => started,
+            Err(service::contests::ContestError::Internal(e)) => return Err(e),
+            Err(e) => bail!("the finals were not started: {e}"),
+        };
+        if json {
+            let finalists: Vec<Value> = started
+                .finalists
+                .iter()
+                .map(|(id, nickname)| json!({"submission_id": id, "nickname": nickname}))
+                .collect();
+            let out = json!({"slug": slug, "finalists": finalists, "matches": started.matches,
+                             "games": started.games, "settings": started.settings});
+            println!("{}", serde_json::to_string_pretty(&out)?);
+        } else {
+            println!(
+                "{slug}: finals started among {} finalists, {} matches ({} games) queued",
+                started.finalists.len(),
+                started.matches,
+                started.games
+            );
+            for (i, (id, nickname)) in started.finalists.iter().enumerate() {
+                println!("{}\t{nickname}\tsubmission {id}", i + 1);
+            }
+        }
+        Ok(0)
+    })
+}
+
+fn update(slug: &str, set: &[String], json: bool, db: &DbArgs) -> anyhow::Result<i32> {
+    let changes = changes(set)?;
     let ids = language_ids()?;
     super::migrate::with_db(db, async |pool| {
         let changed = match service::contests::change_settings(pool, None, slug, &changes, &ids).await? {

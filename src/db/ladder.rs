@@ -271,6 +271,46 @@ pub async fn store_rating(
     Ok(())
 }
 
+/// Rates the contest's ladder again from scratch (after a rejudge): every rating back to the
+/// prior with no games, its history dropped, and every ladder match unrated, so the tick rates
+/// each decided one again in the order they ended.
+pub async fn rate_again(
+    conn: &mut PgConnection,
+    contest: ContestId,
+    mu: f64,
+    sigma: f64,
+) -> sqlx::Result<()> {
+    sqlx::query!("update matches set rated_at = null where contest_id = $1 and ladder", contest as ContestId)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!(
+        "delete from ladder_history h using ladder_ratings r
+         where r.submission_id = h.submission_id and r.contest_id = $1",
+        contest as ContestId
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "update ladder_ratings set mu = $2, sigma = $3, games = 0, last_played_at = null where contest_id = $1",
+        contest as ContestId,
+        mu,
+        sigma
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The contest's ladder matches not over yet (queued or being played).
+pub async fn unfinished(conn: &mut PgConnection, contest: ContestId) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar!(
+        "select id from matches where contest_id = $1 and ladder and status in ('queued', 'running') order by id",
+        contest as ContestId
+    )
+    .fetch_all(conn)
+    .await
+}
+
 /// Marks a ladder match rated.
 pub async fn mark_rated(conn: &mut PgConnection, id: MatchId) -> sqlx::Result<()> {
     sqlx::query!("update matches set rated_at = now() where id = $1", id as MatchId).execute(conn).await?;

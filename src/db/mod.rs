@@ -8,6 +8,7 @@ pub mod backup;
 pub mod bench;
 pub mod contests;
 pub mod embedded;
+pub mod finals;
 pub mod games;
 pub mod house;
 pub mod ids;

@@ -32,7 +32,8 @@ impl Wdl {
 /// One entrant's line of the standings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ScoreRow {
-    /// Equal points share a rank; house bots are ranked among themselves.
+    /// Equal points (in a ladder: equal ratings `mu - 3 sigma`) share a rank; house bots are
+    /// ranked among themselves.
     pub rank: u64,
     /// The entrant's nickname (their username when they chose none; `house:<level>` for a house bot).
     pub nickname: String,
@@ -108,7 +109,8 @@ pub async fn recount(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Re
                from matches m
                join current a on a.id = m.submission_a
                join current b on b.id = m.submission_b
-               where m.contest_id = $1 and m.status = 'done' and m.requested_by is null and (a.house or not b.house)
+               where m.contest_id = $1 and m.status = 'done' and m.requested_by is null and not m.in_finals
+                 and (a.house or not b.house)
                group by m.submission_a
                union all
                select m.submission_b, sum(m.points_b),
@@ -119,7 +121,8 @@ pub async fn recount(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Re
                from matches m
                join current a on a.id = m.submission_a
                join current b on b.id = m.submission_b
-               where m.contest_id = $1 and m.status = 'done' and m.requested_by is null and (b.house or not a.house)
+               where m.contest_id = $1 and m.status = 'done' and m.requested_by is null and not m.in_finals
+                 and (b.house or not a.house)
                group by m.submission_b) sides
            group by me"#,
         contest_id as ContestId
@@ -129,16 +132,16 @@ pub async fn recount(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Re
     Ok(rows.into_iter().map(Tally::from).collect())
 }
 
-/// A [`Tally`] as both queries read it.
-struct TallyRow {
-    submission_id: SubmissionId,
-    points: i64,
-    matches_won: i64,
-    matches_drawn: i64,
-    matches_lost: i64,
-    games_won: i64,
-    games_drawn: i64,
-    games_lost: i64,
+/// A [`Tally`] as these queries (and `finals::tallies`) read it.
+pub(super) struct TallyRow {
+    pub(super) submission_id: SubmissionId,
+    pub(super) points: i64,
+    pub(super) matches_won: i64,
+    pub(super) matches_drawn: i64,
+    pub(super) matches_lost: i64,
+    pub(super) games_won: i64,
+    pub(super) games_drawn: i64,
+    pub(super) games_lost: i64,
 }
 
 impl From<TallyRow> for Tally {
@@ -277,8 +280,8 @@ pub async fn pairings(
         r#"select id as "id: MatchId", submission_a as "submission_a: SubmissionId",
                   submission_b as "submission_b: SubmissionId", points_a as "points_a!", points_b as "points_b!"
            from matches
-           where contest_id = $1 and status = 'done' and requested_by is null and finished_at <= $2
-             and submission_a = any($3) and submission_b = any($3)"#,
+           where contest_id = $1 and status = 'done' and requested_by is null and not in_finals
+             and finished_at <= $2 and submission_a = any($3) and submission_b = any($3)"#,
         contest_id as ContestId,
         at,
         entrants as &[SubmissionId]

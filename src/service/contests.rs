@@ -30,6 +30,14 @@ pub enum ContestError {
         "Only a current submission is rejudged: this one is superseded, disqualified or not compiled yet."
     )]
     NotCurrent,
+    #[error("The finals start at or after the contest's deadline.")]
+    BeforeDeadline,
+    #[error("The finals of this contest have started already.")]
+    FinalsStarted,
+    #[error("The finals need at least two students with a compiled submission.")]
+    TooFewFinalists,
+    #[error("{0}")]
+    BadFinals(String),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -119,6 +127,10 @@ fn diff(old: &[(String, String)], new: &[(String, String)]) -> Vec<Change> {
 /// Changes settings of a contest, for the settings page, `PATCH /api/contests/{slug}/settings` and
 /// `botarena contest update` (no `actor`: the command line): validated as a whole, stored, and the
 /// changed values (only those) recorded in one audit entry. The inner `Err` holds the invalid fields.
+/// A round robin turned into a ladder keeps its matches (their points stay in the points columns)
+/// and its ladder's tick enters every current submission at the prior; a ladder turned into a
+/// round robin has its unplayed ladder matches cancelled and gets the round-robin matches its
+/// current submissions lack (the points of the ladder matches played stay in the points columns).
 pub async fn change_settings(
     pool: &PgPool,
     actor: Option<&User>,
@@ -137,6 +149,16 @@ pub async fn change_settings(
     };
     contests::update(&mut tx, c.id, &new).await?;
     super::house::sync(&mut tx, c.id).await?;
+    if c.format == "ladder" && new.format != "ladder" {
+        // A ladder turned back into a round robin: its matches not played yet are cancelled, and
+        // every pair of current submissions gets its round-robin match now (those that met in
+        // the ladder too: its matches are not the round robin's), so the round robin is whole.
+        let unfinished = db::ladder::unfinished(&mut tx, c.id).await?;
+        games::cancel_matches(&mut tx, &unfinished).await?;
+        for id in submissions::current_ids(&mut tx, c.id).await? {
+            super::scheduler::on_compiled(&mut tx, id).await?;
+        }
+    }
     let after = contests::by_slug(&mut tx, slug).await?.ok_or(ContestError::NoSuchContest)?;
     let changed = diff(&setting_values(&c), &setting_values(&after));
     if !changed.is_empty() {

@@ -30,6 +30,7 @@ pub mod bots;
 pub mod capacity;
 pub mod contests;
 pub mod figures;
+pub mod finals;
 pub mod house;
 pub mod ladder;
 pub mod login;

@@ -1,6 +1,8 @@
 //! Rejudging: the current matches of a contest (between the latest ready submissions), or those of
 //! one submission, are played again under the contest's current settings, e.g. after a limit was
-//! found too tight. Nothing judged is deleted: the old games stay readable, marked replaced.
+//! found too tight. Nothing judged is deleted: the old games stay readable, marked replaced. A
+//! ladder's current matches are all its matches between current submissions; its ratings are
+//! rated again from the prior. Final matches (`service::finals`) are not replayed.
 
 use crate::db::games;
 use crate::db::ids::{ContestId, SubmissionId};
@@ -46,6 +48,13 @@ pub async fn rejudge(
         done.games +=
             games::replace_games(conn, contest_id, &replays, &settings, audit_entry).await? as usize;
         done.matches += replays.len();
+    }
+    // A ladder's ratings depend on the order of every result: they are rated again from the
+    // prior, every decided ladder match in the order it ended (the replayed ones once replayed),
+    // by its tick.
+    if crate::db::ladder::settings(conn, contest_id).await?.is_some() {
+        let prior = super::ladder::rating::Rating::PRIOR;
+        crate::db::ladder::rate_again(conn, contest_id, prior.mu, prior.sigma).await?;
     }
     Ok(done)
 }

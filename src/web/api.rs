@@ -90,6 +90,9 @@ async fn get_contest(
             max_source_bytes: state.config.max_source_bytes,
             house_bots: c.house_bots.iter().map(ToString::to_string).collect(),
             practice_opponents: practice_words(&c),
+            format: c.format.clone(),
+            ladder_games_per_hour: c.ladder_games_per_hour,
+            ladder_max_repeats: c.ladder_max_repeats,
         },
     }))
 }
@@ -212,6 +215,9 @@ async fn patch_settings(
             scoreboard_refresh_s: c.scoreboard_refresh_s,
             house_bots: c.house_bots.iter().map(ToString::to_string).collect(),
             practice_opponents: practice_words(&c),
+            format: c.format.clone(),
+            ladder_games_per_hour: c.ladder_games_per_hour,
+            ladder_max_repeats: c.ladder_max_repeats,
         },
     }))
 }

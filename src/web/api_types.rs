@@ -69,6 +69,13 @@ pub struct Limits {
     pub house_bots: Vec<String>,
     /// Who students may play practice games against: `house`, `own`, `all`.
     pub practice_opponents: Vec<String>,
+    /// How the contest is played: `round_robin` (a match per pair of submissions) or `ladder`
+    /// (matches chosen by a matchmaker, ranked by the rating `mu - 3 sigma`).
+    pub format: String,
+    /// A ladder's games per hour at most (kept, unused, by a round robin).
+    pub ladder_games_per_hour: i32,
+    /// A ladder's matches between the same two submissions at most (kept, unused, by a round robin).
+    pub ladder_max_repeats: i32,
 }
 
 /// One contest with its languages, game settings and limits.
@@ -92,6 +99,9 @@ pub struct ContestLimits {
     pub scoreboard_refresh_s: i32,
     pub house_bots: Vec<String>,
     pub practice_opponents: Vec<String>,
+    pub format: String,
+    pub ladder_games_per_hour: i32,
+    pub ladder_max_repeats: i32,
 }
 
 /// The contest after a settings change: its languages as plain ids.
@@ -275,6 +285,53 @@ fn frames_or_empty<S: Serializer>(frames: &Option<Frames>, s: S) -> Result<S::Ok
     match frames {
         Some(f) => f.serialize(s),
         None => s.collect_seq(std::iter::empty::<()>()),
+    }
+}
+
+/// The body of `POST /api/contests/{slug}/finals`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct FinalsBody {
+    /// How many of the top students of the standings play the finals (2 to 100; fewer when the
+    /// contest has fewer).
+    pub top: usize,
+    /// The game settings of the finals that differ from the contest's, by name (e.g.
+    /// `{"games": 10}`); values as text or numbers. Game settings only.
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub settings: serde_json::Map<String, Value>,
+}
+
+/// A contest's finals: a round robin among the top students of its standings, whose result is
+/// the contest's final standings.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FinalsView {
+    /// When an admin started them (RFC 3339).
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String)]
+    pub started_at: OffsetDateTime,
+    /// The finalists.
+    pub top: i32,
+    /// The finals' game settings by name.
+    #[schema(value_type = Object)]
+    pub settings: Value,
+    /// Final matches in all, and those not over yet (0: the standings are final).
+    pub matches: i64,
+    pub unfinished: i64,
+    /// The finalists in rank order, by points over their decided final matches (the shape of
+    /// the scoreboard's rows).
+    pub rows: Vec<ScoreRow>,
+}
+
+impl From<crate::service::finals::Standings> for FinalsView {
+    fn from(s: crate::service::finals::Standings) -> FinalsView {
+        FinalsView {
+            started_at: s.started_at,
+            top: s.top_k,
+            settings: s.settings,
+            matches: s.matches,
+            unfinished: s.unfinished,
+            rows: s.rows,
+        }
     }
 }
 

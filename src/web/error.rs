@@ -65,6 +65,16 @@ impl From<crate::service::contests::ContestError> for AppError {
             ContestError::NotCurrent => {
                 AppError::Conflict { code: "not_current", message: tr!("error-not-current") }
             }
+            ContestError::BeforeDeadline => {
+                AppError::Conflict { code: "before_deadline", message: tr!("error-finals-before-deadline") }
+            }
+            ContestError::FinalsStarted => {
+                AppError::Conflict { code: "finals_started", message: tr!("error-finals-started") }
+            }
+            ContestError::TooFewFinalists => {
+                AppError::Conflict { code: "too_few_finalists", message: tr!("error-finals-too-few") }
+            }
+            ContestError::BadFinals(why) => AppError::bad("bad_finals", tr!("error-finals-bad", why = why)),
             ContestError::Internal(e) => AppError::Internal(e),
         }
     }

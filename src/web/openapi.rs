@@ -38,6 +38,8 @@ use utoipa::OpenApi;
         admin_contest::actions::rejudge_submission_api,
         admin_contest::actions::freeze_api,
         admin_contest::actions::unfreeze_api,
+        admin_contest::finals::finals_api,
+        admin_contest::finals::get_finals_api,
         admin_contest::actions::disqualify_api,
         admin_contest::status::queue_api,
         similarity::api,

@@ -244,6 +244,27 @@ fn wdl(w: &db::scoreboard::Wdl) -> String {
     format!("{}/{}/{}", w.won, w.drawn, w.lost)
 }
 
+/// Table rows of the scoreboard page for `rows` (e.g. the finals' standings), rendered now.
+pub fn table_rows(languages: &Languages, slug: &str, rows: &[ScoreRow]) -> Result<String> {
+    let rows: Vec<StandingRow> = rows
+        .iter()
+        .map(|r| StandingRow {
+            rank: r.rank,
+            nickname: r.nickname.clone(),
+            submission: r.submission_id,
+            link: r.submission_id.map(|id| matches_path(slug, id)),
+            points: r.points,
+            matches: wdl(&r.matches),
+            games: wdl(&r.games),
+            language: languages.name_of(&r.language),
+            submitted: when(&r.submitted_at),
+        })
+        .collect();
+    StandingRows { rows: &rows }
+        .render()
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("rendering the finals' standings: {e}")))
+}
+
 fn render(
     languages: &Languages,
     head: &Head,

@@ -20,7 +20,7 @@ pub async fn current_match_seeds(
         r#"select m.id as "id: MatchId", m.seed from matches m
          join submissions sa on sa.id = m.submission_a and sa.status = 'ready'
          join submissions sb on sb.id = m.submission_b and sb.status = 'ready'
-         where m.contest_id = $1 and m.status <> 'cancelled' and m.requested_by is null
+         where m.contest_id = $1 and m.status <> 'cancelled' and m.requested_by is null and not m.in_finals
            and ($2::int8 is null or $2 in (m.submission_a, m.submission_b))
          order by m.id"#,
         contest_id as ContestId,

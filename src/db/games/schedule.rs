@@ -119,13 +119,20 @@ pub async fn cancel_stale(conn: &mut PgConnection, contest_id: ContestId) -> sql
     )
     .fetch_all(&mut *conn)
     .await?;
+    cancel_matches(conn, &matches).await
+}
+
+/// Cancels matches (by id) that are not over: their games still queued (or failed) and those
+/// games' jobs, and the matches themselves; a game a worker has just claimed is left to finish.
+/// Returns the games cancelled.
+pub async fn cancel_matches(conn: &mut PgConnection, matches: &[i64]) -> sqlx::Result<u64> {
     if matches.is_empty() {
         return Ok(0);
     }
     let stale = sqlx::query!(
         r#"select id, status as "status: GameStatus" from games
            where match_id = any($1) and status in ('queued', 'failed')"#,
-        &matches
+        matches
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -140,7 +147,7 @@ pub async fn cancel_stale(conn: &mut PgConnection, contest_id: ContestId) -> sql
     .await?;
     sqlx::query!(
         "update matches set status = 'cancelled' where id = any($1) and status in ('queued', 'running', 'failed')",
-        &matches
+        matches
     )
     .execute(&mut *conn)
     .await?;

@@ -1,5 +1,5 @@
 //! Running a contest, for admins: its settings with the audit history ([`settings`]),
-//! rejudging, freezing and disqualifying ([`actions`]), the standings as CSV ([`standings_csv`]),
+//! rejudging, freezing and disqualifying ([`actions`]), starting the finals ([`finals`]), the standings as CSV ([`standings_csv`]),
 //! the current sources as a zip ([`sources_zip`]), the list of submissions ([`submissions`]),
 //! and the status of the queues and workers ([`status`]). What each action does is
 //! `service::contests`; the pages (session, CSRF) and `/api` (token) are two faces of it, so both
@@ -10,6 +10,7 @@ use axum::routing::{get, post};
 use axum::Router;
 
 pub(super) mod actions;
+pub(super) mod finals;
 mod settings;
 mod sources_zip;
 mod standings_csv;
@@ -29,6 +30,7 @@ pub fn router() -> Router<AppState> {
         .route("/admin/contests/{slug}/rejudge", post(actions::rejudge_form))
         .route("/admin/contests/{slug}/freeze", post(actions::freeze_form))
         .route("/admin/contests/{slug}/unfreeze", post(actions::unfreeze_form))
+        .route("/admin/contests/{slug}/finals", post(finals::finals_form))
         .route("/admin/contests/{slug}/standings.csv", get(standings_csv::standings_csv))
         .route("/admin/contests/{slug}/sources.zip", get(sources_zip::sources_zip))
         .route("/admin/submissions", get(submissions::submissions_page))
@@ -43,6 +45,7 @@ pub fn api_router() -> Router<AppState> {
         .route("/contests/{slug}/rejudge", post(actions::rejudge_api))
         .route("/contests/{slug}/freeze", post(actions::freeze_api))
         .route("/contests/{slug}/unfreeze", post(actions::unfreeze_api))
+        .route("/contests/{slug}/finals", post(finals::finals_api).get(finals::get_finals_api))
         .route("/submissions/{id}/disqualify", post(actions::disqualify_api))
         .route("/submissions/{id}/rejudge", post(actions::rejudge_submission_api))
         .route("/queue", get(status::queue_api))

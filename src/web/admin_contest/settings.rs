@@ -48,6 +48,10 @@ struct SettingsPage {
     game: String,
     frozen: Option<String>,
     refresh_s: i32,
+    /// The finals' state in a sentence once started; before, whether they may start (the deadline
+    /// passed).
+    finals: Option<String>,
+    deadline_passed: bool,
     notice: Option<String>,
     fields: Vec<Field>,
     errors: Vec<FieldError>,
@@ -232,6 +236,15 @@ async fn settings_view(state: &AppState, who: &PageUser, c: &Contest) -> Result<
     let mut conn = state.pool.acquire().await?;
     let history = history_lines(audit::history(&mut conn, &contests::audit_target(&c.slug), 500).await?);
     let frozen = db::scoreboard::frozen_at(&mut conn, c.id).await?;
+    let finals = crate::service::finals::standings(&mut conn, c.id).await?.map(|f| {
+        tr!(
+            "finals-admin-state",
+            started = when(&f.started_at),
+            top = f.top_k,
+            over = f.matches - f.unfinished,
+            matches = f.matches
+        )
+    });
     Ok(SettingsPage {
         nav: who.nav().await?,
         slug: c.slug.clone(),
@@ -239,6 +252,8 @@ async fn settings_view(state: &AppState, who: &PageUser, c: &Contest) -> Result<
         game: c.game.to_string(),
         frozen: frozen.as_ref().map(when),
         refresh_s: c.scoreboard_refresh_s,
+        finals,
+        deadline_passed: !c.is_open(time::OffsetDateTime::now_utc()),
         notice: None,
         fields: fields(game, &form_values(c), &state.language_ids()),
         errors: vec![],
@@ -253,6 +268,14 @@ pub(super) struct Done {
     rejudged: Option<usize>,
     frozen: Option<u8>,
     unfrozen: Option<u8>,
+    finals: Option<usize>,
+}
+
+impl SettingsPage {
+    /// Where the finals' table is: the scoreboard's.
+    fn finals_href(&self) -> String {
+        format!("/contests/{}/scoreboard#finals", self.slug)
+    }
 }
 
 impl Done {
@@ -265,6 +288,8 @@ impl Done {
             Some(tr!("admin-notice-frozen"))
         } else if self.unfrozen.is_some() {
             Some(tr!("admin-notice-unfrozen"))
+        } else if let Some(n) = self.finals {
+            Some(tr!("finals-notice-started", matches = n))
         } else {
             None
         }

@@ -2,8 +2,9 @@
 //! scoreboard, with the admins' refresh.
 
 use crate::db;
-use crate::db::ids::SubmissionId;
-use crate::service::scoreboard;
+use crate::db::ids::{ContestId, SubmissionId};
+use crate::service::{finals, scoreboard};
+use crate::tr;
 use crate::web::api_types::{ErrorBody, Scoreboard};
 use crate::web::error::{AppError, PageResult, Result};
 use crate::web::extract::{contest_or_404, ApiUser, PageUser};
@@ -52,6 +53,8 @@ struct ScoreboardPage<'a> {
     rows: String,
     has_house: bool,
     house: &'a str,
+    /// The finals once started: their state in a sentence and their table's rows.
+    finals: Option<(String, String)>,
 }
 
 impl ScoreboardPage<'_> {
@@ -82,7 +85,8 @@ async fn scoreboard(
     let page = q.page.as_deref().and_then(|p| p.parse::<usize>().ok()).unwrap_or(1).clamp(1, pages);
     let own = r.own.get(&who.user.id).copied();
     let nav = who.nav().await?;
-    let etag = scoreboard_view::etag(&r, (page, &nav.user, nav.admin, &nav.csrf, own, &head.title));
+    let finals = finals_table(&state, head.contest_id, &head.slug).await?;
+    let etag = scoreboard_view::etag(&r, (page, &nav.user, nav.admin, &nav.csrf, own, &head.title, &finals));
     let validators = scoreboard_view::validators(&r, etag.clone());
     if scoreboard_view::not_modified(&headers, &etag, r.computed_at) {
         return Ok((StatusCode::NOT_MODIFIED, validators).into_response());
@@ -104,8 +108,25 @@ async fn scoreboard(
         rows: r.page_rows(page - 1, me),
         has_house: !r.house.trim().is_empty(),
         house: &r.house,
+        finals,
     };
     Ok((validators, render(&page_view)).into_response())
+}
+
+/// The finals' state and table rows, once they started (`service::finals`): computed on each
+/// view, from the few final matches.
+async fn finals_table(state: &AppState, contest: ContestId, slug: &str) -> Result<Option<(String, String)>> {
+    let mut conn = state.pool.acquire().await?;
+    let Some(f) = finals::standings(&mut conn, contest).await? else { return Ok(None) };
+    let key = if f.unfinished == 0 { "finals-state-over" } else { "finals-state-progress" };
+    let text = tr!(
+        key,
+        top = f.top_k,
+        started = when(&f.started_at),
+        over = f.matches - f.unfinished,
+        matches = f.matches
+    );
+    Ok(Some((text, scoreboard_view::table_rows(&state.languages, slug, &f.rows)?)))
 }
 
 #[derive(Deserialize)]
