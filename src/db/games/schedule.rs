@@ -146,3 +146,35 @@ pub async fn cancel_stale(conn: &mut PgConnection, contest_id: ContestId) -> sql
     .await?;
     Ok(res.rows_affected())
 }
+
+/// Records that `submission` has matches still to schedule (see [`take_schedule_pending`]).
+pub async fn mark_schedule_pending(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<()> {
+    sqlx::query!(
+        "insert into schedule_pending (submission_id) values ($1) on conflict do nothing",
+        submission as SubmissionId
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Takes `submission`'s mark of matches still to schedule, for the caller's transaction to
+/// schedule them: `false` if it has none (or another transaction took it: this one waits until
+/// that one ends).
+pub async fn take_schedule_pending(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<bool> {
+    let res =
+        sqlx::query!("delete from schedule_pending where submission_id = $1", submission as SubmissionId)
+            .execute(conn)
+            .await?;
+    Ok(res.rows_affected() == 1)
+}
+
+/// The submissions with matches still to schedule, longest waiting first (at most `limit`).
+pub async fn schedule_pending(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<SubmissionId>> {
+    sqlx::query_scalar!(
+        r#"select submission_id as "id: SubmissionId" from schedule_pending order by since limit $1"#,
+        limit
+    )
+    .fetch_all(conn)
+    .await
+}
