@@ -46,7 +46,9 @@ pub async fn schedule_rest(conn: &mut PgConnection, submission: SubmissionId) ->
     if !games::take_schedule_pending(&mut tx, submission).await? {
         return Ok(0);
     }
-    let n = if sub.status == Status::Ready { create(&mut tx, &sub, None).await? } else { 0 };
+    // Its first matches joined the game queue: taking the contest's row in the fair share again
+    // would hold up the claims of its games (the first ones included) until this commits.
+    let n = if sub.status == Status::Ready { create(&mut tx, &sub, None, false).await? } else { 0 };
     tx.commit().await?;
     tracing::info!(%submission, "{n} more match(es) scheduled");
     Ok(n)
@@ -95,17 +97,19 @@ async fn schedule(
     if sub.status != Status::Ready {
         return Ok(0);
     }
-    create(conn, &sub, first).await
+    create(conn, &sub, first, true).await
 }
 
 /// Creates the matches of a ready submission against every current opponent that it has none
-/// with yet (the first `first` only, marking the rest pending, when there are more). The
-/// matches are inserted in the order of their opponents' submissions, the same for every
-/// submission, so two transactions scheduling at once meet their common pair in the same order.
+/// with yet (the first `first` only, marking the rest pending, when there are more), bringing
+/// the contest into the game slots' fair share first if `join_queue`. The matches are inserted
+/// in the order of their opponents' submissions, the same for every submission, so two
+/// transactions scheduling at once meet their common pair in the same order.
 async fn create(
     conn: &mut PgConnection,
     sub: &submissions::Submission,
     first: Option<usize>,
+    join_queue: bool,
 ) -> anyhow::Result<usize> {
     // A ladder plays no round robin: its tick enters the submission and matches it.
     if crate::db::ladder::settings(conn, sub.contest_id).await?.is_some() {
@@ -126,6 +130,9 @@ async fn create(
             NewMatch { opponent: opp.id, seed: seed as i64, plans }
         })
         .collect();
+    if join_queue {
+        crate::db::queue::join_game_queue(conn, sub.contest_id.into()).await?;
+    }
     let created =
         games::create_matches(conn, sub.contest_id, sub.id, sub.created_at, &matches, &settings).await?;
     Ok(created as usize)

@@ -49,7 +49,8 @@ pub struct NewMatch {
 /// Creates the matches of `submission` (side `a`) against each opponent whose pair has none yet,
 /// their games (with the contest's `settings`) and the games' jobs, in one statement however
 /// many there are. The jobs are queued in the order given (each match's place its `seq`), as
-/// arrived at `arrived_at` (the submission's arrival: see `queue`). Returns the matches created.
+/// arrived at `arrived_at` (the submission's arrival: see `queue`); the caller brings the contest
+/// into the game slots' fair share first (`queue::join_game_queue`). Returns the matches created.
 pub async fn create_matches(
     conn: &mut PgConnection,
     contest_id: ContestId,
@@ -62,7 +63,6 @@ pub async fn create_matches(
     let (opponents, seeds): (Vec<SubmissionId>, Vec<i64>) =
         matches.iter().map(|m| (m.opponent, m.seed)).unzip();
     let games = game_columns(matches.iter().map(|m| (m.opponent, &m.plans[..])));
-    queue::join_game_queue(conn, contest_id.into()).await?;
     sqlx::query_scalar!(
         r#"with new_matches as (
                insert into matches (contest_id, submission_a, submission_b, seed)
