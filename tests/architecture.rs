@@ -809,6 +809,7 @@ const QUEUE_MECHANICS: &[&str] = &[
     "games::release",
     "queue::claim_next",
     "queue::extend_lease",
+    "queue::extend_leases",
     "queue::release",
     "submissions::fail_exhausted",
     "submissions::fail_validity_exhausted",

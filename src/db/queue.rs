@@ -295,6 +295,28 @@ pub async fn extend_lease(
     Ok(res.rows_affected() == 1)
 }
 
+/// Extends the leases of the jobs of `kind` on `subjects` that `worker` holds, in one
+/// statement; those it no longer holds are left alone. Returns how many were extended.
+pub async fn extend_leases(
+    conn: &mut PgConnection,
+    kind: JobKind,
+    subjects: &[i64],
+    worker: &str,
+    lease_secs: f64,
+) -> sqlx::Result<u64> {
+    let res = sqlx::query!(
+        "update jobs set lease_until = now() + make_interval(secs => $4)
+         where kind = $1 and subject_id = any($2) and locked_by = $3 and finished_at is null",
+        kind as JobKind,
+        subjects,
+        worker,
+        lease_secs
+    )
+    .execute(conn)
+    .await?;
+    Ok(res.rows_affected())
+}
+
 /// Puts a job `worker` holds back in the queue (after a failure of the judge itself; its
 /// attempts still count). `false` if it no longer held it.
 pub async fn release(

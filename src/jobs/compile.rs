@@ -102,13 +102,22 @@ impl CompileQueue {
     }
 
     /// Runs one job: a validity run waiting (when this process has a tester), else a compile.
-    /// `Ok(false)` when there is neither.
+    /// `Ok(false)` when there is neither (then it schedules what a stopped worker left
+    /// unscheduled: `scheduler::schedule_pending`).
     pub async fn run_one(&self) -> anyhow::Result<bool> {
         let worker = Worker { pool: &self.pool, id: &self.worker_id, lease: self.lease };
         if self.tester.is_some() && worker.run_one::<Validity>(self).await? {
             return Ok(true);
         }
-        worker.run_one::<Compile>(self).await
+        if worker.run_one::<Compile>(self).await? {
+            return Ok(true);
+        }
+        // Idle: the matches a worker that died left unscheduled after making a submission ready.
+        let scheduled = crate::service::scheduler::schedule_pending(&mut *self.pool.acquire().await?).await?;
+        if scheduled > 0 {
+            tracing::warn!("{scheduled} match(es) left unscheduled by a stopped worker were scheduled");
+        }
+        Ok(false)
     }
 }
 

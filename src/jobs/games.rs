@@ -6,7 +6,7 @@
 //! was taken over finds nothing to update. A game is claimed at most
 //! `db::games::MAX_ATTEMPTS` times; then it is given up as `failed`.
 
-use super::{Job, Worker};
+use super::{Held, Job, Leases, Worker};
 use crate::db::games::{self, GameJob, MatchSetup};
 use crate::db::queue::JobKind;
 use crate::db::workers;
@@ -21,7 +21,7 @@ use sqlx::{Connection, PgConnection, PgPool};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 /// Builds the launcher of concurrent game `n` (0-based): each must use its own sandbox `worker`
@@ -100,30 +100,13 @@ impl GameQueue {
     /// its current game first, or puts it back in the queue once [`GameQueue::drain`] has passed.
     pub fn spawn(&self, stop: watch::Receiver<bool>) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
         let mut handles = Vec::new();
+        let leases = Leases::new(self.pool.clone(), JobKind::Game, self.worker_id.clone(), self.lease);
         for n in 0..self.concurrency.max(1) {
             let launcher = (self.launchers)(n as u32)?;
-            let cpus = slot_cpus(n);
             let q = self.clone();
-            let mut stop = stop.clone();
-            handles.push(tokio::spawn(async move {
-                while !*stop.borrow() {
-                    // Listening before looking: a game queued after an empty claim wakes it.
-                    let woken = q.wakeup.notified();
-                    tokio::pin!(woken);
-                    woken.as_mut().enable();
-                    let give_back = drained(stop.clone(), q.drain);
-                    match q.run_one_until(launcher.clone(), cpus, give_back).await {
-                        Ok(true) => continue,
-                        Ok(false) => {}
-                        Err(e) => tracing::error!("game queue: {e:#}"),
-                    }
-                    tokio::select! {
-                        _ = woken => {}
-                        _ = tokio::time::sleep(IDLE_POLL) => {}
-                        _ = stop.changed() => {}
-                    }
-                }
-            }));
+            let leases = leases.clone();
+            let stop = stop.clone();
+            handles.push(tokio::spawn(async move { q.run_slot(launcher, slot_cpus(n), leases, stop).await }));
         }
         let q = self.clone();
         let mut stop = stop.clone();
@@ -161,19 +144,159 @@ impl GameQueue {
         cpus: Option<[usize; 2]>,
         give_back: impl std::future::Future<Output = ()> + Send,
     ) -> anyhow::Result<bool> {
-        let slot = Slot {
+        let slot = self.slot(launcher, cpus);
+        Worker { pool: &self.pool, id: &self.worker_id, lease: self.lease }
+            .run_one_until::<PlayGame>(&slot, give_back)
+            .await
+    }
+}
+
+impl GameQueue {
+    /// One game slot until `stop`: claims a game, plays it, and stores its result while it plays
+    /// the next one (the storing's round trips and the standings' trigger overlap the next game
+    /// instead of delaying it); after a quick game (under [`QUICK_GAME`]) it also claims its next
+    /// game while it plays the current one, whose lease [`Leases`] then renews with the current
+    /// one's. A game given back (drained) gives back the one claimed ahead too; on `stop` the
+    /// last result is stored and a game claimed ahead is given back, its claim not counted.
+    async fn run_slot(
+        self,
+        launcher: Arc<dyn Launcher>,
+        cpus: Option<[usize; 2]>,
+        leases: Leases,
+        mut stop: watch::Receiver<bool>,
+    ) {
+        let slot = self.slot(launcher, cpus);
+        let worker = Worker { pool: &self.pool, id: &self.worker_id, lease: self.lease };
+        // Given up at the first claim, at least every `GIVE_UP_EVERY`, and whenever the queue
+        // looked empty.
+        let mut gave_up: Option<Instant> = None;
+        let claim = async |gave_up: &mut Option<Instant>| -> Option<(PlayGame, Held)> {
+            let give_up = gave_up.is_none_or(|t| t.elapsed() >= GIVE_UP_EVERY);
+            if give_up {
+                *gave_up = Some(Instant::now());
+            }
+            match worker.claim::<PlayGame>(&slot, give_up).await {
+                Ok(Some(game)) => {
+                    let held = leases.hold(game.subject());
+                    Some((game, held))
+                }
+                Ok(None) => {
+                    *gave_up = None;
+                    None
+                }
+                Err(e) => {
+                    tracing::error!("game queue: {e:#}");
+                    None
+                }
+            }
+        };
+        let store = async |(game, held, output, seconds): Played| {
+            if let Err(e) = worker.finish(&game, &slot, output, seconds).await {
+                tracing::error!("game queue: {e:#}");
+            }
+            drop(held);
+        };
+        let mut ahead: Option<(PlayGame, Held)> = None;
+        let mut played: Option<Played> = None;
+        let mut quick = false;
+        while !*stop.borrow() {
+            // Listening before looking: a game queued after an empty claim wakes it.
+            let woken = self.wakeup.notified();
+            tokio::pin!(woken);
+            woken.as_mut().enable();
+            let next = match ahead.take() {
+                Some(game) => Some(game),
+                None => claim(&mut gave_up).await,
+            };
+            let Some((game, held)) = next else {
+                if let Some(p) = played.take() {
+                    store(p).await;
+                    continue;
+                }
+                tokio::select! {
+                    _ = woken => {}
+                    _ = tokio::time::sleep(IDLE_POLL) => {}
+                    _ = stop.changed() => {}
+                }
+                continue;
+            };
+            let started = Instant::now();
+            let give_back = drained(stop.clone(), self.drain);
+            let play = async {
+                tokio::select! {
+                    output = game.run(&slot) => Some(output),
+                    () = give_back => None,
+                }
+            };
+            let meanwhile = async {
+                if let Some(p) = played.take() {
+                    store(p).await;
+                }
+                if quick && !*stop.borrow() {
+                    claim(&mut gave_up).await
+                } else {
+                    None
+                }
+            };
+            let (output, next) = tokio::join!(play, meanwhile);
+            ahead = next;
+            let seconds = started.elapsed().as_secs_f64();
+            quick = started.elapsed() < QUICK_GAME;
+            match output {
+                Some(output) => played = Some((game, held, output, seconds)),
+                None => {
+                    self.give_back(&game).await;
+                    tracing::warn!(
+                        game = game.subject(),
+                        "put back in the queue unfinished: this worker is stopping"
+                    );
+                    drop(held);
+                    break;
+                }
+            }
+        }
+        if let Some(p) = played.take() {
+            store(p).await;
+        }
+        if let Some((game, _held)) = ahead.take() {
+            self.give_back(&game).await;
+        }
+    }
+
+    /// What a slot plays with.
+    fn slot(&self, launcher: Arc<dyn Launcher>, cpus: Option<[usize; 2]>) -> Slot {
+        Slot {
             pool: self.pool.clone(),
             languages: self.languages.clone(),
             house_exe: self.house_exe.clone(),
             running: self.running.clone(),
             launcher,
             cpus,
-        };
-        Worker { pool: &self.pool, id: &self.worker_id, lease: self.lease }
-            .run_one_until::<PlayGame>(&slot, give_back)
-            .await
+        }
+    }
+
+    /// Puts a game this queue holds back unfinished (it is stopping), its claim not counted.
+    async fn give_back(&self, game: &PlayGame) {
+        let back = async { game.give_back(&mut *self.pool.acquire().await?, &self.worker_id).await };
+        if let Err(e) = back.await {
+            tracing::error!(game = game.subject(), "giving a game back: {e:#}");
+        }
     }
 }
+
+/// A game a slot played, until its output is stored: the game, its lease, the output and the
+/// seconds it took.
+type Played = (PlayGame, Held, anyhow::Result<(GameResult, GameLog)>, f64);
+
+/// A slot whose last game took less than this claims its next game while it plays the current
+/// one: the claim's round trips are then a noticeable share of a game, while for longer games
+/// they are not, and claiming ahead would hold a second game's lease (from the other workers, and
+/// for up to a lease after a crash) for all of a long game.
+pub const QUICK_GAME: Duration = Duration::from_secs(1);
+
+/// A busy slot gives up the games that used up their attempts at most this often (and at its
+/// first claim, and whenever the queue looked empty), rather than before every claim.
+pub const GIVE_UP_EVERY: Duration = Duration::from_secs(1);
 
 /// Completes `drain` after `stop` turned true; never without a drain limit.
 async fn drained(mut stop: watch::Receiver<bool>, drain: Option<Duration>) {

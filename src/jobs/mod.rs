@@ -18,6 +18,7 @@ use crate::db::queue::{self, JobKind};
 use crate::service::metrics as names;
 use sqlx::{PgConnection, PgPool};
 use std::future::Future;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// A kind of job of the queue, as a type (like crates.io's `BackgroundJob`): how a worker claims
@@ -116,21 +117,9 @@ impl Worker<'_> {
         ctx: &J::Context,
         give_back: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<bool> {
+        let Some(job) = self.claim::<J>(ctx, true).await? else { return Ok(false) };
         let kind = J::KIND.as_str();
-        let job = {
-            let mut conn = self.pool.acquire().await?;
-            let given_up = J::give_up(&mut conn, ctx).await?;
-            if given_up > 0 {
-                tracing::warn!("{given_up} {kind} job(s) used up their attempts and were given up");
-                if J::KIND == JobKind::Game {
-                    metrics::counter!(names::GAMES_FINISHED, "result" => "failed").increment(given_up);
-                }
-            }
-            J::claim(&mut conn, self.id, self.lease.as_secs_f64(), ctx).await?
-        };
-        let Some(job) = job else { return Ok(false) };
         let subject = job.subject();
-        tracing::info!(kind, subject, attempt = job.attempts(), "running");
         let heartbeat = self.heartbeat(J::KIND, subject);
         let started = std::time::Instant::now();
         let output = tokio::select! {
@@ -144,6 +133,41 @@ impl Worker<'_> {
         };
         let seconds = started.elapsed().as_secs_f64();
         drop(heartbeat);
+        self.finish(&job, ctx, output, seconds).await?;
+        Ok(true)
+    }
+
+    /// Claims the next job of kind `J`, after giving up the exhausted ones if `give_up` (a
+    /// worker that claims often does that once in a while, see `games::GIVE_UP_EVERY`).
+    pub async fn claim<J: Job>(&self, ctx: &J::Context, give_up: bool) -> anyhow::Result<Option<J>> {
+        let kind = J::KIND.as_str();
+        let mut conn = self.pool.acquire().await?;
+        if give_up {
+            let given_up = J::give_up(&mut conn, ctx).await?;
+            if given_up > 0 {
+                tracing::warn!("{given_up} {kind} job(s) used up their attempts and were given up");
+                if J::KIND == JobKind::Game {
+                    metrics::counter!(names::GAMES_FINISHED, "result" => "failed").increment(given_up);
+                }
+            }
+        }
+        let job = J::claim(&mut conn, self.id, self.lease.as_secs_f64(), ctx).await?;
+        if let Some(job) = &job {
+            tracing::info!(kind, subject = job.subject(), attempt = job.attempts(), "running");
+        }
+        Ok(job)
+    }
+
+    /// Stores what running `job` produced (`seconds` of work), or puts it back in the queue if
+    /// the judge failed.
+    pub async fn finish<J: Job>(
+        &self,
+        job: &J,
+        ctx: &J::Context,
+        output: anyhow::Result<J::Output>,
+        seconds: f64,
+    ) -> anyhow::Result<()> {
+        let (kind, subject) = (J::KIND.as_str(), job.subject());
         let mut conn = self.pool.acquire().await?;
         match output {
             Ok(output) => {
@@ -159,7 +183,7 @@ impl Worker<'_> {
                 job.release(&mut conn, self.id).await?;
             }
         }
-        Ok(true)
+        Ok(())
     }
 
     /// Renews the job's lease every third of the lease until the job is no longer ours
@@ -202,5 +226,71 @@ struct Heartbeat(tokio::task::JoinHandle<()>);
 impl Drop for Heartbeat {
     fn drop(&mut self) {
         self.0.abort();
+    }
+}
+
+/// The leases a queue's slots hold, renewed together: one statement every third of the lease
+/// for all of them, however many games the slots hold (each slot its current game and, for
+/// quick games, the next one it claimed ahead). A lease is held while its [`Held`] lives; the
+/// renewing stops with the last clone of the `Leases` (the slots' tasks ending or aborted), so a
+/// job abandoned half-way never keeps its lease alive.
+#[derive(Clone)]
+pub struct Leases(Arc<LeaseSet>);
+
+struct LeaseSet {
+    held: Arc<Mutex<Vec<i64>>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for LeaseSet {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl Leases {
+    /// Renews the leases of jobs of `kind` held by `worker` (its [`Worker`]) through `pool`.
+    pub fn new(pool: PgPool, kind: JobKind, worker: String, lease: Duration) -> Leases {
+        let held: Arc<Mutex<Vec<i64>>> = Arc::default();
+        let renewed = Arc::downgrade(&held);
+        let task = tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(lease / 3).await;
+                let Some(held) = renewed.upgrade() else { break };
+                let subjects = held.lock().expect("the lease set").clone();
+                drop(held);
+                if subjects.is_empty() {
+                    continue;
+                }
+                let Ok(mut conn) = pool.acquire().await else { continue };
+                if let Err(e) =
+                    queue::extend_leases(&mut conn, kind, &subjects, &worker, lease.as_secs_f64()).await
+                {
+                    tracing::warn!("extending {} leases: {e:#}", kind.as_str());
+                }
+            }
+        });
+        Leases(Arc::new(LeaseSet { held, task }))
+    }
+
+    /// Keeps the lease of `subject` renewed until the returned guard is dropped.
+    pub fn hold(&self, subject: i64) -> Held {
+        self.0.held.lock().expect("the lease set").push(subject);
+        Held { set: self.0.held.clone(), subject }
+    }
+}
+
+/// A lease [`Leases`] renews, until dropped.
+pub struct Held {
+    set: Arc<Mutex<Vec<i64>>>,
+    subject: i64,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut held = self.set.lock().expect("the lease set");
+        if let Some(i) = held.iter().position(|&s| s == self.subject) {
+            held.swap_remove(i);
+        }
     }
 }

@@ -13,19 +13,54 @@ use crate::judge::matches::{plan, GamePlan};
 use anyhow::Context;
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::PgConnection;
+use sqlx::{Connection, PgConnection};
 
 /// Makes a submission that compiled (and passed its validity tests, where its game has them)
-/// ready, and schedules its matches, in the caller's transaction. Returns how many matches were
-/// created.
+/// ready, and schedules its first [`FIRST_MATCHES`] matches, in the caller's transaction; the
+/// rest are left to [`schedule_rest`], which the caller runs once its transaction has committed
+/// (so the first games can be claimed meanwhile). Returns how many matches were created.
 pub async fn make_ready(conn: &mut PgConnection, submission: SubmissionId) -> anyhow::Result<usize> {
     // The contest's lock comes first (see `db::games`'s lock order): marking it ready supersedes
     // the user's previous submission, whose standings rows a worker storing a result also writes.
     let Some(sub) = submissions::by_id(conn, submission).await? else { return Ok(0) };
     games::lock_contest(conn, sub.contest_id).await?;
     submissions::mark_ready(conn, submission).await?;
-    let n = on_compiled(conn, submission).await?;
+    let n = schedule(conn, submission, Some(FIRST_MATCHES)).await?;
     tracing::info!(%submission, "{n} match(es) scheduled");
+    Ok(n)
+}
+
+/// The matches a submission gets in the transaction that makes it ready ([`make_ready`]): a
+/// newcomer's first result then waits for a few rows, not for the thousand matches of a big
+/// contest, which [`schedule_rest`] queues behind them.
+pub const FIRST_MATCHES: usize = 2;
+
+/// Schedules the matches [`make_ready`] left for later, in a transaction of its own (the
+/// contest's lock held shared: results are stored meanwhile, while whatever changes who is
+/// current waits). Nothing if it has none left (or the submission is no longer current: its
+/// matches would be cancelled). Returns how many matches were created.
+pub async fn schedule_rest(conn: &mut PgConnection, submission: SubmissionId) -> anyhow::Result<usize> {
+    let mut tx = conn.begin().await?;
+    let Some(sub) = submissions::by_id(&mut tx, submission).await? else { return Ok(0) };
+    games::share_contest_lock(&mut tx, sub.contest_id).await?;
+    if !games::take_schedule_pending(&mut tx, submission).await? {
+        return Ok(0);
+    }
+    // Its first matches joined the game queue: taking the contest's row in the fair share again
+    // would hold up the claims of its games (the first ones included) until this commits.
+    let n = if sub.status == Status::Ready { create(&mut tx, &sub, None, false).await? } else { 0 };
+    tx.commit().await?;
+    tracing::info!(%submission, "{n} more match(es) scheduled");
+    Ok(n)
+}
+
+/// Schedules the rest of the matches of submissions whose [`schedule_rest`] did not run (their
+/// worker died after making them ready), a few at a time. Returns how many matches were created.
+pub async fn schedule_pending(conn: &mut PgConnection) -> anyhow::Result<usize> {
+    let mut n = 0;
+    for submission in games::schedule_pending(conn, 10).await? {
+        n += schedule_rest(conn, submission).await?;
+    }
     Ok(n)
 }
 
@@ -46,19 +81,48 @@ pub async fn contest_game(conn: &mut PgConnection, contest: ContestId) -> anyhow
 /// all of them, their games and their jobs in one batch, queued as arrived with the submission.
 /// Returns how many matches were created.
 pub async fn on_compiled(conn: &mut PgConnection, submission_id: SubmissionId) -> anyhow::Result<usize> {
+    schedule(conn, submission_id, None).await
+}
+
+/// [`on_compiled`], creating only the first `first` matches when there are more (and marking
+/// the rest for [`schedule_rest`]).
+async fn schedule(
+    conn: &mut PgConnection,
+    submission_id: SubmissionId,
+    first: Option<usize>,
+) -> anyhow::Result<usize> {
     let Some(sub) = submissions::by_id(conn, submission_id).await? else { return Ok(0) };
     games::lock_contest(conn, sub.contest_id).await?;
     games::cancel_stale(conn, sub.contest_id).await?;
     if sub.status != Status::Ready {
         return Ok(0);
     }
+    create(conn, &sub, first, true).await
+}
+
+/// Creates the matches of a ready submission against every current opponent that it has none
+/// with yet (the first `first` only, marking the rest pending, when there are more), bringing
+/// the contest into the game slots' fair share first if `join_queue`. The matches are inserted
+/// in the order of their opponents' submissions, the same for every submission, so two
+/// transactions scheduling at once meet their common pair in the same order.
+async fn create(
+    conn: &mut PgConnection,
+    sub: &submissions::Submission,
+    first: Option<usize>,
+    join_queue: bool,
+) -> anyhow::Result<usize> {
     // A ladder plays no round robin: its tick enters the submission and matches it.
     if crate::db::ladder::settings(conn, sub.contest_id).await?.is_some() {
         return Ok(0);
     }
     let (_, settings) = games::contest_game(conn, sub.contest_id).await?;
-    let matches: Vec<NewMatch> = games::ready_opponents(conn, sub.contest_id, sub.user_id)
-        .await?
+    let mut opponents = games::ready_opponents(conn, sub.contest_id, sub.user_id).await?;
+    opponents.sort_by_key(|o| o.id);
+    if let Some(first) = first.filter(|&f| opponents.len() > f) {
+        opponents.truncate(first);
+        games::mark_schedule_pending(conn, sub.id).await?;
+    }
+    let matches: Vec<NewMatch> = opponents
         .into_iter()
         .map(|opp| {
             let seed: u64 = rand::random();
@@ -66,6 +130,9 @@ pub async fn on_compiled(conn: &mut PgConnection, submission_id: SubmissionId) -
             NewMatch { opponent: opp.id, seed: seed as i64, plans }
         })
         .collect();
+    if join_queue {
+        crate::db::queue::join_game_queue(conn, sub.contest_id.into()).await?;
+    }
     let created =
         games::create_matches(conn, sub.contest_id, sub.id, sub.created_at, &matches, &settings).await?;
     Ok(created as usize)

@@ -2,7 +2,8 @@
 //! (the deadline, the language, the source's size, the minimum interval between two, the daily
 //! compute budget), and what becomes of it once compiled ([`compiled`]) or tested ([`tested`]):
 //! the compile or validity job hands over what it produced, and the submission is stored, charged,
-//! and made ready with its matches, in one transaction.
+//! and made ready with its first matches, in one transaction; the rest of its matches are
+//! scheduled right after it commits.
 //!
 //! The daily compute budget is one rule for everything that spends it: a submission and a test
 //! match ([`super::test_matches`]) are both refused by [`budget_left`] once it is used up.
@@ -211,9 +212,9 @@ pub type Starters = fn(GameId) -> Vec<(String, String)>;
 
 /// Stores a compile's outcome (with the build when good) for `worker`'s compile job and charges
 /// its time to the user's budget, in one transaction with what comes next: a good build of a game
-/// with validity tests gets its validity job, any other good build becomes ready with its matches
-/// ([`scheduler::make_ready`]). Then copy detection indexes it; a failure there never fails a
-/// compile.
+/// with validity tests gets its validity job, any other good build becomes ready with its first
+/// matches ([`scheduler::make_ready`]), and the rest are scheduled once that has committed. Then
+/// copy detection indexes it; a failure there never fails a compile.
 pub async fn compiled(
     conn: &mut PgConnection,
     job: &CompileJob,
@@ -243,6 +244,9 @@ pub async fn compiled(
         Compiled::Ready
     };
     tx.commit().await?;
+    if matches!(next, Compiled::Ready) {
+        schedule_rest(conn, job.id).await;
+    }
     if let Err(e) = super::similarity::index(conn, job.id, starters(game)).await {
         tracing::warn!(submission = %job.id, "similarity index: {e:#}");
     }
@@ -250,8 +254,8 @@ pub async fn compiled(
 }
 
 /// Stores a validity run's report for `worker`'s validity job, charges its `ms` to the user's
-/// budget, and makes the submission ready with its matches, in one transaction; `false`
-/// (nothing written) if the job is no longer `worker`'s.
+/// budget, and makes the submission ready with its first matches, in one transaction (the rest
+/// scheduled once it has committed); `false` (nothing written) if the job is no longer `worker`'s.
 pub async fn tested(
     conn: &mut PgConnection,
     job: &ValidityJob,
@@ -267,7 +271,17 @@ pub async fn tested(
     submissions::add_usage(&mut tx, job.contest_id, job.user_id, ms).await?;
     scheduler::make_ready(&mut tx, job.id).await?;
     tx.commit().await?;
+    schedule_rest(conn, job.id).await;
     Ok(true)
+}
+
+/// Schedules the matches [`scheduler::make_ready`] left for after its transaction; a failure is
+/// only logged: the submission stays marked, and the compile queue's next look schedules them
+/// ([`scheduler::schedule_pending`]).
+async fn schedule_rest(conn: &mut PgConnection, submission: SubmissionId) {
+    if let Err(e) = scheduler::schedule_rest(conn, submission).await {
+        tracing::warn!(%submission, "scheduling the rest of its matches (retried by the compile queue): {e:#}");
+    }
 }
 
 #[cfg(test)]

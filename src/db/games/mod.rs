@@ -36,7 +36,10 @@ pub use play::{
     set_progress, side, GameJob, MatchScore, MatchSetup, Side,
 };
 pub use rejudge::{current_match_seeds, prune_replaced, replace_games, Replay};
-pub use schedule::{cancel_matches, cancel_stale, create_matches, ready_opponents, NewMatch, Opponent};
+pub use schedule::{
+    cancel_matches, cancel_stale, create_matches, mark_schedule_pending, ready_opponents, schedule_pending,
+    take_schedule_pending, NewMatch, Opponent,
+};
 
 use super::ids::{ContestId, MatchId};
 use crate::games::settings::Settings;

@@ -49,7 +49,8 @@ pub struct NewMatch {
 /// Creates the matches of `submission` (side `a`) against each opponent whose pair has none yet,
 /// their games (with the contest's `settings`) and the games' jobs, in one statement however
 /// many there are. The jobs are queued in the order given (each match's place its `seq`), as
-/// arrived at `arrived_at` (the submission's arrival: see `queue`). Returns the matches created.
+/// arrived at `arrived_at` (the submission's arrival: see `queue`); the caller brings the contest
+/// into the game slots' fair share first (`queue::join_game_queue`). Returns the matches created.
 pub async fn create_matches(
     conn: &mut PgConnection,
     contest_id: ContestId,
@@ -62,7 +63,6 @@ pub async fn create_matches(
     let (opponents, seeds): (Vec<SubmissionId>, Vec<i64>) =
         matches.iter().map(|m| (m.opponent, m.seed)).unzip();
     let games = game_columns(matches.iter().map(|m| (m.opponent, &m.plans[..])));
-    queue::join_game_queue(conn, contest_id.into()).await?;
     sqlx::query_scalar!(
         r#"with new_matches as (
                insert into matches (contest_id, submission_a, submission_b, seed)
@@ -152,4 +152,36 @@ pub async fn cancel_matches(conn: &mut PgConnection, matches: &[i64]) -> sqlx::R
     .execute(&mut *conn)
     .await?;
     Ok(res.rows_affected())
+}
+
+/// Records that `submission` has matches still to schedule (see [`take_schedule_pending`]).
+pub async fn mark_schedule_pending(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<()> {
+    sqlx::query!(
+        "insert into schedule_pending (submission_id) values ($1) on conflict do nothing",
+        submission as SubmissionId
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Takes `submission`'s mark of matches still to schedule, for the caller's transaction to
+/// schedule them: `false` if it has none (or another transaction took it: this one waits until
+/// that one ends).
+pub async fn take_schedule_pending(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<bool> {
+    let res =
+        sqlx::query!("delete from schedule_pending where submission_id = $1", submission as SubmissionId)
+            .execute(conn)
+            .await?;
+    Ok(res.rows_affected() == 1)
+}
+
+/// The submissions with matches still to schedule, longest waiting first (at most `limit`).
+pub async fn schedule_pending(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<SubmissionId>> {
+    sqlx::query_scalar!(
+        r#"select submission_id as "id: SubmissionId" from schedule_pending order by since limit $1"#,
+        limit
+    )
+    .fetch_all(conn)
+    .await
 }
