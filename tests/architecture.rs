@@ -462,6 +462,7 @@ const WEB_SHARED: &[&str] = &[
     "render",
     "scoreboard_view",
     "session_cache",
+    "setting_help",
     "state",
     "submit",
 ];
@@ -748,6 +749,7 @@ const DB_READS: &[&str] = &[
     "audit::history",
     "contests::NewContest::build",
     "contests::by_slug",
+    "contests::deadline_field",
     "contests::list",
     "contests::settings_pairs",
     "contests::slug_and_title",

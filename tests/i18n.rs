@@ -46,7 +46,8 @@ fn catalog(locale: Locale) -> Catalog {
                 let old = out.insert(id.clone(), (name.clone(), BTreeSet::new()));
                 assert!(old.is_none(), "{}/{name}: `{id}` is defined twice", locale.tag());
                 current = Some(id);
-            } else if !line.starts_with(' ') {
+            } else if !line.starts_with([' ', '}']) {
+                // A message goes on over indented lines and the `}` closing one of its selectors.
                 current = None;
             }
             if let Some(id) = &current {

@@ -402,7 +402,7 @@ async fn an_admin_resets_a_forgotten_password_to_the_username_and_a_new_one_is_c
     let r =
         a.submit_form("/admin/users/reset-password", &[("username", "nobody"), ("confirmed", "yes")]).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
-    assert!(r.element("reset-error").unwrap().contains("no user `nobody`"));
+    assert!(r.element("reset-error").unwrap().contains("There is no user “nobody”"));
     let r = a.submit_form("/admin/users/reset-password", &[("username", "fay"), ("confirmed", "yes")]).await;
     let r = a.follow(r).await;
     assert!(r.element("reset-result").unwrap().contains("fay"), "{}", r.body);

@@ -49,6 +49,7 @@ pub mod practice;
 pub mod render;
 pub mod scoreboard_view;
 pub mod session_cache;
+pub mod setting_help;
 pub mod similarity;
 pub mod state;
 pub mod statement;

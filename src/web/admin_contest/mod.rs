@@ -17,7 +17,6 @@ mod standings_csv;
 pub(super) mod status;
 mod submissions;
 
-pub use settings::setting_help;
 pub use standings_csv::standings_csv_text;
 
 /// The pages, under `/admin`.
