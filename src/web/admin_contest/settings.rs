@@ -260,10 +260,8 @@ impl Done {
             Some(tr!("admin-notice-frozen"))
         } else if self.unfrozen.is_some() {
             Some(tr!("admin-notice-unfrozen"))
-        } else if let Some(n) = self.finals {
-            Some(tr!("finals-notice-started", matches = n))
         } else {
-            None
+            self.finals.map(|n| tr!("finals-notice-started", matches = n))
         }
     }
 }
