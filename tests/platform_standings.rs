@@ -173,8 +173,15 @@ async fn play(pool: &PgPool, n: usize) -> usize {
         let Some(game) = PlayGame::claim_next(&mut conn, "standings", 60.0).await.unwrap() else { break };
         let result = outcome(game.job.id, &game.job.plan);
         let log = GameLog::new("game", vec![(BotId::A, "a".into()), (BotId::B, "b".into())]);
-        let stored =
-            service::matches::record_game(&mut conn, "standings", &game.job, &game.setup, &result, &log);
+        let stored = service::matches::record_game(
+            &mut conn,
+            "standings",
+            &game.job,
+            &game.setup,
+            &result,
+            &log,
+            None,
+        );
         assert!(stored.await.unwrap());
         played += 1;
     }

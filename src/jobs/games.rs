@@ -286,7 +286,7 @@ impl GameQueue {
 
 /// A game a slot played, until its output is stored: the game, its lease, the output and the
 /// seconds it took.
-type Played = (PlayGame, Held, anyhow::Result<(GameResult, GameLog)>, f64);
+type Played = (PlayGame, Held, anyhow::Result<(GameResult, GameLog, games::Played)>, f64);
 
 /// A slot whose last game took less than this claims its next game while it plays the current
 /// one: the claim's round trips are then a noticeable share of a game, while for longer games
@@ -326,7 +326,7 @@ pub struct PlayGame {
 impl Job for PlayGame {
     const KIND: JobKind = JobKind::Game;
     type Context = Slot;
-    type Output = (GameResult, GameLog);
+    type Output = (GameResult, GameLog, games::Played);
 
     async fn claim(
         conn: &mut PgConnection,
@@ -345,11 +345,13 @@ impl Job for PlayGame {
         self.job.attempts
     }
 
-    async fn run(&self, slot: &Slot) -> anyhow::Result<(GameResult, GameLog)> {
+    async fn run(&self, slot: &Slot) -> anyhow::Result<(GameResult, GameLog, games::Played)> {
         slot.running.fetch_add(1, Ordering::Relaxed);
+        let started = time::OffsetDateTime::now_utc();
         let played = self.play(slot).await;
+        let when = games::Played { started, finished: time::OffsetDateTime::now_utc() };
         slot.running.fetch_sub(1, Ordering::Relaxed);
-        played
+        played.map(|(result, log)| (result, log, when))
     }
 
     async fn store(
@@ -357,9 +359,9 @@ impl Job for PlayGame {
         conn: &mut PgConnection,
         worker: &str,
         _: &Slot,
-        (result, log): (GameResult, GameLog),
+        (result, log, played): (GameResult, GameLog, games::Played),
     ) -> anyhow::Result<bool> {
-        matches::record_game(conn, worker, &self.job, &self.setup, &result, &log).await
+        matches::record_game(conn, worker, &self.job, &self.setup, &result, &log, Some(played)).await
     }
 
     async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {

@@ -42,6 +42,7 @@ pub async fn record_game(
     setup: &MatchSetup,
     result: &GameResult,
     log: &GameLog,
+    played: Option<games::Played>,
 ) -> anyhow::Result<bool> {
     let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
     let think_ms = [think(BotId::A), think(BotId::B)];
@@ -56,6 +57,7 @@ pub async fn record_game(
         &serde_json::to_value(result)?,
         &serde_json::to_string(log)?,
         think_ms,
+        played,
     )
     .await?;
     if !ours {

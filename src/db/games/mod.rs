@@ -33,7 +33,7 @@ pub use pages::{
 };
 pub use play::{
     claim, fail_exhausted, finish, give_back, match_setup, match_winners, release, set_match_state,
-    set_progress, side, GameJob, MatchScore, MatchSetup, Side,
+    set_progress, side, GameJob, MatchScore, MatchSetup, Played, Side,
 };
 pub use rejudge::{current_match_seeds, prune_replaced, replace_games, Replay};
 pub use schedule::{

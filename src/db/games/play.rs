@@ -174,6 +174,15 @@ async fn put_back(
     tx.commit().await
 }
 
+/// When a game was played: from its first bot's start to its end, as the slot saw it. A slot
+/// claims its next quick game while it plays one, and stores a result while it plays the next,
+/// so the claim and the store are not the game's own start and end.
+#[derive(Clone, Copy, Debug)]
+pub struct Played {
+    pub started: time::OffsetDateTime,
+    pub finished: time::OffsetDateTime,
+}
+
 /// Stores a game's result, exactly once: `false` (nothing written) when the game is no longer
 /// ours (its lease ran out and another worker took it, or a rejudge replaced it). The outcome
 /// columns the standings and pages read (`winner`, `end_reason`, `forfeit_kind`) are computed by
@@ -187,6 +196,7 @@ pub async fn finish(
     result: &Value,
     log: &str,
     think_ms: [i64; 2],
+    played: Option<Played>,
 ) -> sqlx::Result<bool> {
     let mut tx = conn.begin().await?;
     queue::relaxed_commit(&mut tx).await?;
@@ -195,13 +205,15 @@ pub async fn finish(
     }
     let res = sqlx::query!(
         "update games set status = 'done', result = $2, log = $3, think_ms_a = $4, think_ms_b = $5,
-                finished_at = now(), progress = null
+                started_at = coalesce($6, started_at), finished_at = coalesce($7, now()), progress = null
          where id = $1 and status = 'running'",
         id as GameRecordId,
         result,
         log,
         think_ms[0],
-        think_ms[1]
+        think_ms[1],
+        played.map(|p| p.started),
+        played.map(|p| p.finished)
     )
     .execute(&mut *tx)
     .await?;
