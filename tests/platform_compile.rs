@@ -92,7 +92,7 @@ async fn the_browser_shows_the_compiler_message_of_a_failed_compile() {
     assert_eq!(c.get(&page).await.element("status").unwrap(), "queued");
     queue(&app).run_one().await.unwrap();
     let shown = c.get(&page).await;
-    assert_eq!(shown.element("status").unwrap(), "compile_error");
+    assert_eq!(shown.element("status").unwrap(), "compile error");
     assert!(shown.element("compile-log").unwrap().contains("undefined_name"));
 }
 
