@@ -169,7 +169,8 @@ async fn a_game_whose_worker_died_is_played_again_counted_once_and_its_log_stays
     .unwrap();
     assert_eq!(play_all(&app).await, 2);
     // The dead worker's late result is ignored.
-    let late = games::finish(&mut conn, dead.id, "dead-worker", &json!({}), "{}", [1, 1]).await.unwrap();
+    let late =
+        games::finish(&mut conn, dead.id, "dead-worker", &json!({}), "{}", [1, 1], None).await.unwrap();
     assert!(!late);
     let (status, attempts): (String, i32) = sqlx::query_as(
         "select g.status::text, j.attempts from games g join jobs j on j.game_id = g.id where g.id = $1",

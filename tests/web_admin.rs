@@ -307,7 +307,9 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
     let playing = games::claim(&mut conn, "w1", 60.0).await.unwrap().unwrap();
     assert_eq!(playing.match_id, current);
     let other = games::claim(&mut conn, "w2", 60.0).await.unwrap().unwrap();
-    assert!(games::finish(&mut conn, other.id, "w2", &json!({"winner": "a"}), "{}", [5, 5]).await.unwrap());
+    assert!(games::finish(&mut conn, other.id, "w2", &json!({"winner": "a"}), "{}", [5, 5], None)
+        .await
+        .unwrap());
 
     let r = app.api("PATCH", "/api/contests/c4/settings", Some(&token), Some(json!({"move_ms": 1234}))).await;
     assert_eq!(r.status, StatusCode::OK);
@@ -348,7 +350,7 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
     let replay = games::claim(&mut conn, "w1", 60.0).await.unwrap().unwrap();
     assert_eq!(replay.settings["move_ms"], 1234);
     assert!(!queue::extend_lease(&mut conn, JobKind::Game, playing.id, "w1", 60.0).await.unwrap());
-    assert!(!games::finish(&mut conn, playing.id, "w1", &json!({"winner": "b"}), "{}", [9, 9])
+    assert!(!games::finish(&mut conn, playing.id, "w1", &json!({"winner": "b"}), "{}", [9, 9], None)
         .await
         .unwrap());
     let done: i64 = sqlx::query_scalar(
@@ -632,7 +634,9 @@ async fn a_game_whose_lease_expires_max_attempts_times_is_failed_until_a_rejudge
     assert_eq!(status, "failed");
     assert!(failure.contains(&format!("after {MAX_ATTEMPTS} attempts")), "{failure}");
     // Its match cannot complete: it stays out of the standings even when the other game is done.
-    assert!(games::finish(&mut conn, next.id, "alive", &json!({"winner": "a"}), "{}", [1, 1]).await.unwrap());
+    assert!(games::finish(&mut conn, next.id, "alive", &json!({"winner": "a"}), "{}", [1, 1], None)
+        .await
+        .unwrap());
     let score = games::MatchScore { points: [3, 0], games_won: [1, 0], games_drawn: 0 };
     games::set_match_state(&mut conn, match_id, games::GameStatus::Done, Some(score)).await.unwrap();
     let m: String = sqlx::query_scalar("select status::text from matches where id = $1")

@@ -893,9 +893,12 @@ const UNCATALOGUED: &str = "((names) => {
   do { before = text; text = text.replace(/⟦[^⟦⟧]*⟧/g, ' '); } while (text !== before);
   const data = new Set(names.flatMap((n) => [n, ...n.split(/[^\\p{L}\\p{N}+#]+/u)]));
   const month = /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|UTC)$/;
+  // A compiler's name and version as the server reports them (`x86_64-linux-gnu-gcc-12`,
+  // `12.2.0-14+deb12u1`, a commit hash).
+  const version = /^([\\w.+-]*\\d[\\w.+-]*|x86_64-[\\w.+-]+)$/;
   const left = text.split(/[\\s\\u0001]+/)
     .map((t) => t.replace(/^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}+#]+$/gu, ''))
-    .filter((t) => /\\p{L}/u.test(t) && !data.has(t) && !month.test(t));
+    .filter((t) => /\\p{L}/u.test(t) && !data.has(t) && !month.test(t) && !version.test(t));
   return [...new Set(left)]; })";
 
 /// Every kind of page, as a student and as an admin sees it (the practice page of a game being
@@ -918,27 +921,46 @@ async fn every_visible_word_of_every_page_comes_from_a_catalog() {
     cdp.call("Network.setCookie", json!({"name": "lang", "value": "en-XA", "url": server})).await;
     let titles: Vec<String> =
         sqlx::query_scalar("select title from contests").fetch_all(&app.pool).await.unwrap();
-    let mut names: Vec<String> = vec![
+    // Data: the fixture's names and announcement, the configured languages (names, compilers,
+    // versions), the settings' names (contracts, as in `--set`), and unit symbols.
+    let mut names: Vec<String> = [
         "botarena",
         "ada",
         "bob",
         "root",
+        "nick-ada",
+        "nick-bob",
+        "nick-root",
         "staff",
         "Supercalifragilisticexpialidocious",
         "house",
         "random",
         "level1",
         "level2",
+        "Read",
+        "first",
         "C",
+        "C17",
         "C++",
+        "C++17",
         "Rust",
+        "edition",
         "Python",
+        "python",
         "Java",
+        "class",
+        "Main",
         "gcc",
         "g++",
         "rustc",
         "javac",
         "OpenJDK",
+        "Debian",
+        "SHA-256",
+        "ms",
+        "s",
+        "MiB",
+        "KiB",
         "English",
         "简体中文",
         "Română",
@@ -948,6 +970,13 @@ async fn every_visible_word_of_every_page_comes_from_a_catalog() {
     .into_iter()
     .map(str::to_string)
     .collect();
+    let link = "https://example.org/a/very/long/link/that/does/not/break/anywhere/on/its/own/";
+    names.push(format!("{link}{}", link.trim_end_matches('/')));
+    for game in botarena::games::GameId::ALL {
+        names.extend(botarena::games::settings::defs(game).iter().map(|d| d.name.to_string()));
+    }
+    names.extend(botarena::db::contests::LIMITS.iter().map(|(n, _)| n.to_string()));
+    names.extend(app.state.language_ids().iter().map(|l| format!("time_factor.{l}")));
     names.extend(titles);
     names.extend(["checkers", "connect4", "one-two-three", "mathtricks", "tron", "c4"].map(str::to_string));
     let mut found = Vec::new();

@@ -29,6 +29,8 @@ const ROUTES: &[&str] = &[
     "/profile/password",
     "/profile/tokens",
     "/profile/tokens/{id}/revoke",
+    "/profile/preferences",
+    "/language",
     "/contests",
     "/contests/{slug}",
     "/contests/{slug}/mine",
@@ -588,6 +590,8 @@ const BODY_FIELDS: &[(&str, &str, Sender, Kind, &[(&str, &str)])] = &[
     ),
     ("POST", "/profile/tokens", Student, Form, &[("name", "laptop")]),
     ("POST", "/profile/tokens/{token}/revoke", Student, Form, &[]),
+    ("POST", "/profile/preferences", Student, Form, &[("locale", "fi"), ("time_zone", "Europe/Helsinki")]),
+    ("POST", "/language", Student, Form, &[("lang", "ro")]),
     ("POST", "/contests/{slug}", Student, Multipart, &[("language", "python"), ("source", "print(1)\n")]),
     (
         "POST",

@@ -386,7 +386,7 @@ pub fn stored_bytes_per_game(b: &mut Bench) -> anyhow::Result<Figure> {
         bench::queue_games(&mut conn, contest, subs[0], subs[1], n as i32).await?;
         for (result, log) in played.iter().cycle().take(n) {
             let job = games::claim(&mut conn, "bench", 60.0).await?.context("a queued game")?;
-            ensure!(games::finish(&mut conn, job.id, "bench", result, log, [0, 0]).await?, "stored");
+            ensure!(games::finish(&mut conn, job.id, "bench", result, log, [0, 0], None).await?, "stored");
         }
         Ok(bench::games_table_bytes(&mut conn).await? as f64 / n as f64)
     }))?;
