@@ -894,8 +894,8 @@ const UNCATALOGUED: &str = "((names) => {
   const data = new Set(names.flatMap((n) => [n, ...n.split(/[^\\p{L}\\p{N}+#]+/u)]));
   const month = /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|UTC)$/;
   // A compiler's name and version as the server reports them (`x86_64-linux-gnu-gcc-12`,
-  // `12.2.0-14+deb12u1`, a commit hash).
-  const version = /^([\\w.+-]*\\d[\\w.+-]*|x86_64-[\\w.+-]+)$/;
+  // `12.2.0-14+deb12u1`, a commit hash), and a setting's value (`12x6x230,40x30x100`).
+  const version = /^([\\w.,+-]*\\d[\\w.,+-]*|x86_64-[\\w.+-]+)$/;
   const left = text.split(/[\\s\\u0001]+/)
     .map((t) => t.replace(/^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}+#]+$/gu, ''))
     .filter((t) => /\\p{L}/u.test(t) && !data.has(t) && !month.test(t) && !version.test(t));
@@ -933,6 +933,7 @@ async fn every_visible_word_of_every_page_comes_from_a_catalog() {
         "nick-root",
         "staff",
         "Supercalifragilisticexpialidocious",
+        "house:random",
         "house",
         "random",
         "level1",
