@@ -102,6 +102,20 @@ async fn play_out(app: &TestApp, token: &str, game: &str, id: &str) -> Value {
                 .await;
             assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{game}: {}", r.body);
             assert_eq!(r.json()["error"], "illegal_move", "{}", r.body);
+            // In Bulgarian, the rule it breaks is said in Bulgarian too: no English word in it.
+            let req = axum::http::Request::builder()
+                .method("POST")
+                .uri(format!("/api/practice/{id}/moves"))
+                .header("authorization", format!("Bearer {token}"))
+                .header("content-type", "application/json")
+                .header("accept-language", "bg")
+                .body(axum::body::Body::from(json!({"move": bad}).to_string()))
+                .unwrap();
+            let r = send(&app.router, req).await;
+            assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{game}: {}", r.body);
+            let said = r.json()["message"].as_str().unwrap().to_string();
+            let english = said.split(|c: char| !c.is_ascii_alphabetic()).find(|w| w.len() > 1);
+            assert!(said.starts_with("Непозволен ход: ") && english.is_none(), "{game}: {said}");
             // The game goes on: still the person's turn, nothing played.
             let after = view(app, token, id).await;
             assert_eq!(after["status"], "your_turn", "{after}");

@@ -150,6 +150,34 @@ error-checkers-majority = веригата взема { $count ->
        *[other] { $count } фигури
     }, а могат да се вземат { $most }: най-дългото вземане е задължително.
 
+# Ход, въведен на ръка, който не е записан като ходовете на играта (тренировъчните ходове в API).
+error-move-malformed = Това не е записано като ход в тази игра: вижте как правилата записват ход.
+
+## Connect4: правилото, което нарушава отказан ход, след „Непозволен ход:“.
+error-connect4-out-of-range = колона { $column } не е на дъската: колоните са от 0 до { $last }.
+error-connect4-full = колона { $column } е пълна.
+
+## MathTricks: правилото, което нарушава отказан ход. $cell и $from: клетка, записана „x y“.
+error-mathtricks-off-board = клетка { $cell } е извън дъската { $width }x{ $height }.
+error-mathtricks-not-neighbour = клетка { $cell } не е съседна на пешката ви на { $from }.
+error-mathtricks-visited = клетка { $cell } вече е посетена.
+
+## Едно-две-три: правилото, което нарушава отказана дъска.
+error-ott-cell = ред { $row }, колона { $column }
+error-ott-wrong-size = дъската е { $cols } колони на { $rows } реда, а отговорът е { $answer_cols } колони на { $answer_rows } реда.
+error-ott-opponents-cell = { $cell } съдържа буквата на противника { $theirs }: фигура покрива само свободни клетки и вашите.
+error-ott-letter-removed = { $cell } съдържаше { $mine } и беше променена на { $now }: ход никога не премахва буква.
+error-ott-wrong-letter = в { $cell } е записано { $theirs }, но е ред на { $mine }.
+error-ott-unchanged = не е запълнена нито една свободна клетка: дъската е непроменена.
+error-ott-too-many = { $count ->
+        [one] запълнена е една клетка
+       *[other] запълнени са { $count } клетки
+    }; фигурата е права линия от най-много 3 клетки.
+error-ott-not-in-line = запълнените клетки ({ $cells }) не са на една хоризонтална, вертикална или диагонална линия.
+error-ott-too-long = запълнените клетки ({ $cells }) обхващат { $span } клетки; фигурата покрива най-много 3 съседни клетки.
+error-ott-through-opponent = фигурата от { $from } до { $to } минава през { $middle }, където е буквата на противника { $theirs }.
+error-ott-gap-left = { $from } и { $to } не са съседни, а { $middle } между тях е оставена свободна.
+
 # Започване на финала на състезание.
 error-finals-before-deadline = Финалът започва при или след крайния срок на състезанието.
 error-finals-started = Финалът на това състезание вече е започнал.

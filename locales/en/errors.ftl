@@ -134,7 +134,7 @@ error-socket-message = Send {"{"}"move": "…"{"}"} or {"{"}"leave": true{"}"}.
 error-not-your-turn = It is not your turn.
 error-game-over = The game is over.
 error-not-a-direction = `{ $text }` is not a direction (+X, -X, +Y, -Y).
-# $detail: the game's rule that the move breaks (English for now).
+# $detail: the game's rule that the move breaks (error-checkers-*, error-connect4-*, …).
 error-illegal-move = Not a legal move: { $detail }
 error-no-submission = You have no compiled submission in this contest yet: a test match plays your current one.
 # $id: the test match's number.
@@ -162,6 +162,34 @@ error-checkers-majority = the chain captures { $count ->
         [one] one piece
        *[other] { $count } pieces
     } but { $most } can be captured: the longest capture is compulsory.
+
+# A move typed by hand that is not written as the game's moves are (the API's practice moves).
+error-move-malformed = This is not written as a move of this game: see how the rules write a move.
+
+## Connect4: the rule a refused move breaks, shown after "Not a legal move:".
+# $last: the last column's number.
+error-connect4-out-of-range = column { $column } is not on the board: the columns are 0 to { $last }.
+error-connect4-full = column { $column } is full.
+
+## MathTricks: the rule a refused move breaks. $cell and $from: a cell as "x y".
+error-mathtricks-off-board = cell { $cell } is off the { $width }x{ $height } board.
+error-mathtricks-not-neighbour = cell { $cell } is not next to your pawn on { $from }.
+error-mathtricks-visited = cell { $cell } has been visited already.
+
+## One-two-three: the rule a refused board breaks. $cell, $from, $to, $middle: error-ott-cell.
+error-ott-cell = row { $row }, column { $column }
+error-ott-wrong-size = the board is { $cols } columns by { $rows } rows, but the answer has { $answer_cols } columns by { $answer_rows } rows.
+# $theirs: the opponent's letter (A or B).
+error-ott-opponents-cell = { $cell } holds your opponent's letter { $theirs }: a piece covers only free cells and your own.
+error-ott-letter-removed = { $cell } held { $mine } and was changed to { $now }: a move never removes a letter.
+error-ott-wrong-letter = { $cell } was filled with { $theirs }, but it is { $mine }'s move.
+error-ott-unchanged = no free cell was filled: the board is unchanged.
+error-ott-too-many = { $count } cells were filled; a piece is a straight line of at most 3 cells.
+# $cells: the filled cells, separated by semicolons.
+error-ott-not-in-line = the filled cells ({ $cells }) are not on one horizontal, vertical or diagonal line.
+error-ott-too-long = the filled cells ({ $cells }) span { $span } cells; a piece covers at most 3 adjacent cells.
+error-ott-through-opponent = the piece from { $from } to { $to } passes through { $middle }, which holds your opponent's letter { $theirs }.
+error-ott-gap-left = { $from } and { $to } are not adjacent, and { $middle } between them was left free.
 
 # Starting a contest's finals.
 error-finals-before-deadline = The finals start at or after the contest's deadline.

@@ -150,6 +150,34 @@ error-checkers-majority = ketju lyö { $count ->
        *[other] { $count } nappulaa
     }, mutta lyötävissä on { $most }: pisin lyönti on pakollinen.
 
+# Käsin kirjoitettu siirto, jota ei ole kirjoitettu pelin siirtojen tapaan (API:n harjoitussiirrot).
+error-move-malformed = Tätä ei ole kirjoitettu tämän pelin siirroksi: katso säännöistä, miten siirto kirjoitetaan.
+
+## Connect4: sääntö, jota hylätty siirto rikkoo, tekstin "Siirto ei ole sallittu:" jälkeen.
+error-connect4-out-of-range = saraketta { $column } ei ole laudalla: sarakkeet ovat 0–{ $last }.
+error-connect4-full = sarake { $column } on täynnä.
+
+## MathTricks: sääntö, jota hylätty siirto rikkoo. $cell ja $from: ruutu muodossa "x y".
+error-mathtricks-off-board = ruutu { $cell } on { $width }x{ $height }-laudan ulkopuolella.
+error-mathtricks-not-neighbour = ruutu { $cell } ei ole nappulasi ruudun { $from } vieressä.
+error-mathtricks-visited = ruudussa { $cell } on jo käyty.
+
+## Yksi-kaksi-kolme: sääntö, jota hylätty lauta rikkoo.
+error-ott-cell = rivi { $row }, sarake { $column }
+error-ott-wrong-size = lauta on { $cols } saraketta × { $rows } riviä, mutta vastauksessa on { $answer_cols } saraketta × { $answer_rows } riviä.
+error-ott-opponents-cell = ruudussa { $cell } on vastustajan kirjain { $theirs }: pala peittää vain vapaita ruutuja ja omiasi.
+error-ott-letter-removed = ruudussa { $cell } oli { $mine }, ja se muutettiin muotoon { $now }: siirto ei koskaan poista kirjainta.
+error-ott-wrong-letter = ruutuun { $cell } kirjoitettiin { $theirs }, mutta vuorossa on { $mine }.
+error-ott-unchanged = yhtään vapaata ruutua ei täytetty: lauta on ennallaan.
+error-ott-too-many = { $count ->
+        [one] täytettiin yksi ruutu
+       *[other] täytettiin { $count } ruutua
+    }; pala on enintään 3 ruudun suora.
+error-ott-not-in-line = täytetyt ruudut ({ $cells }) eivät ole samalla vaaka-, pysty- tai vinorivillä.
+error-ott-too-long = täytetyt ruudut ({ $cells }) ulottuvat { $span } ruudun matkalle; pala peittää enintään 3 vierekkäistä ruutua.
+error-ott-through-opponent = pala ruudusta { $from } ruutuun { $to } kulkee ruudun { $middle } kautta, jossa on vastustajan kirjain { $theirs }.
+error-ott-gap-left = { $from } ja { $to } eivät ole vierekkäin, ja niiden välinen { $middle } jätettiin tyhjäksi.
+
 # Kilpailun finaalin aloittaminen.
 error-finals-before-deadline = Finaali alkaa kilpailun määräaikana tai sen jälkeen.
 error-finals-started = Tämän kilpailun finaali on jo alkanut.

@@ -159,6 +159,35 @@ error-checkers-majority = lanțul capturează { $count ->
        *[other] { $count } de piese
     }, dar se pot captura { $most }: cea mai lungă captură este obligatorie.
 
+# O mutare tastată care nu este scrisă ca mutările jocului (mutările de antrenament din API).
+error-move-malformed = Aceasta nu este scrisă ca o mutare a acestui joc: vedeți cum scriu regulile o mutare.
+
+## Connect4: regula încălcată de o mutare refuzată, afișată după „Mutare nepermisă:”.
+error-connect4-out-of-range = coloana { $column } nu este pe tablă: coloanele sunt de la 0 la { $last }.
+error-connect4-full = coloana { $column } este plină.
+
+## MathTricks: regula încălcată de o mutare refuzată. $cell și $from: o celulă scrisă „x y”.
+error-mathtricks-off-board = celula { $cell } este în afara tablei de { $width }x{ $height }.
+error-mathtricks-not-neighbour = celula { $cell } nu este vecină cu pionul dumneavoastră de pe { $from }.
+error-mathtricks-visited = celula { $cell } a fost deja vizitată.
+
+## Unu-doi-trei: regula încălcată de o tablă refuzată.
+error-ott-cell = rândul { $row }, coloana { $column }
+error-ott-wrong-size = tabla are { $cols } coloane pe { $rows } rânduri, dar răspunsul are { $answer_cols } coloane pe { $answer_rows } rânduri.
+error-ott-opponents-cell = { $cell } conține litera adversarului, { $theirs }: o piesă acoperă doar celule libere și pe ale dumneavoastră.
+error-ott-letter-removed = { $cell } conținea { $mine } și a fost schimbată în { $now }: o mutare nu șterge niciodată o literă.
+error-ott-wrong-letter = { $cell } a fost completată cu { $theirs }, dar este rândul lui { $mine } să mute.
+error-ott-unchanged = nu a fost completată nicio celulă liberă: tabla este neschimbată.
+error-ott-too-many = { $count ->
+        [one] a fost completată o celulă
+        [few] au fost completate { $count } celule
+       *[other] au fost completate { $count } de celule
+    }; o piesă este o linie dreaptă de cel mult 3 celule.
+error-ott-not-in-line = celulele completate ({ $cells }) nu sunt pe aceeași linie orizontală, verticală sau diagonală.
+error-ott-too-long = celulele completate ({ $cells }) se întind pe { $span } celule; o piesă acoperă cel mult 3 celule alăturate.
+error-ott-through-opponent = piesa de la { $from } la { $to } trece prin { $middle }, care conține litera adversarului, { $theirs }.
+error-ott-gap-left = { $from } și { $to } nu sunt alăturate, iar { $middle } dintre ele a rămas liberă.
+
 # Începerea finalei unui concurs.
 error-finals-before-deadline = Finala începe la termenul limită al concursului sau după el.
 error-finals-started = Finala acestui concurs a început deja.

@@ -135,6 +135,31 @@ error-checkers-own-piece = { $square } 上是你自己的棋子：只能跳吃�
 error-checkers-jumped-twice = { $square } 在这次连跳中已经被跳过了。
 error-checkers-majority = 这次连跳只吃 { $count } 子，但最多可以吃 { $most } 子：必须选择吃子最多的走法。
 
+# 手动输入的走法不符合本游戏的走法写法（API 的练习走法）。
+error-move-malformed = 这不是本游戏的走法写法：请参阅规则中走法的写法。
+
+## 四子棋：被拒绝的走法违反的规则，显示在“不合规则的走法：”之后。
+error-connect4-out-of-range = 第 { $column } 列不在棋盘上：列号为 0 到 { $last }。
+error-connect4-full = 第 { $column } 列已满。
+
+## MathTricks：被拒绝的走法违反的规则。$cell 与 $from：格子写作 "x y"。
+error-mathtricks-off-board = 格子 { $cell } 不在 { $width }x{ $height } 的棋盘上。
+error-mathtricks-not-neighbour = 格子 { $cell } 与你在 { $from } 的棋子不相邻。
+error-mathtricks-visited = 格子 { $cell } 已经走过了。
+
+## 一二三：被拒绝的棋盘违反的规则。
+error-ott-cell = 第 { $row } 行第 { $column } 列
+error-ott-wrong-size = 棋盘为 { $cols } 列 × { $rows } 行，但回答为 { $answer_cols } 列 × { $answer_rows } 行。
+error-ott-opponents-cell = { $cell } 是对手的字母 { $theirs }：一块棋子只能覆盖空格和自己的格子。
+error-ott-letter-removed = { $cell } 原为 { $mine }，被改成了 { $now }：走法从不移除字母。
+error-ott-wrong-letter = { $cell } 被填入了 { $theirs }，但现在轮到 { $mine } 走。
+error-ott-unchanged = 没有填入任何空格：棋盘没有变化。
+error-ott-too-many = 填入了 { $count } 个格子；一块棋子是最多 3 格的直线。
+error-ott-not-in-line = 填入的格子（{ $cells }）不在同一条横线、竖线或斜线上。
+error-ott-too-long = 填入的格子（{ $cells }）跨越 { $span } 格；一块棋子最多覆盖 3 个相邻格子。
+error-ott-through-opponent = 从 { $from } 到 { $to } 的棋子经过 { $middle }，那里是对手的字母 { $theirs }。
+error-ott-gap-left = { $from } 与 { $to } 不相邻，且两者之间的 { $middle } 被留空。
+
 # 开始比赛的决赛。
 error-finals-before-deadline = 决赛只能在比赛截止时间当时或之后开始。
 error-finals-started = 本比赛的决赛已经开始。

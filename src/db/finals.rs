@@ -2,8 +2,7 @@
 //! among the top K of its standings under its own game settings. What they mean is
 //! `service::finals`.
 
-use super::ids::{ContestId, MatchId, SubmissionId, UserId};
-use super::queue;
+use super::ids::{ContestId, SubmissionId, UserId};
 use super::scoreboard::{Tally, TallyRow};
 use crate::games::settings::Settings;
 use serde_json::Value;
@@ -61,54 +60,6 @@ pub async fn create(
     .execute(conn)
     .await?;
     Ok(res.rows_affected() == 1)
-}
-
-/// Creates one final match of `a` against `b` with its games (the finals' `settings`, `plans` as
-/// `(index, games.plan)`; not charged to the students' budgets) and their jobs, queued as arrived
-/// now in the place `seq`.
-#[allow(clippy::too_many_arguments)]
-pub async fn create_match(
-    conn: &mut PgConnection,
-    contest: ContestId,
-    a: SubmissionId,
-    b: SubmissionId,
-    seed: i64,
-    seq: i32,
-    plans: &[(i32, Value)],
-    settings: &Settings,
-) -> sqlx::Result<MatchId> {
-    let settings = super::contests::stored(settings);
-    let (indexes, plans): (Vec<i32>, Vec<Value>) = plans.iter().cloned().unzip();
-    queue::join_game_queue(conn, contest.into()).await?;
-    let id = sqlx::query_scalar!(
-        r#"insert into matches (contest_id, submission_a, submission_b, seed, in_finals)
-           values ($1, $2, $3, $4, true) returning id as "id: MatchId""#,
-        contest as ContestId,
-        a as SubmissionId,
-        b as SubmissionId,
-        seed
-    )
-    .fetch_one(&mut *conn)
-    .await?;
-    sqlx::query!(
-        "with new_games as (
-             insert into games (match_id, index, plan, settings, charge)
-             select $1, p.index, p.plan, $4, false
-             from unnest($2::int4[], $3::jsonb[]) with ordinality as p(index, plan, n)
-             order by p.n
-             returning id)
-         insert into jobs (kind, game_id, arrived_at, contest_id, seq)
-         select 'game', g.id, now(), $5, $6 from new_games g order by g.id",
-        id as MatchId,
-        &indexes,
-        &plans,
-        settings,
-        contest as ContestId,
-        seq
-    )
-    .execute(conn)
-    .await?;
-    Ok(id)
 }
 
 /// The finalists: the submissions of the contest's final matches, current or not.

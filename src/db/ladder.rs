@@ -5,9 +5,6 @@
 
 use super::games::GameStatus;
 use super::ids::{ContestId, MatchId, SubmissionId};
-use super::queue;
-use crate::games::settings::Settings;
-use serde_json::Value;
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 
@@ -146,50 +143,6 @@ pub async fn counts(conn: &mut PgConnection, contest: ContestId) -> sqlx::Result
     .fetch_one(conn)
     .await?;
     Ok(Counts { matches: r.matches, unfinished: r.unfinished, games_last_hour: r.games_last_hour })
-}
-
-/// Creates one ladder match of `a` against `b` with its games (the contest's `settings`, `plans`
-/// as `(index, games.plan)`) and their jobs, queued as arrived now.
-pub async fn create_match(
-    conn: &mut PgConnection,
-    contest: ContestId,
-    a: SubmissionId,
-    b: SubmissionId,
-    seed: i64,
-    plans: &[(i32, Value)],
-    settings: &Settings,
-) -> sqlx::Result<MatchId> {
-    let settings = super::contests::stored(settings);
-    let (indexes, plans): (Vec<i32>, Vec<Value>) = plans.iter().cloned().unzip();
-    queue::join_game_queue(conn, contest.into()).await?;
-    let id = sqlx::query_scalar!(
-        r#"insert into matches (contest_id, submission_a, submission_b, seed, ladder)
-           values ($1, $2, $3, $4, true) returning id as "id: MatchId""#,
-        contest as ContestId,
-        a as SubmissionId,
-        b as SubmissionId,
-        seed
-    )
-    .fetch_one(&mut *conn)
-    .await?;
-    sqlx::query!(
-        "with new_games as (
-             insert into games (match_id, index, plan, settings)
-             select $1, p.index, p.plan, $4
-             from unnest($2::int4[], $3::jsonb[]) with ordinality as p(index, plan, n)
-             order by p.n
-             returning id)
-         insert into jobs (kind, game_id, arrived_at, contest_id, seq)
-         select 'game', g.id, now(), $5, 0 from new_games g order by g.id",
-        id as MatchId,
-        &indexes,
-        &plans,
-        settings,
-        contest as ContestId
-    )
-    .execute(conn)
-    .await?;
-    Ok(id)
 }
 
 /// A ladder match over (decided, cancelled or failed) whose games have not been rated yet.

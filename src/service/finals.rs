@@ -98,7 +98,8 @@ pub async fn start(
                 .collect();
             games += plans.len();
             let seq = i32::try_from(matches).unwrap_or(i32::MAX);
-            db::finals::create_match(&mut tx, c.id, *a, *b, seed as i64, seq, &plans, &settings).await?;
+            let kind = db::games::OwnMatch::Finals { seq };
+            db::games::create_match(&mut tx, kind, c.id, *a, *b, seed as i64, &plans, &settings).await?;
             matches += 1;
         }
     }

@@ -124,12 +124,8 @@ impl From<crate::service::practice::PracticeError> for AppError {
                 code: "illegal_move",
                 message: tr!("error-not-a-direction", text = text),
             },
-            P::IllegalMove { why, checkers } => {
-                let detail = checkers.map_or(why, checkers_rule);
-                AppError::Unprocessable {
-                    code: "illegal_move",
-                    message: tr!("error-illegal-move", detail = detail),
-                }
+            P::IllegalMove(refused) => {
+                AppError::Unprocessable { code: "illegal_move", message: refused_message(refused) }
             }
             P::Seat(SeatError::NotYourTurn) => {
                 AppError::Conflict { code: "not_your_turn", message: tr!("error-not-your-turn") }
@@ -139,6 +135,96 @@ impl From<crate::service::practice::PracticeError> for AppError {
             }
             P::Db(e) => AppError::Internal(e.into()),
             P::Other(e) => AppError::Internal(e),
+        }
+    }
+}
+
+/// Why a move typed by hand is refused, in the reader's language.
+fn refused_message(refused: crate::games::position::Refused) -> String {
+    use crate::games::position::{Refusal, Refused};
+    use crate::games::{connect4, mathtricks, one_two_three};
+    match refused {
+        Refused::Malformed(_) => tr!("error-move-malformed"),
+        Refused::Over(_)
+        | Refused::Rule(Refusal::Connect4(connect4::Refusal::Over))
+        | Refused::Rule(Refusal::OneTwoThree(one_two_three::Refusal::Over))
+        | Refused::Rule(Refusal::Mathtricks(mathtricks::Refusal::Over(_))) => tr!("error-game-over"),
+        Refused::Rule(Refusal::Checkers(rule)) => tr!("error-illegal-move", detail = checkers_rule(rule)),
+        Refused::Rule(Refusal::Connect4(rule)) => tr!("error-illegal-move", detail = connect4_rule(rule)),
+        Refused::Rule(Refusal::OneTwoThree(rule)) => {
+            tr!("error-illegal-move", detail = one_two_three_rule(rule))
+        }
+        Refused::Rule(Refusal::Mathtricks(rule)) => tr!("error-illegal-move", detail = mathtricks_rule(rule)),
+    }
+}
+
+/// The connect4 rule a move breaks, in the reader's language.
+fn connect4_rule(rule: crate::games::connect4::Refusal) -> String {
+    use crate::games::connect4::Refusal as R;
+    match rule {
+        R::Over => tr!("error-game-over"),
+        R::OutOfRange { col, cols } => tr!("error-connect4-out-of-range", column = col, last = cols - 1),
+        R::Full(col) => tr!("error-connect4-full", column = col),
+    }
+}
+
+/// The MathTricks rule a move breaks, in the reader's language (cells as the protocol writes
+/// them, `x y`).
+fn mathtricks_rule(rule: crate::games::mathtricks::Refusal) -> String {
+    use crate::games::mathtricks::Refusal as R;
+    match rule {
+        R::Over(_) => tr!("error-game-over"),
+        R::OffBoard { cell, width, height } => {
+            tr!("error-mathtricks-off-board", cell = cell.to_string(), width = width, height = height)
+        }
+        R::NotNeighbour { cell, from } => {
+            tr!("error-mathtricks-not-neighbour", cell = cell.to_string(), from = from.to_string())
+        }
+        R::Visited(cell) => tr!("error-mathtricks-visited", cell = cell.to_string()),
+    }
+}
+
+/// The one-two-three rule a new board breaks, in the reader's language.
+fn one_two_three_rule(rule: crate::games::one_two_three::Refusal) -> String {
+    use crate::games::one_two_three::{letter, Refusal as R, Spot};
+    let at = |spot: Spot| tr!("error-ott-cell", row = spot.row, column = spot.col);
+    let cells = |spots: &[Spot]| spots.iter().map(|&s| at(s)).collect::<Vec<_>>().join("; ");
+    let mine = |side: crate::games::Side| letter(Some(side)).to_string();
+    let theirs = |side: crate::games::Side| letter(Some(side.other())).to_string();
+    match rule {
+        R::WrongSize { cols, rows, answer_cols, answer_rows } => tr!(
+            "error-ott-wrong-size",
+            cols = cols,
+            rows = rows,
+            answer_cols = answer_cols,
+            answer_rows = answer_rows
+        ),
+        R::Over => tr!("error-game-over"),
+        R::OpponentsCell { at: spot, mover } => {
+            tr!("error-ott-opponents-cell", cell = at(spot), theirs = theirs(mover))
+        }
+        R::LetterRemoved { at: spot, mover, now } => tr!(
+            "error-ott-letter-removed",
+            cell = at(spot),
+            mine = mine(mover),
+            now = letter(now).to_string()
+        ),
+        R::WrongLetter { at: spot, mover } => {
+            tr!("error-ott-wrong-letter", cell = at(spot), mine = mine(mover), theirs = theirs(mover))
+        }
+        R::Unchanged => tr!("error-ott-unchanged"),
+        R::TooMany(count) => tr!("error-ott-too-many", count = count as u32),
+        R::NotInLine(spots) => tr!("error-ott-not-in-line", cells = cells(&spots)),
+        R::TooLong { cells: spots, span } => tr!("error-ott-too-long", cells = cells(&spots), span = span as u32),
+        R::ThroughOpponent { from, to, middle, mover } => tr!(
+            "error-ott-through-opponent",
+            from = at(from),
+            to = at(to),
+            middle = at(middle),
+            theirs = theirs(mover)
+        ),
+        R::GapLeft { from, to, middle } => {
+            tr!("error-ott-gap-left", from = at(from), to = at(to), middle = at(middle))
         }
     }
 }

@@ -157,6 +157,46 @@ impl Connect4 {
     }
 }
 
+/// The rule a move breaks ([`Connect4::refusal`]): its `Display` is the English reason an
+/// illegal move is reported with; the web names each in the reader's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over: no disc can be dropped.
+    Over,
+    /// The column is not on the board, whose columns are `0..cols`.
+    OutOfRange { col: u32, cols: u32 },
+    /// The column has no free row.
+    Full(u32),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Refusal::Over => write!(f, "the game is already over"),
+            Refusal::OutOfRange { col, cols } => {
+                write!(f, "column {col} is out of range (columns are 0 to {})", cols - 1)
+            }
+            Refusal::Full(col) => write!(f, "column {col} is full"),
+        }
+    }
+}
+
+impl Connect4 {
+    /// The rule `mv` breaks in this position, if any.
+    pub fn refusal(&self, mv: &Column) -> Option<Refusal> {
+        let col = mv.0;
+        if self.outcome.is_some() {
+            Some(Refusal::Over)
+        } else if col >= self.cols {
+            Some(Refusal::OutOfRange { col, cols: self.cols })
+        } else if self.heights[col as usize] >= self.rows {
+            Some(Refusal::Full(col))
+        } else {
+            None
+        }
+    }
+}
+
 impl TurnGame for Connect4 {
     type Move = Column;
 
@@ -172,20 +212,11 @@ impl TurnGame for Connect4 {
     }
 
     fn play(&mut self, mv: &Column) -> Result<(), IllegalMove> {
-        if self.outcome.is_some() {
-            return Err(IllegalMove("the game is already over".into()));
+        if let Some(refusal) = self.refusal(mv) {
+            return Err(IllegalMove(refusal.to_string()));
         }
         let col = mv.0;
-        if col >= self.cols {
-            return Err(IllegalMove(format!(
-                "column {col} is out of range (columns are 0 to {})",
-                self.cols - 1
-            )));
-        }
         let row = self.heights[col as usize];
-        if row >= self.rows {
-            return Err(IllegalMove(format!("column {col} is full")));
-        }
         let side = self.turn;
         let won = self.line_through(row, col, side);
         self.cells[(row * self.cols + col) as usize] = Some(side);

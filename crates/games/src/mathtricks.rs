@@ -381,6 +381,56 @@ impl Mathtricks {
     }
 }
 
+/// The rule a move breaks ([`Mathtricks::refusal`]): its `Display` is the English reason an
+/// illegal move is reported with; the web names each in the reader's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The cell is outside the `width` x `height` board.
+    OffBoard { cell: Cell, width: u32, height: u32 },
+    /// The side to move is stuck: the game is over.
+    Over(Cell),
+    /// The cell is not one of the 8 neighbours of the mover's pawn on `from`.
+    NotNeighbour { cell: Cell, from: Cell },
+    /// A pawn has stood on the cell already.
+    Visited(Cell),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Refusal::OffBoard { cell, width, height } => {
+                write!(f, "cell {cell} is off the {width}x{height} board")
+            }
+            Refusal::Over(cell) => write!(f, "the game is over; no move is possible ({cell})"),
+            Refusal::NotNeighbour { cell, from } => {
+                write!(f, "cell {cell} is not a neighbour of the pawn on {from}")
+            }
+            Refusal::Visited(cell) => write!(f, "cell {cell} has already been visited"),
+        }
+    }
+}
+
+impl Mathtricks {
+    /// The rule `mv` breaks in this position, if any.
+    pub fn refusal(&self, mv: &Cell) -> Option<Refusal> {
+        let (width, height) = (self.board.width, self.board.height);
+        if mv.x >= width || mv.y >= height {
+            return Some(Refusal::OffBoard { cell: *mv, width, height });
+        }
+        if !self.can_move() {
+            return Some(Refusal::Over(*mv));
+        }
+        let from = self.pawns[self.turn.index()];
+        if mv.x.abs_diff(from.x) > 1 || mv.y.abs_diff(from.y) > 1 || *mv == from {
+            return Some(Refusal::NotNeighbour { cell: *mv, from });
+        }
+        if self.visited[self.board.index(mv.x, mv.y)] {
+            return Some(Refusal::Visited(*mv));
+        }
+        None
+    }
+}
+
 impl TurnGame for Mathtricks {
     type Move = Cell;
 
@@ -393,19 +443,8 @@ impl TurnGame for Mathtricks {
     }
 
     fn play(&mut self, mv: &Cell) -> Result<(), IllegalMove> {
-        let (w, h) = (self.board.width, self.board.height);
-        if mv.x >= w || mv.y >= h {
-            return Err(IllegalMove(format!("cell {mv} is off the {w}x{h} board")));
-        }
-        if !self.can_move() {
-            return Err(IllegalMove(format!("the game is over; no move is possible ({mv})")));
-        }
-        let from = self.pawns[self.turn.index()];
-        if mv.x.abs_diff(from.x) > 1 || mv.y.abs_diff(from.y) > 1 || *mv == from {
-            return Err(IllegalMove(format!("cell {mv} is not a neighbour of the pawn on {from}")));
-        }
-        if self.visited[self.board.index(mv.x, mv.y)] {
-            return Err(IllegalMove(format!("cell {mv} has already been visited")));
+        if let Some(refusal) = self.refusal(mv) {
+            return Err(IllegalMove(refusal.to_string()));
         }
         self.play_unchecked(*mv);
         Ok(())

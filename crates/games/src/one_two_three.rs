@@ -138,10 +138,10 @@ impl Grid {
         out
     }
 
-    /// "row R, column C", counted from 1 at the top left, for messages.
-    fn name(&self, index: usize) -> String {
+    /// Where cell `index` is, counted from 1 at the top left, for messages.
+    fn spot(&self, index: usize) -> Spot {
         let cols = self.cols as usize;
-        format!("row {}, column {}", index / cols + 1, index % cols + 1)
+        Spot { row: (index / cols + 1) as u32, col: (index % cols + 1) as u32 }
     }
 }
 
@@ -255,56 +255,39 @@ impl OneTwoThree {
 
     /// Checks a bot's new board against the current one and returns the cells it fills, or the
     /// rule it breaks.
-    fn fill_of(&self, new: &Grid) -> Result<Fill, IllegalMove> {
+    pub fn fill_of(&self, new: &Grid) -> Result<Fill, Refusal> {
         let old = &self.grid;
         if new.cols != old.cols || new.rows != old.rows {
-            return Err(IllegalMove(format!(
-                "the board is {} columns x {} rows but the answer has {} columns x {} rows",
-                old.cols, old.rows, new.cols, new.rows
-            )));
+            return Err(Refusal::WrongSize {
+                cols: old.cols,
+                rows: old.rows,
+                answer_cols: new.cols,
+                answer_rows: new.rows,
+            });
         }
         if old.is_full() {
-            return Err(IllegalMove("the game is already over (the board is full)".into()));
+            return Err(Refusal::Over);
         }
         let me = self.turn;
-        let (mine, theirs) = (letter(Some(me)), letter(Some(me.other())));
         let mut changed = Vec::new();
         for (i, (&was, &now)) in old.cells.iter().zip(&new.cells).enumerate() {
             if was == now {
                 continue;
             }
-            let at = old.name(i);
+            let at = old.spot(i);
             match was {
-                Some(s) if s != me => {
-                    return Err(IllegalMove(format!(
-                        "{at} holds the opponent's letter {theirs}; a piece may cover only free cells \
-                         and the mover's own"
-                    )))
-                }
-                Some(_) => {
-                    return Err(IllegalMove(format!(
-                        "{at} held {mine} and was changed to {}; a move never removes a letter",
-                        letter(now)
-                    )))
-                }
-                None if now != Some(me) => {
-                    return Err(IllegalMove(format!(
-                        "{at} was filled with {theirs}, but it is {mine}'s move"
-                    )))
-                }
+                Some(s) if s != me => return Err(Refusal::OpponentsCell { at, mover: me }),
+                Some(_) => return Err(Refusal::LetterRemoved { at, mover: me, now }),
+                None if now != Some(me) => return Err(Refusal::WrongLetter { at, mover: me }),
                 None => changed.push(i),
             }
         }
-        let names = || changed.iter().map(|&i| old.name(i)).collect::<Vec<_>>().join("; ");
+        let spots = || changed.iter().map(|&i| old.spot(i)).collect::<Vec<_>>();
         match changed.len() {
-            0 => return Err(IllegalMove("no free cell was filled: the board is unchanged".into())),
+            0 => return Err(Refusal::Unchanged),
             1 => return Ok(Fill::new(&[changed[0] as u32])),
             2 | 3 => {}
-            n => {
-                return Err(IllegalMove(format!(
-                    "{n} cells were filled; a piece is a straight line of at most 3 cells"
-                )))
-            }
+            count => return Err(Refusal::TooMany(count)),
         }
         let cols = old.cols as i64;
         let pos = |i: usize| ((i as i64) / cols, (i as i64) % cols);
@@ -317,43 +300,116 @@ impl OneTwoThree {
             (0..=steps).any(|k| (r, c) == (first.0 + k * dr / steps, first.1 + k * dc / steps))
         };
         if !straight || !changed.iter().all(|&i| on_line(i)) {
-            return Err(IllegalMove(format!(
-                "the filled cells ({}) are not on one horizontal, vertical or diagonal line",
-                names()
-            )));
+            return Err(Refusal::NotInLine(spots()));
         }
         if steps > 2 {
-            return Err(IllegalMove(format!(
-                "the filled cells ({}) span {} cells; a piece covers at most 3 adjacent cells",
-                names(),
-                steps + 1
-            )));
+            return Err(Refusal::TooLong { cells: spots(), span: steps as usize + 1 });
         }
         // Two filled cells with one between them: the middle must already be the mover's.
         if changed.len() == 2 && steps == 2 {
             let middle = changed[0] + ((dr / 2) * cols + dc / 2) as usize;
+            let (from, to, middle_at) = (old.spot(changed[0]), old.spot(changed[1]), old.spot(middle));
             match old.cells[middle] {
                 Some(s) if s == me => {}
-                Some(_) => {
-                    return Err(IllegalMove(format!(
-                    "the piece from {} to {} passes through {}, which holds the opponent's letter {theirs}",
-                    old.name(changed[0]),
-                    old.name(changed[1]),
-                    old.name(middle)
-                )))
-                }
-                None => {
-                    return Err(IllegalMove(format!(
-                        "{} and {} are not adjacent and {} between them was left free",
-                        old.name(changed[0]),
-                        old.name(changed[1]),
-                        old.name(middle)
-                    )))
-                }
+                Some(_) => return Err(Refusal::ThroughOpponent { from, to, middle: middle_at, mover: me }),
+                None => return Err(Refusal::GapLeft { from, to, middle: middle_at }),
             }
         }
         let cells: Vec<u32> = changed.iter().map(|&i| i as u32).collect();
         Ok(Fill::new(&cells))
+    }
+}
+
+/// A cell as messages name it: row and column counted from 1 at the top left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spot {
+    pub row: u32,
+    pub col: u32,
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}, column {}", self.row, self.col)
+    }
+}
+
+/// The rule a new board breaks ([`OneTwoThree::fill_of`]): its `Display` is the English reason
+/// an illegal move is reported with; the web names each in the reader's language. `mover` is
+/// the side whose move it is (letter A for the first, B for the second).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    WrongSize { cols: u32, rows: u32, answer_cols: u32, answer_rows: u32 },
+    /// The board is full: the game is over.
+    Over,
+    /// A cell of the opponent's letter was changed.
+    OpponentsCell { at: Spot, mover: Side },
+    /// A cell of the mover's letter was changed (`now`: to what).
+    LetterRemoved { at: Spot, mover: Side, now: Option<Side> },
+    /// A free cell was filled with the opponent's letter.
+    WrongLetter { at: Spot, mover: Side },
+    Unchanged,
+    /// More than 3 cells were filled.
+    TooMany(usize),
+    NotInLine(Vec<Spot>),
+    /// The filled cells span `span` cells (more than 3).
+    TooLong { cells: Vec<Spot>, span: usize },
+    /// The two ends of a piece of three around the opponent's letter.
+    ThroughOpponent { from: Spot, to: Spot, middle: Spot, mover: Side },
+    /// Two cells with a free one between them.
+    GapLeft { from: Spot, to: Spot, middle: Spot },
+}
+
+/// Spots joined with "; " as the English messages list them.
+fn joined(spots: &[Spot]) -> String {
+    spots.iter().map(Spot::to_string).collect::<Vec<_>>().join("; ")
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mine = |mover: Side| letter(Some(mover));
+        let theirs = |mover: Side| letter(Some(mover.other()));
+        match self {
+            Refusal::WrongSize { cols, rows, answer_cols, answer_rows } => write!(
+                f,
+                "the board is {cols} columns x {rows} rows but the answer has {answer_cols} columns x \
+                 {answer_rows} rows"
+            ),
+            Refusal::Over => write!(f, "the game is already over (the board is full)"),
+            Refusal::OpponentsCell { at, mover } => write!(
+                f,
+                "{at} holds the opponent's letter {}; a piece may cover only free cells and the mover's own",
+                theirs(*mover)
+            ),
+            Refusal::LetterRemoved { at, mover, now } => write!(
+                f,
+                "{at} held {} and was changed to {}; a move never removes a letter",
+                mine(*mover),
+                letter(*now)
+            ),
+            Refusal::WrongLetter { at, mover } => {
+                write!(f, "{at} was filled with {}, but it is {}'s move", theirs(*mover), mine(*mover))
+            }
+            Refusal::Unchanged => write!(f, "no free cell was filled: the board is unchanged"),
+            Refusal::TooMany(n) => write!(f, "{n} cells were filled; a piece is a straight line of at most 3 cells"),
+            Refusal::NotInLine(cells) => write!(
+                f,
+                "the filled cells ({}) are not on one horizontal, vertical or diagonal line",
+                joined(cells)
+            ),
+            Refusal::TooLong { cells, span } => write!(
+                f,
+                "the filled cells ({}) span {span} cells; a piece covers at most 3 adjacent cells",
+                joined(cells)
+            ),
+            Refusal::ThroughOpponent { from, to, middle, mover } => write!(
+                f,
+                "the piece from {from} to {to} passes through {middle}, which holds the opponent's letter {}",
+                theirs(*mover)
+            ),
+            Refusal::GapLeft { from, to, middle } => {
+                write!(f, "{from} and {to} are not adjacent and {middle} between them was left free")
+            }
+        }
     }
 }
 
@@ -376,7 +432,7 @@ impl TurnGame for OneTwoThree {
     }
 
     fn play(&mut self, mv: &Grid) -> Result<(), IllegalMove> {
-        let fill = self.fill_of(mv)?;
+        let fill = self.fill_of(mv).map_err(|refusal| IllegalMove(refusal.to_string()))?;
         self.play_fill(&fill);
         Ok(())
     }

@@ -11,7 +11,7 @@ use super::mathtricks::Mathtricks;
 use super::one_two_three::OneTwoThree;
 use super::params::Params;
 use super::settings::{GameSettings, Settings};
-use super::{Outcome, Side, TurnGame};
+use super::{Outcome, ParseMoveError, Side, TurnGame};
 use serde_json::Value;
 
 /// The position of a turn game (tron, played on a clock, has none).
@@ -40,6 +40,34 @@ macro_rules! with_game {
 fn play_text<G: TurnGame>(game: &mut G, text: &str) -> Result<(), String> {
     let mv: G::Move = text.parse().map_err(|e: super::ParseMoveError| e.to_string())?;
     game.play(&mv).map_err(|e| e.to_string())
+}
+
+/// The rule a refused move breaks, in whichever turn game it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    Checkers(super::checkers::Refusal),
+    Connect4(super::connect4::Refusal),
+    OneTwoThree(super::one_two_three::Refusal),
+    Mathtricks(super::mathtricks::Refusal),
+}
+
+/// Why a move typed by hand cannot be played now ([`Position::refusal`]). `Display` writes it
+/// in English as the judge reports a bot's move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// The text is not of the game's move form (why, in English).
+    #[error("malformed move: {0}")]
+    Malformed(String),
+    #[error("illegal move: {}", match .0 {
+        Refusal::Checkers(r) => r.to_string(),
+        Refusal::Connect4(r) => r.to_string(),
+        Refusal::OneTwoThree(r) => r.to_string(),
+        Refusal::Mathtricks(r) => r.to_string(),
+    })]
+    Rule(Refusal),
+    /// The game is over by the rules (the reason's word).
+    #[error("illegal move: the game is over ({0})")]
+    Over(String),
 }
 
 impl Position {
@@ -100,17 +128,29 @@ impl Position {
         with_game!(self, g => play_text(g, text))
     }
 
-    /// Whether `text` could be played now; the position is unchanged either way.
-    pub fn check(&self, text: &str) -> Result<(), String> {
-        self.clone().play(text)
-    }
-
-    /// The checkers rule `text` breaks, if it is a checkers move that parses (for saying the
-    /// rule in the reader's language; [`Position::check`] says it in English).
-    pub fn checkers_refusal(&self, text: &str) -> Option<super::checkers::Refusal> {
-        match self {
-            Position::Checkers(g) if g.outcome().is_none() => g.refusal(&text.parse().ok()?),
-            _ => None,
+    /// Why `text` cannot be played now (`None`: it can); the position is unchanged either way.
+    pub fn refusal(&self, text: &str) -> Option<Refused> {
+        fn parsed<G: TurnGame>(text: &str) -> Result<G::Move, Refused> {
+            text.parse().map_err(|e: ParseMoveError| Refused::Malformed(e.0))
+        }
+        let rule = match self {
+            Position::Checkers(g) => {
+                if let Some(o) = g.outcome() {
+                    return Some(Refused::Over(o.reason.to_string()));
+                }
+                parsed::<Checkers>(text).map(|mv| g.refusal(&mv).map(Refusal::Checkers))
+            }
+            Position::Connect4(g) => parsed::<Connect4>(text).map(|mv| g.refusal(&mv).map(Refusal::Connect4)),
+            Position::OneTwoThree(g) => {
+                parsed::<OneTwoThree>(text).map(|mv| g.fill_of(&mv).err().map(Refusal::OneTwoThree))
+            }
+            Position::Mathtricks(g) => {
+                parsed::<Mathtricks>(text).map(|mv| g.refusal(&mv).map(Refusal::Mathtricks))
+            }
+        };
+        match rule {
+            Ok(rule) => rule.map(Refused::Rule),
+            Err(refused) => Some(refused),
         }
     }
 
@@ -152,13 +192,35 @@ mod tests {
         let moves: Vec<Value> = ["0", "0", "0"].iter().map(|m| json!(m)).collect();
         let mut p = after(GameId::Connect4, &settings, &json!({}), &moves).unwrap().unwrap();
         assert_eq!(p.turn(), Side::Second);
-        p.check("0").unwrap();
+        assert_eq!(p.refusal("0"), None);
         p.play("0").unwrap();
         assert_eq!(p.turn(), Side::First);
-        let err = p.check("0").unwrap_err();
-        assert!(err.starts_with("illegal move"), "{err}");
-        assert!(p.check("x").unwrap_err().starts_with("malformed move"));
+        let full = p.refusal("0").unwrap();
+        assert_eq!(full, Refused::Rule(Refusal::Connect4(crate::connect4::Refusal::Full(0))));
+        assert_eq!(full.to_string(), "illegal move: column 0 is full");
+        let wide = Refusal::Connect4(crate::connect4::Refusal::OutOfRange { col: 4, cols: 4 });
+        assert_eq!(p.refusal("4"), Some(Refused::Rule(wide)));
+        assert!(matches!(p.refusal("x"), Some(Refused::Malformed(_))));
         assert!(p.outcome().is_none());
+    }
+
+    #[test]
+    fn each_turn_game_names_the_rule_a_move_breaks() {
+        use crate::one_two_three::{Refusal as R, Spot};
+        let p = after(GameId::OneTwoThree, &json!({}), &json!({ "cols": 4, "rows": 4 }), &[]).unwrap().unwrap();
+        let gap = p.refusal("A-A-\n----\n----\n----").unwrap();
+        let spot = |row, col| Spot { row, col };
+        let want = R::GapLeft { from: spot(1, 1), to: spot(1, 3), middle: spot(1, 2) };
+        assert_eq!(gap, Refused::Rule(Refusal::OneTwoThree(want)));
+        assert_eq!(
+            gap.to_string(),
+            "illegal move: row 1, column 1 and row 1, column 3 are not adjacent and row 1, column 2 between \
+             them was left free"
+        );
+        assert_eq!(p.refusal("AAA-\n----\n----\n----"), None);
+
+        let p = after(GameId::Checkers, &json!({}), &json!({}), &[]).unwrap().unwrap();
+        assert!(matches!(p.refusal("2 0,0 1,1"), Some(Refused::Rule(Refusal::Checkers(_)))));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! games and jobs), and the cancelling of those whose submissions are no longer current.
 
 use super::{game_columns, GameStatus};
-use crate::db::ids::{ContestId, SubmissionId, UserId};
+use crate::db::ids::{ContestId, MatchId, SubmissionId, UserId};
 use crate::db::queue::{self, JobKind};
 use crate::games::settings::Settings;
 use serde_json::Value;
@@ -184,4 +184,68 @@ pub async fn schedule_pending(conn: &mut PgConnection, limit: i64) -> sqlx::Resu
     )
     .fetch_all(conn)
     .await
+}
+
+/// What a match made on its own (not in a submission's round robin) is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnMatch {
+    /// A ladder's next match, charged to the students' budgets like the round robin's.
+    Ladder,
+    /// One of the contest's final matches, queued in the place `seq`; not charged.
+    Finals { seq: i32 },
+}
+
+/// Creates one match of `a` against `b` with its games (under `settings`, `plans` as `(index,
+/// games.plan)`) and their jobs, queued as arrived now, after bringing the contest into the
+/// game slots' fair share.
+#[allow(clippy::too_many_arguments)]
+pub async fn create_match(
+    conn: &mut PgConnection,
+    kind: OwnMatch,
+    contest: ContestId,
+    a: SubmissionId,
+    b: SubmissionId,
+    seed: i64,
+    plans: &[(i32, Value)],
+    settings: &Settings,
+) -> sqlx::Result<MatchId> {
+    let settings = crate::db::contests::stored(settings);
+    let (indexes, plans): (Vec<i32>, Vec<Value>) = plans.iter().cloned().unzip();
+    let (ladder, finals_seq) = match kind {
+        OwnMatch::Ladder => (true, None),
+        OwnMatch::Finals { seq } => (false, Some(seq)),
+    };
+    queue::join_game_queue(conn, contest.into()).await?;
+    let id = sqlx::query_scalar!(
+        r#"insert into matches (contest_id, submission_a, submission_b, seed, ladder, in_finals)
+           values ($1, $2, $3, $4, $5, $6) returning id as "id: MatchId""#,
+        contest as ContestId,
+        a as SubmissionId,
+        b as SubmissionId,
+        seed,
+        ladder,
+        finals_seq.is_some()
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "with new_games as (
+             insert into games (match_id, index, plan, settings, charge)
+             select $1, p.index, p.plan, $4, $6
+             from unnest($2::int4[], $3::jsonb[]) with ordinality as p(index, plan, n)
+             order by p.n
+             returning id)
+         insert into jobs (kind, game_id, arrived_at, contest_id, seq)
+         select 'game', g.id, now(), $5, $7 from new_games g order by g.id",
+        id as MatchId,
+        &indexes,
+        &plans,
+        settings,
+        contest as ContestId,
+        finals_seq.is_none(),
+        finals_seq.unwrap_or(0)
+    )
+    .execute(conn)
+    .await?;
+    Ok(id)
 }

@@ -140,7 +140,9 @@ async fn make_matches(
             .iter()
             .map(|p| (p.index as i32, crate::service::scheduler::stored_plan(p)))
             .collect();
-        ladder::create_match(conn, contest, a, b, seed as i64, &plans, &game_settings).await?;
+        let kind = crate::db::games::OwnMatch::Ladder;
+        crate::db::games::create_match(conn, kind, contest, a, b, seed as i64, &plans, &game_settings)
+            .await?;
         entrants[i].busy = true;
         entrants[j].busy = true;
         *met.entry((a.min(b), a.max(b))).or_default() += 1;

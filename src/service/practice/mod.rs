@@ -203,10 +203,10 @@ pub enum PracticeError {
     /// tron: the text is not one of the four directions.
     #[error("`{0}` is not a direction (+X, -X, +Y, -Y)")]
     NotADirection(String),
-    /// The games crate's reason (English: `crate::games::IllegalMove`), and for checkers the
-    /// rule it breaks.
-    #[error("illegal move: {why}")]
-    IllegalMove { why: String, checkers: Option<crate::games::checkers::Refusal> },
+    /// The move is malformed or breaks a rule (which, typed: the web says it in the reader's
+    /// language).
+    #[error("{0}")]
+    IllegalMove(crate::games::position::Refused),
     #[error("{0}")]
     Seat(#[from] SeatError),
     #[error(transparent)]

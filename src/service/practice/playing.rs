@@ -193,10 +193,9 @@ impl Game {
             let position = Position::after(&self.settings, &self.params, &live.moves)
                 .map_err(anyhow::Error::new)?
                 .ok_or_else(|| anyhow::anyhow!("not a turn game"))?;
-            position.check(text).map_err(|e| PracticeError::IllegalMove {
-                why: strip_kind(&e),
-                checkers: position.checkers_refusal(text),
-            })?;
+            if let Some(refused) = position.refusal(text) {
+                return Err(PracticeError::IllegalMove(refused));
+            }
         }
         self.seat.answer(text)?;
         self.note_move();
@@ -235,11 +234,6 @@ impl Game {
         self.seat.leave();
         self.changed();
     }
-}
-
-/// "malformed move: x" / "illegal move: x" without the word the error kind already says.
-fn strip_kind(message: &str) -> String {
-    message.strip_prefix("illegal move: ").unwrap_or(message).to_string()
 }
 
 pub(super) fn side_name(side: Side) -> &'static str {
