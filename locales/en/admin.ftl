@@ -299,3 +299,44 @@ admin-users-is-disabled = { $username } is disabled.
 admin-users-is-enabled = { $username } is enabled.
 admin-users-was-disabled = { $username } was disabled already.
 admin-users-was-enabled = { $username } was enabled already.
+
+## Why a field of the contest forms (or a setting sent to the API) is refused. The values quoted
+## (`{ $value }`) and the names of settings and languages stay as written.
+# $field: the field's or setting's name; $problem: one of the messages below.
+admin-field-error = { $field }: { $problem }
+admin-field-slug = use 1 to 64 lowercase letters, digits and dashes (not first)
+# $valid: the games' ids, comma-separated.
+admin-field-unknown-game = unknown game `{ $name }` (valid: { $valid })
+admin-field-title-long = at most { $max } characters
+admin-field-not-key-value = `{ $text }` is not of the form KEY=VALUE
+admin-field-no-language = enable at least one language
+# $unknown, $configured: language ids, comma-separated.
+admin-field-unknown-languages = unknown language { $unknown } (configured: { $configured })
+admin-field-unknown-factor-language = unknown language `{ $language }` (configured: { $configured })
+admin-field-none-configured = no language is configured
+admin-field-house-bot = unknown house-bot level `{ $name }` (valid: { $valid })
+admin-field-share = `{ $value }` is not a number between 0.01 and 100
+admin-field-time-factor = `{ $value }` is not a number from 0.1 to 10 with at most two decimals
+admin-field-format = `{ $value }` is not round_robin or ladder
+admin-field-count = `{ $value }` is not a whole number between 1 and { $max }
+admin-field-time-zone = `{ $value }` is not a time zone of the IANA database
+admin-field-language = `{ $value }` is not one of en, zh-CN, ro, bg, fi
+admin-field-practice-opponent = unknown practice opponent `{ $name }` (valid: house, own, all, none)
+admin-field-seconds = `{ $value }` is not a whole number of seconds between 0 and 10000000
+admin-field-deadline = `{ $value }` is not a date and time such as 2026-12-31T23:59:00Z
+# $game: the game's id; $valid: its settings' names.
+admin-field-unknown-setting = unknown setting `{ $name }` for { $game } (valid: { $valid })
+# $why: one of the admin-value-… messages.
+admin-field-bad-value = bad value `{ $value }` for `{ $name }`: { $why }
+admin-value-not-whole = not a whole number
+admin-value-range = must be between { $min } and { $max }
+admin-value-range-cols = must be between { $min } and { $max }: the end codes 10, 11 and 12 (you won, you lost, draw) must not be column numbers
+# $form: WxH or WxHxMS (width x height x tick milliseconds), as written in the setting.
+admin-value-board-form = each board must be { $form }
+admin-value-board-numbers = each board must be { $form } with whole numbers
+admin-value-width = the width must be between { $min } and { $max }
+admin-value-height = the height must be between { $min } and { $max }
+admin-value-even = sides must be even
+admin-value-tick = the tick must be between { $min } and { $max } ms
+admin-value-factor-name = the name must be time_factor.LANGUAGE, LANGUAGE a language id
+admin-value-factor = a number from 0.1 to 10 with at most two decimals

@@ -257,3 +257,44 @@ admin-users-is-disabled = { $username } 已停用。
 admin-users-is-enabled = { $username } 已启用。
 admin-users-was-disabled = { $username } 之前就已停用。
 admin-users-was-enabled = { $username } 之前就已启用。
+
+## Why a field of the contest forms (or a setting sent to the API) is refused. The values quoted
+## (`{ $value }`) and the names of settings and languages stay as written.
+# $field: the field's or setting's name; $problem: one of the messages below.
+admin-field-error = { $field }：{ $problem }
+admin-field-slug = 请使用 1 到 64 个小写字母、数字和连字符（连字符不能在开头）
+# $valid: the games' ids, comma-separated.
+admin-field-unknown-game = 未知的游戏 `{ $name }`（可选：{ $valid }）
+admin-field-title-long = 最多 { $max } 个字符
+admin-field-not-key-value = `{ $text }` 不是 KEY=VALUE 的形式
+admin-field-no-language = 请至少启用一种语言
+# $unknown, $configured: language ids, comma-separated.
+admin-field-unknown-languages = 未知的语言 { $unknown }（已配置：{ $configured }）
+admin-field-unknown-factor-language = 未知的语言 `{ $language }`（已配置：{ $configured }）
+admin-field-none-configured = 没有配置任何语言
+admin-field-house-bot = 未知的内置机器人等级 `{ $name }`（可选：{ $valid }）
+admin-field-share = `{ $value }` 不是 0.01 到 100 之间的数
+admin-field-time-factor = `{ $value }` 不是 0.1 到 10 之间、最多两位小数的数
+admin-field-format = `{ $value }` 既不是 round_robin 也不是 ladder
+admin-field-count = `{ $value }` 不是 1 到 { $max } 之间的整数
+admin-field-time-zone = `{ $value }` 不是 IANA 数据库中的时区
+admin-field-language = `{ $value }` 不是 en、zh-CN、ro、bg、fi 之一
+admin-field-practice-opponent = 未知的练习对手 `{ $name }`（可选：house、own、all、none）
+admin-field-seconds = `{ $value }` 不是 0 到 10000000 之间的整数秒数
+admin-field-deadline = `{ $value }` 不是日期和时间，应形如 2026-12-31T23:59:00Z
+# $game: the game's id; $valid: its settings' names.
+admin-field-unknown-setting = { $game } 没有设置项 `{ $name }`（可选：{ $valid }）
+# $why: one of the admin-value-… messages.
+admin-field-bad-value = `{ $name }` 的值 `{ $value }` 无效：{ $why }
+admin-value-not-whole = 不是整数
+admin-value-range = 必须在 { $min } 到 { $max } 之间
+admin-value-range-cols = 必须在 { $min } 到 { $max } 之间：结束码 10、11 和 12（你赢了、你输了、平局）不能是列号
+# $form: WxH or WxHxMS (width x height x tick milliseconds), as written in the setting.
+admin-value-board-form = 每个棋盘都必须写成 { $form }
+admin-value-board-numbers = 每个棋盘都必须写成由整数组成的 { $form }
+admin-value-width = 宽度必须在 { $min } 到 { $max } 之间
+admin-value-height = 高度必须在 { $min } 到 { $max } 之间
+admin-value-even = 边长必须是偶数
+admin-value-tick = 每个时间步必须在 { $min } 到 { $max } 毫秒之间
+admin-value-factor-name = 名称必须是 time_factor.LANGUAGE，其中 LANGUAGE 是语言 ID
+admin-value-factor = 0.1 到 10 之间、最多两位小数的数
