@@ -340,3 +340,15 @@ admin-value-even = страните трябва да са четни
 admin-value-tick = тактът трябва да е между { $min } и { $max } ms
 admin-value-factor-name = името трябва да е time_factor.ЕЗИК, където ЕЗИК е идентификатор на език
 admin-value-factor = число от 0,1 до 10 с най-много два знака след запетаята
+
+## Why a line of an imported roster is refused.
+admin-users-import-quote = има незатворени кавички
+admin-users-import-unreadable = поле не можа да бъде прочетено
+# $problem: one of the messages below (or why a name is reserved).
+admin-users-import-name = `{ $username }`: { $problem }
+admin-users-import-fields = очаква се `username` или `username,display name` (потребителско име, по желание с показвано име)
+admin-users-import-looks-like = `{ $username }` прилича на името на профила `{ $other }` (студент би могъл да се представи за друг)
+admin-users-import-username-length = потребителското име е от 1 до 64 знака
+admin-users-import-username-chars = потребителското име може да съдържа само букви, цифри и . _ - @
+admin-users-import-display-length = показваното име е най-много 200 знака
+admin-users-import-display-control = показваното име не може да съдържа управляващи знаци

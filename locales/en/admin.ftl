@@ -340,3 +340,15 @@ admin-value-even = sides must be even
 admin-value-tick = the tick must be between { $min } and { $max } ms
 admin-value-factor-name = the name must be time_factor.LANGUAGE, LANGUAGE a language id
 admin-value-factor = a number from 0.1 to 10 with at most two decimals
+
+## Why a line of an imported roster is refused.
+admin-users-import-quote = a quote is not closed
+admin-users-import-unreadable = a field could not be read
+# $problem: one of the messages below (or why a name is reserved).
+admin-users-import-name = `{ $username }`: { $problem }
+admin-users-import-fields = expected `username` or `username,display name`
+admin-users-import-looks-like = `{ $username }` looks like the name of the account `{ $other }` (a student could pass for another)
+admin-users-import-username-length = a username has 1 to 64 characters
+admin-users-import-username-chars = a username may hold letters, digits and . _ - @ only
+admin-users-import-display-length = a display name has at most 200 characters
+admin-users-import-display-control = a display name may not hold control characters

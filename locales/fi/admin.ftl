@@ -337,3 +337,15 @@ admin-value-even = sivujen on oltava parillisia
 admin-value-tick = tikin on oltava väliltä { $min }–{ $max } ms
 admin-value-factor-name = nimen on oltava time_factor.KIELI, jossa KIELI on kielen tunniste
 admin-value-factor = luku väliltä 0,1–10 enintään kahdella desimaalilla
+
+## Why a line of an imported roster is refused.
+admin-users-import-quote = lainausmerkki jäi sulkematta
+admin-users-import-unreadable = kenttää ei voitu lukea
+# $problem: one of the messages below (or why a name is reserved).
+admin-users-import-name = `{ $username }`: { $problem }
+admin-users-import-fields = odotettiin `username` tai `username,display name` (käyttäjätunnus, halutessa näyttönimen kanssa)
+admin-users-import-looks-like = `{ $username }` näyttää tilin `{ $other }` nimeltä (opiskelija voisi esiintyä toisena)
+admin-users-import-username-length = käyttäjätunnuksessa on 1–64 merkkiä
+admin-users-import-username-chars = käyttäjätunnuksessa voi olla vain kirjaimia, numeroita ja merkkejä . _ - @
+admin-users-import-display-length = näyttönimessä on enintään 200 merkkiä
+admin-users-import-display-control = näyttönimessä ei voi olla ohjausmerkkejä

@@ -354,3 +354,15 @@ admin-value-even = laturile trebuie să fie pare
 admin-value-tick = pasul de timp trebuie să fie între { $min } și { $max } ms
 admin-value-factor-name = numele trebuie să fie time_factor.LIMBAJ, unde LIMBAJ este id-ul unui limbaj
 admin-value-factor = un număr de la 0,1 la 10 cu cel mult două zecimale
+
+## Why a line of an imported roster is refused.
+admin-users-import-quote = o ghilimea nu este închisă
+admin-users-import-unreadable = un câmp nu a putut fi citit
+# $problem: one of the messages below (or why a name is reserved).
+admin-users-import-name = `{ $username }`: { $problem }
+admin-users-import-fields = se aștepta `username` sau `username,display name` (nume de utilizator, opțional cu numele afișat)
+admin-users-import-looks-like = `{ $username }` seamănă cu numele contului `{ $other }` (un student s-ar putea da drept altul)
+admin-users-import-username-length = un nume de utilizator are între 1 și 64 de caractere
+admin-users-import-username-chars = un nume de utilizator poate conține doar litere, cifre și . _ - @
+admin-users-import-display-length = un nume afișat are cel mult 200 de caractere
+admin-users-import-display-control = un nume afișat nu poate conține caractere de control

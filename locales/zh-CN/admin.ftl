@@ -298,3 +298,15 @@ admin-value-even = 边长必须是偶数
 admin-value-tick = 每个时间步必须在 { $min } 到 { $max } 毫秒之间
 admin-value-factor-name = 名称必须是 time_factor.LANGUAGE，其中 LANGUAGE 是语言 ID
 admin-value-factor = 0.1 到 10 之间、最多两位小数的数
+
+## Why a line of an imported roster is refused.
+admin-users-import-quote = 有引号没有闭合
+admin-users-import-unreadable = 有字段无法读取
+# $problem: one of the messages below (or why a name is reserved).
+admin-users-import-name = `{ $username }`：{ $problem }
+admin-users-import-fields = 应为 `username` 或 `username,display name`（用户名或“用户名,显示名”）
+admin-users-import-looks-like = `{ $username }` 看起来像账户 `{ $other }` 的名字（学生可能冒充他人）
+admin-users-import-username-length = 用户名须有 1 到 64 个字符
+admin-users-import-username-chars = 用户名只能包含字母、数字和 . _ - @
+admin-users-import-display-length = 显示名最多 200 个字符
+admin-users-import-display-control = 显示名不能包含控制字符
