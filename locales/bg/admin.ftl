@@ -352,3 +352,20 @@ admin-users-import-username-length = потребителското име е о
 admin-users-import-username-chars = потребителското име може да съдържа само букви, цифри и . _ - @
 admin-users-import-display-length = показваното име е най-много 200 знака
 admin-users-import-display-control = показваното име не може да съдържа управляващи знаци
+
+## Stored reasons, worded when shown.
+# A source over the similarity parser's budget: why its grammar did not read it.
+admin-similarity-why-size = { $kib } KiB (над { $max } KiB): прочетен от простия лексер
+admin-similarity-why-tokens = над { $max } лексеми: прочетен от простия лексер
+admin-similarity-why-depth = скоби, вложени { $depth } нива (над { $max }): прочетен от простия лексер
+admin-similarity-why-slow = синтактичният анализатор работи над { $seconds } с: прочетен от простия лексер
+admin-similarity-why-truncated = индексирани са само първите му { $tokens } лексеми
+# $why: one of the admin-similarity-why-… messages above.
+admin-similarity-why-and-truncated = { $why }; индексирани са само първите му { $tokens } лексеми
+# A line of the list of sources over the budget, after who submitted it: $language (an id), $why.
+admin-similarity-over-budget-line = { $language }: { $why }
+# A game that failed in the judge (the status page's "Why" column).
+admin-status-given-up = Изоставена след { $attempts ->
+    [one] един опит
+   *[other] { $attempts } опита
+}: всеки път работният ѝ процес е спирал, губил е наема си или не е могъл да я изиграе (грешка на съдийската система, не на ботовете). Повторното оценяване я изиграва отново.

@@ -352,3 +352,20 @@ admin-users-import-username-length = a username has 1 to 64 characters
 admin-users-import-username-chars = a username may hold letters, digits and . _ - @ only
 admin-users-import-display-length = a display name has at most 200 characters
 admin-users-import-display-control = a display name may not hold control characters
+
+## Stored reasons, worded when shown.
+# A source over the similarity parser's budget: why its grammar did not read it.
+admin-similarity-why-size = { $kib } KiB (over { $max } KiB): read by the plain lexer
+admin-similarity-why-tokens = over { $max } tokens: read by the plain lexer
+admin-similarity-why-depth = brackets nested { $depth } deep (over { $max }): read by the plain lexer
+admin-similarity-why-slow = the parser took over { $seconds } s: read by the plain lexer
+admin-similarity-why-truncated = only its first { $tokens } tokens are indexed
+# $why: one of the admin-similarity-why-… messages above.
+admin-similarity-why-and-truncated = { $why }; only its first { $tokens } tokens are indexed
+# A line of the list of sources over the budget, after who submitted it: $language (an id), $why.
+admin-similarity-over-budget-line = { $language }: { $why }
+# A game that failed in the judge (the status page's "Why" column).
+admin-status-given-up = Given up after { $attempts ->
+    [one] one attempt
+   *[other] { $attempts } attempts
+}: each time its worker died, lost its lease or could not run it (a fault of the judge, not of the bots). A rejudge plays it again.

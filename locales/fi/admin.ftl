@@ -349,3 +349,20 @@ admin-users-import-username-length = käyttäjätunnuksessa on 1–64 merkkiä
 admin-users-import-username-chars = käyttäjätunnuksessa voi olla vain kirjaimia, numeroita ja merkkejä . _ - @
 admin-users-import-display-length = näyttönimessä on enintään 200 merkkiä
 admin-users-import-display-control = näyttönimessä ei voi olla ohjausmerkkejä
+
+## Stored reasons, worded when shown.
+# A source over the similarity parser's budget: why its grammar did not read it.
+admin-similarity-why-size = { $kib } KiB (yli { $max } KiB): luettu yksinkertaisella selaajalla
+admin-similarity-why-tokens = yli { $max } sanaketta: luettu yksinkertaisella selaajalla
+admin-similarity-why-depth = sulkeet sisäkkäin { $depth } tasoa (yli { $max }): luettu yksinkertaisella selaajalla
+admin-similarity-why-slow = jäsentimeltä kului yli { $seconds } s: luettu yksinkertaisella selaajalla
+admin-similarity-why-truncated = vain sen { $tokens } ensimmäistä sanaketta on indeksoitu
+# $why: one of the admin-similarity-why-… messages above.
+admin-similarity-why-and-truncated = { $why }; vain sen { $tokens } ensimmäistä sanaketta on indeksoitu
+# A line of the list of sources over the budget, after who submitted it: $language (an id), $why.
+admin-similarity-over-budget-line = { $language }: { $why }
+# A game that failed in the judge (the status page's "Why" column).
+admin-status-given-up = Luovuttu { $attempts ->
+    [one] yhden yrityksen
+   *[other] { $attempts } yrityksen
+} jälkeen: joka kerta sen työprosessi kuoli, menetti vuokransa tai ei voinut ajaa sitä (arvostelijan vika, ei bottien). Uudelleenarviointi pelaa sen uudelleen.

@@ -366,3 +366,21 @@ admin-users-import-username-length = un nume de utilizator are între 1 și 64 d
 admin-users-import-username-chars = un nume de utilizator poate conține doar litere, cifre și . _ - @
 admin-users-import-display-length = un nume afișat are cel mult 200 de caractere
 admin-users-import-display-control = un nume afișat nu poate conține caractere de control
+
+## Stored reasons, worded when shown.
+# A source over the similarity parser's budget: why its grammar did not read it.
+admin-similarity-why-size = { $kib } KiB (peste { $max } KiB): citită de lexerul simplu
+admin-similarity-why-tokens = peste { $max } de atomi: citită de lexerul simplu
+admin-similarity-why-depth = paranteze imbricate pe { $depth } niveluri (peste { $max }): citită de lexerul simplu
+admin-similarity-why-slow = analizorul sintactic a durat peste { $seconds } s: citită de lexerul simplu
+admin-similarity-why-truncated = doar primii săi { $tokens } de atomi sunt indexați
+# $why: one of the admin-similarity-why-… messages above.
+admin-similarity-why-and-truncated = { $why }; doar primii săi { $tokens } de atomi sunt indexați
+# A line of the list of sources over the budget, after who submitted it: $language (an id), $why.
+admin-similarity-over-budget-line = { $language }: { $why }
+# A game that failed in the judge (the status page's "Why" column).
+admin-status-given-up = Abandonată după { $attempts ->
+    [one] o încercare
+    [few] { $attempts } încercări
+   *[other] { $attempts } de încercări
+}: de fiecare dată workerul ei s-a oprit, și-a pierdut rezervarea sau nu a putut-o rula (o defecțiune a evaluatorului, nu a boților). O reevaluare o joacă din nou.

@@ -310,3 +310,17 @@ admin-users-import-username-length = 用户名须有 1 到 64 个字符
 admin-users-import-username-chars = 用户名只能包含字母、数字和 . _ - @
 admin-users-import-display-length = 显示名最多 200 个字符
 admin-users-import-display-control = 显示名不能包含控制字符
+
+## Stored reasons, worded when shown.
+# A source over the similarity parser's budget: why its grammar did not read it.
+admin-similarity-why-size = { $kib } KiB（超过 { $max } KiB）：由普通词法分析器读取
+admin-similarity-why-tokens = 超过 { $max } 个词法单元：由普通词法分析器读取
+admin-similarity-why-depth = 括号嵌套 { $depth } 层（超过 { $max } 层）：由普通词法分析器读取
+admin-similarity-why-slow = 解析器用时超过 { $seconds } 秒：由普通词法分析器读取
+admin-similarity-why-truncated = 只索引了前 { $tokens } 个词法单元
+# $why: one of the admin-similarity-why-… messages above.
+admin-similarity-why-and-truncated = { $why }；只索引了前 { $tokens } 个词法单元
+# A line of the list of sources over the budget, after who submitted it: $language (an id), $why.
+admin-similarity-over-budget-line = { $language }：{ $why }
+# A game that failed in the judge (the status page's "Why" column).
+admin-status-given-up = 尝试 { $attempts } 次后放弃：每次它的工作进程都退出、失去租约或无法运行它（这是评测系统的故障，不是机器人的）。重新评测会再下这局。
