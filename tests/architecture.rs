@@ -452,6 +452,7 @@ const WEB_SHARED: &[&str] = &[
     "confirm",
     "error",
     "extract",
+    "field_errors",
     "flash",
     "format",
     "headers",

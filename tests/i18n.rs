@@ -350,3 +350,92 @@ async fn the_footer_switch_keeps_the_language_in_a_cookie_and_on_the_profile() {
         .unwrap();
     assert_eq!(kept.as_deref(), Some("zh-CN"));
 }
+
+/// The reader chooses `locale` on their profile.
+async fn choose(client: &mut Client, locale: &str) {
+    let r = client.submit_form("/profile/preferences", &[("locale", locale), ("time_zone", "")]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+}
+
+#[tokio::test]
+async fn refused_fields_roster_lines_and_units_are_in_the_readers_language() {
+    let app = setup().await;
+    let staff = app.user("staff", Role::Admin).await;
+    app.contest("c4", &[]).await;
+    let mut admin = app.logged_in("staff").await;
+    // Two bad settings at once: each named, each said in the reader's language.
+    let bad = [("rows", "abc"), ("daily_budget_s", "-1")];
+    for (locale, rows, budget) in [
+        (
+            "fi",
+            "virheellinen arvo `abc` asetukselle `rows`: ei ole kokonaisluku",
+            "`-1` ei ole kokonainen sekuntimäärä",
+        ),
+        ("zh-CN", "`rows` 的值 `abc` 无效：不是整数", "`-1` 不是 0 到 10000000 之间的整数秒数"),
+    ] {
+        choose(&mut admin, locale).await;
+        let r = admin.submit_form("/admin/contests/c4/settings", &bad).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+        let errors = r.element("settings-errors").unwrap_or_else(|| panic!("no errors: {}", r.body));
+        for (field, why) in [("rows", rows), ("daily_budget_s", budget)] {
+            assert!(
+                errors.contains(field) && errors.contains(why),
+                "{locale}: {field}: {why} not in {errors}"
+            );
+        }
+        assert!(!errors.contains("not a whole number"), "{locale}: English left: {errors}");
+    }
+    // The API's message follows Accept-Language; its code stays.
+    let token = app.token(staff).await;
+    let req = Request::builder()
+        .method("PATCH")
+        .uri("/api/contests/c4/settings")
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header(header::ACCEPT_LANGUAGE, "fi")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(r#"{"rows": "abc", "daily_budget_s": -1}"#))
+        .unwrap();
+    let r = send(&app.router, req).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    let json = r.json();
+    assert_eq!(json["error"], "invalid_setting");
+    let message = json["message"].as_str().unwrap();
+    assert!(
+        message.contains("rows: virheellinen arvo") && message.contains("daily_budget_s: `-1` ei ole"),
+        "{message}"
+    );
+
+    // A new contest with a bad slug and a bad share, in Chinese.
+    let r = admin
+        .submit_form(
+            "/admin/contests/new",
+            &[
+                ("slug", "Bad Slug"),
+                ("game", "connect4"),
+                ("settings", "share=lots"),
+                ("languages", "python"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    let slug = r.element("slug-error").unwrap_or_default();
+    assert!(slug.contains("请使用 1 到 64 个小写字母"), "{slug}");
+    let settings = r.element("settings-error").unwrap_or_default();
+    assert!(settings.contains("share：`lots` 不是 0.01 到 100 之间的数"), "{settings}");
+
+    // A roster with a bad line, in Bulgarian: the line and why.
+    choose(&mut admin, "bg").await;
+    let r = admin.submit_form("/admin/users", &[("csv", "s1\nbad name\nhouse2\n")]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    let errors = r.element("import-errors").unwrap_or_else(|| panic!("no errors: {}", r.body));
+    assert!(errors.contains("ред 2: `bad name`: потребителското име може да съдържа само букви"), "{errors}");
+    assert!(errors.contains("ред 3: `house2`:") && !errors.contains("house bots"), "{errors}");
+
+    // Units next to numbers, in Chinese: the rules page's times and sizes.
+    choose(&mut admin, "zh-CN").await;
+    let page = admin.get("/contests/c4/rules").await.body;
+    let text = visible_text(&page);
+    assert!(text.contains("5000 毫秒（5 秒）"), "move_ms in Chinese units: {text}");
+    assert!(text.contains("60 秒") && text.contains("3600 秒") && text.contains("350 MiB"), "{text}");
+    assert!(!text.contains(" ms (") && !text.contains("60 s "), "{text}");
+}

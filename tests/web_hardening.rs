@@ -465,7 +465,7 @@ async fn names_cannot_impersonate_a_classmate_the_staff_or_the_house() {
             .await
             .unwrap();
     assert_eq!(report.created, ["s5"]);
-    let errors: Vec<&str> = report.errors.iter().map(|(_, e)| e.as_str()).collect();
+    let errors: Vec<String> = report.errors.iter().map(|(_, e)| e.to_string()).collect();
     assert_eq!(errors.len(), 5, "{errors:?}");
     assert!(errors[0].contains("looks like the name of the account `s1`"), "{errors:?}");
     assert!(errors[1].contains("`s1`"), "{errors:?}");

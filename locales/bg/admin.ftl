@@ -299,3 +299,73 @@ admin-users-is-disabled = { $username } е деактивиран.
 admin-users-is-enabled = { $username } е активиран.
 admin-users-was-disabled = { $username } вече беше деактивиран.
 admin-users-was-enabled = { $username } вече беше активиран.
+
+## Why a field of the contest forms (or a setting sent to the API) is refused. The values quoted
+## (`{ $value }`) and the names of settings and languages stay as written.
+# $field: the field's or setting's name; $problem: one of the messages below.
+admin-field-error = { $field }: { $problem }
+admin-field-slug = използвайте от 1 до 64 малки латински букви, цифри и тирета (не в началото)
+# $valid: the games' ids, comma-separated.
+admin-field-unknown-game = непозната игра `{ $name }` (възможни: { $valid })
+admin-field-title-long = най-много { $max } знака
+admin-field-not-key-value = `{ $text }` не е във вида КЛЮЧ=СТОЙНОСТ
+admin-field-no-language = включете поне един език
+# $unknown, $configured: language ids, comma-separated.
+admin-field-unknown-languages = непознат език { $unknown } (настроени: { $configured })
+admin-field-unknown-factor-language = непознат език `{ $language }` (настроени: { $configured })
+admin-field-none-configured = няма настроен нито един език
+admin-field-house-bot = непознато ниво на домашен бот `{ $name }` (възможни: { $valid })
+admin-field-share = `{ $value }` не е число между 0,01 и 100
+admin-field-time-factor = `{ $value }` не е число от 0,1 до 10 с най-много два знака след запетаята
+admin-field-format = `{ $value }` не е нито round_robin, нито ladder
+admin-field-count = `{ $value }` не е цяло число между 1 и { $max }
+admin-field-time-zone = `{ $value }` не е часова зона от базата данни на IANA
+admin-field-language = `{ $value }` не е едно от en, zh-CN, ro, bg, fi
+admin-field-practice-opponent = непознат съперник за тренировка `{ $name }` (възможни: house, own, all, none)
+admin-field-seconds = `{ $value }` не е цял брой секунди между 0 и 10000000
+admin-field-deadline = `{ $value }` не е дата и час като 2026-12-31T23:59:00Z
+# $game: the game's id; $valid: its settings' names.
+admin-field-unknown-setting = непозната настройка `{ $name }` за { $game } (възможни: { $valid })
+# $why: one of the admin-value-… messages.
+admin-field-bad-value = грешна стойност `{ $value }` за `{ $name }`: { $why }
+admin-value-not-whole = не е цяло число
+admin-value-range = трябва да е между { $min } и { $max }
+admin-value-range-cols = трябва да е между { $min } и { $max }: кодовете за край 10, 11 и 12 (ти спечели, ти загуби, равенство) не бива да са номера на колони
+# $form: WxH or WxHxMS (width x height x tick milliseconds), as written in the setting.
+admin-value-board-form = всяка дъска трябва да е във вида { $form }
+admin-value-board-numbers = всяка дъска трябва да е във вида { $form } с цели числа
+admin-value-width = ширината трябва да е между { $min } и { $max }
+admin-value-height = височината трябва да е между { $min } и { $max }
+admin-value-even = страните трябва да са четни
+admin-value-tick = тактът трябва да е между { $min } и { $max } ms
+admin-value-factor-name = името трябва да е time_factor.ЕЗИК, където ЕЗИК е идентификатор на език
+admin-value-factor = число от 0,1 до 10 с най-много два знака след запетаята
+
+## Why a line of an imported roster is refused.
+admin-users-import-quote = има незатворени кавички
+admin-users-import-unreadable = поле не можа да бъде прочетено
+# $problem: one of the messages below (or why a name is reserved).
+admin-users-import-name = `{ $username }`: { $problem }
+admin-users-import-fields = очаква се `username` или `username,display name` (потребителско име, по желание с показвано име)
+admin-users-import-looks-like = `{ $username }` прилича на името на профила `{ $other }` (студент би могъл да се представи за друг)
+admin-users-import-username-length = потребителското име е от 1 до 64 знака
+admin-users-import-username-chars = потребителското име може да съдържа само букви, цифри и . _ - @
+admin-users-import-display-length = показваното име е най-много 200 знака
+admin-users-import-display-control = показваното име не може да съдържа управляващи знаци
+
+## Stored reasons, worded when shown.
+# A source over the similarity parser's budget: why its grammar did not read it.
+admin-similarity-why-size = { $kib } KiB (над { $max } KiB): прочетен от простия лексер
+admin-similarity-why-tokens = над { $max } лексеми: прочетен от простия лексер
+admin-similarity-why-depth = скоби, вложени { $depth } нива (над { $max }): прочетен от простия лексер
+admin-similarity-why-slow = синтактичният анализатор работи над { $seconds } с: прочетен от простия лексер
+admin-similarity-why-truncated = индексирани са само първите му { $tokens } лексеми
+# $why: one of the admin-similarity-why-… messages above.
+admin-similarity-why-and-truncated = { $why }; индексирани са само първите му { $tokens } лексеми
+# A line of the list of sources over the budget, after who submitted it: $language (an id), $why.
+admin-similarity-over-budget-line = { $language }: { $why }
+# A game that failed in the judge (the status page's "Why" column).
+admin-status-given-up = Изоставена след { $attempts ->
+    [one] един опит
+   *[other] { $attempts } опита
+}: всеки път работният ѝ процес е спирал, губил е наема си или не е могъл да я изиграе (грешка на съдийската система, не на ботовете). Повторното оценяване я изиграва отново.

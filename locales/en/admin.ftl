@@ -299,3 +299,73 @@ admin-users-is-disabled = { $username } is disabled.
 admin-users-is-enabled = { $username } is enabled.
 admin-users-was-disabled = { $username } was disabled already.
 admin-users-was-enabled = { $username } was enabled already.
+
+## Why a field of the contest forms (or a setting sent to the API) is refused. The values quoted
+## (`{ $value }`) and the names of settings and languages stay as written.
+# $field: the field's or setting's name; $problem: one of the messages below.
+admin-field-error = { $field }: { $problem }
+admin-field-slug = use 1 to 64 lowercase letters, digits and dashes (not first)
+# $valid: the games' ids, comma-separated.
+admin-field-unknown-game = unknown game `{ $name }` (valid: { $valid })
+admin-field-title-long = at most { $max } characters
+admin-field-not-key-value = `{ $text }` is not of the form KEY=VALUE
+admin-field-no-language = enable at least one language
+# $unknown, $configured: language ids, comma-separated.
+admin-field-unknown-languages = unknown language { $unknown } (configured: { $configured })
+admin-field-unknown-factor-language = unknown language `{ $language }` (configured: { $configured })
+admin-field-none-configured = no language is configured
+admin-field-house-bot = unknown house-bot level `{ $name }` (valid: { $valid })
+admin-field-share = `{ $value }` is not a number between 0.01 and 100
+admin-field-time-factor = `{ $value }` is not a number from 0.1 to 10 with at most two decimals
+admin-field-format = `{ $value }` is not round_robin or ladder
+admin-field-count = `{ $value }` is not a whole number between 1 and { $max }
+admin-field-time-zone = `{ $value }` is not a time zone of the IANA database
+admin-field-language = `{ $value }` is not one of en, zh-CN, ro, bg, fi
+admin-field-practice-opponent = unknown practice opponent `{ $name }` (valid: house, own, all, none)
+admin-field-seconds = `{ $value }` is not a whole number of seconds between 0 and 10000000
+admin-field-deadline = `{ $value }` is not a date and time such as 2026-12-31T23:59:00Z
+# $game: the game's id; $valid: its settings' names.
+admin-field-unknown-setting = unknown setting `{ $name }` for { $game } (valid: { $valid })
+# $why: one of the admin-value-… messages.
+admin-field-bad-value = bad value `{ $value }` for `{ $name }`: { $why }
+admin-value-not-whole = not a whole number
+admin-value-range = must be between { $min } and { $max }
+admin-value-range-cols = must be between { $min } and { $max }: the end codes 10, 11 and 12 (you won, you lost, draw) must not be column numbers
+# $form: WxH or WxHxMS (width x height x tick milliseconds), as written in the setting.
+admin-value-board-form = each board must be { $form }
+admin-value-board-numbers = each board must be { $form } with whole numbers
+admin-value-width = the width must be between { $min } and { $max }
+admin-value-height = the height must be between { $min } and { $max }
+admin-value-even = sides must be even
+admin-value-tick = the tick must be between { $min } and { $max } ms
+admin-value-factor-name = the name must be time_factor.LANGUAGE, LANGUAGE a language id
+admin-value-factor = a number from 0.1 to 10 with at most two decimals
+
+## Why a line of an imported roster is refused.
+admin-users-import-quote = a quote is not closed
+admin-users-import-unreadable = a field could not be read
+# $problem: one of the messages below (or why a name is reserved).
+admin-users-import-name = `{ $username }`: { $problem }
+admin-users-import-fields = expected `username` or `username,display name`
+admin-users-import-looks-like = `{ $username }` looks like the name of the account `{ $other }` (a student could pass for another)
+admin-users-import-username-length = a username has 1 to 64 characters
+admin-users-import-username-chars = a username may hold letters, digits and . _ - @ only
+admin-users-import-display-length = a display name has at most 200 characters
+admin-users-import-display-control = a display name may not hold control characters
+
+## Stored reasons, worded when shown.
+# A source over the similarity parser's budget: why its grammar did not read it.
+admin-similarity-why-size = { $kib } KiB (over { $max } KiB): read by the plain lexer
+admin-similarity-why-tokens = over { $max } tokens: read by the plain lexer
+admin-similarity-why-depth = brackets nested { $depth } deep (over { $max }): read by the plain lexer
+admin-similarity-why-slow = the parser took over { $seconds } s: read by the plain lexer
+admin-similarity-why-truncated = only its first { $tokens } tokens are indexed
+# $why: one of the admin-similarity-why-… messages above.
+admin-similarity-why-and-truncated = { $why }; only its first { $tokens } tokens are indexed
+# A line of the list of sources over the budget, after who submitted it: $language (an id), $why.
+admin-similarity-over-budget-line = { $language }: { $why }
+# A game that failed in the judge (the status page's "Why" column).
+admin-status-given-up = Given up after { $attempts ->
+    [one] one attempt
+   *[other] { $attempts } attempts
+}: each time its worker died, lost its lease or could not run it (a fault of the judge, not of the bots). A rejudge plays it again.

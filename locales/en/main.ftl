@@ -28,3 +28,11 @@ countdown-left = { $days ->
 }
 countdown-closed = closed
 deadline-none = none
+
+## Units written next to numbers (the number as the language writes it).
+unit-ms = { $n } ms
+# A number of milliseconds that is whole tenths of a second, with it in seconds ($s).
+unit-ms-seconds = { $n } ms ({ $s } s)
+unit-s = { $n } s
+unit-kib = { $n } KiB
+unit-mib = { $n } MiB

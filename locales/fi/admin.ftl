@@ -296,3 +296,73 @@ admin-users-is-disabled = { $username } on poistettu käytöstä.
 admin-users-is-enabled = { $username } on otettu käyttöön.
 admin-users-was-disabled = { $username } oli jo poistettu käytöstä.
 admin-users-was-enabled = { $username } oli jo käytössä.
+
+## Why a field of the contest forms (or a setting sent to the API) is refused. The values quoted
+## (`{ $value }`) and the names of settings and languages stay as written.
+# $field: the field's or setting's name; $problem: one of the messages below.
+admin-field-error = { $field }: { $problem }
+admin-field-slug = käytä 1–64 pientä kirjainta, numeroa ja yhdysmerkkiä (ei ensimmäisenä)
+# $valid: the games' ids, comma-separated.
+admin-field-unknown-game = tuntematon peli `{ $name }` (sallitut: { $valid })
+admin-field-title-long = enintään { $max } merkkiä
+admin-field-not-key-value = `{ $text }` ei ole muotoa AVAIN=ARVO
+admin-field-no-language = ota käyttöön vähintään yksi kieli
+# $unknown, $configured: language ids, comma-separated.
+admin-field-unknown-languages = tuntematon kieli { $unknown } (määritetyt: { $configured })
+admin-field-unknown-factor-language = tuntematon kieli `{ $language }` (määritetyt: { $configured })
+admin-field-none-configured = yhtään kieltä ei ole määritetty
+admin-field-house-bot = tuntematon talon botin taso `{ $name }` (sallitut: { $valid })
+admin-field-share = `{ $value }` ei ole luku väliltä 0,01–100
+admin-field-time-factor = `{ $value }` ei ole luku väliltä 0,1–10 enintään kahdella desimaalilla
+admin-field-format = `{ $value }` ei ole round_robin eikä ladder
+admin-field-count = `{ $value }` ei ole kokonaisluku väliltä 1–{ $max }
+admin-field-time-zone = `{ $value }` ei ole IANA-tietokannan aikavyöhyke
+admin-field-language = `{ $value }` ei ole mikään seuraavista: en, zh-CN, ro, bg, fi
+admin-field-practice-opponent = tuntematon harjoitusvastustaja `{ $name }` (sallitut: house, own, all, none)
+admin-field-seconds = `{ $value }` ei ole kokonainen sekuntimäärä väliltä 0–10000000
+admin-field-deadline = `{ $value }` ei ole päivämäärä ja kellonaika, kuten 2026-12-31T23:59:00Z
+# $game: the game's id; $valid: its settings' names.
+admin-field-unknown-setting = pelillä { $game } ei ole asetusta `{ $name }` (sallitut: { $valid })
+# $why: one of the admin-value-… messages.
+admin-field-bad-value = virheellinen arvo `{ $value }` asetukselle `{ $name }`: { $why }
+admin-value-not-whole = ei ole kokonaisluku
+admin-value-range = oltava väliltä { $min }–{ $max }
+admin-value-range-cols = oltava väliltä { $min }–{ $max }: lopetuskoodit 10, 11 ja 12 (voitit, hävisit, tasapeli) eivät saa olla sarakkeiden numeroita
+# $form: WxH or WxHxMS (width x height x tick milliseconds), as written in the setting.
+admin-value-board-form = jokaisen laudan on oltava muotoa { $form }
+admin-value-board-numbers = jokaisen laudan on oltava muotoa { $form } kokonaisluvuin
+admin-value-width = leveyden on oltava väliltä { $min }–{ $max }
+admin-value-height = korkeuden on oltava väliltä { $min }–{ $max }
+admin-value-even = sivujen on oltava parillisia
+admin-value-tick = tikin on oltava väliltä { $min }–{ $max } ms
+admin-value-factor-name = nimen on oltava time_factor.KIELI, jossa KIELI on kielen tunniste
+admin-value-factor = luku väliltä 0,1–10 enintään kahdella desimaalilla
+
+## Why a line of an imported roster is refused.
+admin-users-import-quote = lainausmerkki jäi sulkematta
+admin-users-import-unreadable = kenttää ei voitu lukea
+# $problem: one of the messages below (or why a name is reserved).
+admin-users-import-name = `{ $username }`: { $problem }
+admin-users-import-fields = odotettiin `username` tai `username,display name` (käyttäjätunnus, halutessa näyttönimen kanssa)
+admin-users-import-looks-like = `{ $username }` näyttää tilin `{ $other }` nimeltä (opiskelija voisi esiintyä toisena)
+admin-users-import-username-length = käyttäjätunnuksessa on 1–64 merkkiä
+admin-users-import-username-chars = käyttäjätunnuksessa voi olla vain kirjaimia, numeroita ja merkkejä . _ - @
+admin-users-import-display-length = näyttönimessä on enintään 200 merkkiä
+admin-users-import-display-control = näyttönimessä ei voi olla ohjausmerkkejä
+
+## Stored reasons, worded when shown.
+# A source over the similarity parser's budget: why its grammar did not read it.
+admin-similarity-why-size = { $kib } KiB (yli { $max } KiB): luettu yksinkertaisella selaajalla
+admin-similarity-why-tokens = yli { $max } sanaketta: luettu yksinkertaisella selaajalla
+admin-similarity-why-depth = sulkeet sisäkkäin { $depth } tasoa (yli { $max }): luettu yksinkertaisella selaajalla
+admin-similarity-why-slow = jäsentimeltä kului yli { $seconds } s: luettu yksinkertaisella selaajalla
+admin-similarity-why-truncated = vain sen { $tokens } ensimmäistä sanaketta on indeksoitu
+# $why: one of the admin-similarity-why-… messages above.
+admin-similarity-why-and-truncated = { $why }; vain sen { $tokens } ensimmäistä sanaketta on indeksoitu
+# A line of the list of sources over the budget, after who submitted it: $language (an id), $why.
+admin-similarity-over-budget-line = { $language }: { $why }
+# A game that failed in the judge (the status page's "Why" column).
+admin-status-given-up = Luovuttu { $attempts ->
+    [one] yhden yrityksen
+   *[other] { $attempts } yrityksen
+} jälkeen: joka kerta sen työprosessi kuoli, menetti vuokransa tai ei voinut ajaa sitä (arvostelijan vika, ei bottien). Uudelleenarviointi pelaa sen uudelleen.

@@ -313,3 +313,74 @@ admin-users-is-disabled = Contul { $username } este dezactivat.
 admin-users-is-enabled = Contul { $username } este activat.
 admin-users-was-disabled = Contul { $username } era deja dezactivat.
 admin-users-was-enabled = Contul { $username } era deja activat.
+
+## Why a field of the contest forms (or a setting sent to the API) is refused. The values quoted
+## (`{ $value }`) and the names of settings and languages stay as written.
+# $field: the field's or setting's name; $problem: one of the messages below.
+admin-field-error = { $field }: { $problem }
+admin-field-slug = folosiți între 1 și 64 de litere mici, cifre și cratime (nu pe primul loc)
+# $valid: the games' ids, comma-separated.
+admin-field-unknown-game = joc necunoscut `{ $name }` (valide: { $valid })
+admin-field-title-long = cel mult { $max } caractere
+admin-field-not-key-value = `{ $text }` nu are forma CHEIE=VALOARE
+admin-field-no-language = activați cel puțin un limbaj
+# $unknown, $configured: language ids, comma-separated.
+admin-field-unknown-languages = limbaj necunoscut { $unknown } (configurate: { $configured })
+admin-field-unknown-factor-language = limbaj necunoscut `{ $language }` (configurate: { $configured })
+admin-field-none-configured = niciun limbaj nu este configurat
+admin-field-house-bot = nivel necunoscut de bot al casei `{ $name }` (valide: { $valid })
+admin-field-share = `{ $value }` nu este un număr între 0,01 și 100
+admin-field-time-factor = `{ $value }` nu este un număr de la 0,1 la 10 cu cel mult două zecimale
+admin-field-format = `{ $value }` nu este nici round_robin, nici ladder
+admin-field-count = `{ $value }` nu este un număr întreg între 1 și { $max }
+admin-field-time-zone = `{ $value }` nu este un fus orar din baza de date IANA
+admin-field-language = `{ $value }` nu este unul dintre en, zh-CN, ro, bg, fi
+admin-field-practice-opponent = adversar de antrenament necunoscut `{ $name }` (valide: house, own, all, none)
+admin-field-seconds = `{ $value }` nu este un număr întreg de secunde între 0 și 10000000
+admin-field-deadline = `{ $value }` nu este o dată și o oră precum 2026-12-31T23:59:00Z
+# $game: the game's id; $valid: its settings' names.
+admin-field-unknown-setting = setare necunoscută `{ $name }` pentru { $game } (valide: { $valid })
+# $why: one of the admin-value-… messages.
+admin-field-bad-value = valoare greșită `{ $value }` pentru `{ $name }`: { $why }
+admin-value-not-whole = nu este un număr întreg
+admin-value-range = trebuie să fie între { $min } și { $max }
+admin-value-range-cols = trebuie să fie între { $min } și { $max }: codurile de final 10, 11 și 12 (ai câștigat, ai pierdut, remiză) nu pot fi numere de coloană
+# $form: WxH or WxHxMS (width x height x tick milliseconds), as written in the setting.
+admin-value-board-form = fiecare tablă trebuie scrisă ca { $form }
+admin-value-board-numbers = fiecare tablă trebuie scrisă ca { $form }, cu numere întregi
+admin-value-width = lățimea trebuie să fie între { $min } și { $max }
+admin-value-height = înălțimea trebuie să fie între { $min } și { $max }
+admin-value-even = laturile trebuie să fie pare
+admin-value-tick = pasul de timp trebuie să fie între { $min } și { $max } ms
+admin-value-factor-name = numele trebuie să fie time_factor.LIMBAJ, unde LIMBAJ este id-ul unui limbaj
+admin-value-factor = un număr de la 0,1 la 10 cu cel mult două zecimale
+
+## Why a line of an imported roster is refused.
+admin-users-import-quote = o ghilimea nu este închisă
+admin-users-import-unreadable = un câmp nu a putut fi citit
+# $problem: one of the messages below (or why a name is reserved).
+admin-users-import-name = `{ $username }`: { $problem }
+admin-users-import-fields = se aștepta `username` sau `username,display name` (nume de utilizator, opțional cu numele afișat)
+admin-users-import-looks-like = `{ $username }` seamănă cu numele contului `{ $other }` (un student s-ar putea da drept altul)
+admin-users-import-username-length = un nume de utilizator are între 1 și 64 de caractere
+admin-users-import-username-chars = un nume de utilizator poate conține doar litere, cifre și . _ - @
+admin-users-import-display-length = un nume afișat are cel mult 200 de caractere
+admin-users-import-display-control = un nume afișat nu poate conține caractere de control
+
+## Stored reasons, worded when shown.
+# A source over the similarity parser's budget: why its grammar did not read it.
+admin-similarity-why-size = { $kib } KiB (peste { $max } KiB): citită de lexerul simplu
+admin-similarity-why-tokens = peste { $max } de atomi: citită de lexerul simplu
+admin-similarity-why-depth = paranteze imbricate pe { $depth } niveluri (peste { $max }): citită de lexerul simplu
+admin-similarity-why-slow = analizorul sintactic a durat peste { $seconds } s: citită de lexerul simplu
+admin-similarity-why-truncated = doar primii săi { $tokens } de atomi sunt indexați
+# $why: one of the admin-similarity-why-… messages above.
+admin-similarity-why-and-truncated = { $why }; doar primii săi { $tokens } de atomi sunt indexați
+# A line of the list of sources over the budget, after who submitted it: $language (an id), $why.
+admin-similarity-over-budget-line = { $language }: { $why }
+# A game that failed in the judge (the status page's "Why" column).
+admin-status-given-up = Abandonată după { $attempts ->
+    [one] o încercare
+    [few] { $attempts } încercări
+   *[other] { $attempts } de încercări
+}: de fiecare dată workerul ei s-a oprit, și-a pierdut rezervarea sau nu a putut-o rula (o defecțiune a evaluatorului, nu a boților). O reevaluare o joacă din nou.

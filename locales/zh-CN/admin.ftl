@@ -257,3 +257,70 @@ admin-users-is-disabled = { $username } 已停用。
 admin-users-is-enabled = { $username } 已启用。
 admin-users-was-disabled = { $username } 之前就已停用。
 admin-users-was-enabled = { $username } 之前就已启用。
+
+## Why a field of the contest forms (or a setting sent to the API) is refused. The values quoted
+## (`{ $value }`) and the names of settings and languages stay as written.
+# $field: the field's or setting's name; $problem: one of the messages below.
+admin-field-error = { $field }：{ $problem }
+admin-field-slug = 请使用 1 到 64 个小写字母、数字和连字符（连字符不能在开头）
+# $valid: the games' ids, comma-separated.
+admin-field-unknown-game = 未知的游戏 `{ $name }`（可选：{ $valid }）
+admin-field-title-long = 最多 { $max } 个字符
+admin-field-not-key-value = `{ $text }` 不是 KEY=VALUE 的形式
+admin-field-no-language = 请至少启用一种语言
+# $unknown, $configured: language ids, comma-separated.
+admin-field-unknown-languages = 未知的语言 { $unknown }（已配置：{ $configured }）
+admin-field-unknown-factor-language = 未知的语言 `{ $language }`（已配置：{ $configured }）
+admin-field-none-configured = 没有配置任何语言
+admin-field-house-bot = 未知的内置机器人等级 `{ $name }`（可选：{ $valid }）
+admin-field-share = `{ $value }` 不是 0.01 到 100 之间的数
+admin-field-time-factor = `{ $value }` 不是 0.1 到 10 之间、最多两位小数的数
+admin-field-format = `{ $value }` 既不是 round_robin 也不是 ladder
+admin-field-count = `{ $value }` 不是 1 到 { $max } 之间的整数
+admin-field-time-zone = `{ $value }` 不是 IANA 数据库中的时区
+admin-field-language = `{ $value }` 不是 en、zh-CN、ro、bg、fi 之一
+admin-field-practice-opponent = 未知的练习对手 `{ $name }`（可选：house、own、all、none）
+admin-field-seconds = `{ $value }` 不是 0 到 10000000 之间的整数秒数
+admin-field-deadline = `{ $value }` 不是日期和时间，应形如 2026-12-31T23:59:00Z
+# $game: the game's id; $valid: its settings' names.
+admin-field-unknown-setting = { $game } 没有设置项 `{ $name }`（可选：{ $valid }）
+# $why: one of the admin-value-… messages.
+admin-field-bad-value = `{ $name }` 的值 `{ $value }` 无效：{ $why }
+admin-value-not-whole = 不是整数
+admin-value-range = 必须在 { $min } 到 { $max } 之间
+admin-value-range-cols = 必须在 { $min } 到 { $max } 之间：结束码 10、11 和 12（你赢了、你输了、平局）不能是列号
+# $form: WxH or WxHxMS (width x height x tick milliseconds), as written in the setting.
+admin-value-board-form = 每个棋盘都必须写成 { $form }
+admin-value-board-numbers = 每个棋盘都必须写成由整数组成的 { $form }
+admin-value-width = 宽度必须在 { $min } 到 { $max } 之间
+admin-value-height = 高度必须在 { $min } 到 { $max } 之间
+admin-value-even = 边长必须是偶数
+admin-value-tick = 每个时间步必须在 { $min } 到 { $max } 毫秒之间
+admin-value-factor-name = 名称必须是 time_factor.LANGUAGE，其中 LANGUAGE 是语言 ID
+admin-value-factor = 0.1 到 10 之间、最多两位小数的数
+
+## Why a line of an imported roster is refused.
+admin-users-import-quote = 有引号没有闭合
+admin-users-import-unreadable = 有字段无法读取
+# $problem: one of the messages below (or why a name is reserved).
+admin-users-import-name = `{ $username }`：{ $problem }
+admin-users-import-fields = 应为 `username` 或 `username,display name`（用户名或“用户名,显示名”）
+admin-users-import-looks-like = `{ $username }` 看起来像账户 `{ $other }` 的名字（学生可能冒充他人）
+admin-users-import-username-length = 用户名须有 1 到 64 个字符
+admin-users-import-username-chars = 用户名只能包含字母、数字和 . _ - @
+admin-users-import-display-length = 显示名最多 200 个字符
+admin-users-import-display-control = 显示名不能包含控制字符
+
+## Stored reasons, worded when shown.
+# A source over the similarity parser's budget: why its grammar did not read it.
+admin-similarity-why-size = { $kib } KiB（超过 { $max } KiB）：由普通词法分析器读取
+admin-similarity-why-tokens = 超过 { $max } 个词法单元：由普通词法分析器读取
+admin-similarity-why-depth = 括号嵌套 { $depth } 层（超过 { $max } 层）：由普通词法分析器读取
+admin-similarity-why-slow = 解析器用时超过 { $seconds } 秒：由普通词法分析器读取
+admin-similarity-why-truncated = 只索引了前 { $tokens } 个词法单元
+# $why: one of the admin-similarity-why-… messages above.
+admin-similarity-why-and-truncated = { $why }；只索引了前 { $tokens } 个词法单元
+# A line of the list of sources over the budget, after who submitted it: $language (an id), $why.
+admin-similarity-over-budget-line = { $language }：{ $why }
+# A game that failed in the judge (the status page's "Why" column).
+admin-status-given-up = 尝试 { $attempts } 次后放弃：每次它的工作进程都退出、失去租约或无法运行它（这是评测系统的故障，不是机器人的）。重新评测会再下这局。

@@ -27,3 +27,11 @@ countdown-left = { $days ->
 }
 countdown-closed = 已截止
 deadline-none = 无
+
+## Units written next to numbers (the number as the language writes it).
+unit-ms = { $n } 毫秒
+# A number of milliseconds that is whole tenths of a second, with it in seconds ($s).
+unit-ms-seconds = { $n } 毫秒（{ $s } 秒）
+unit-s = { $n } 秒
+unit-kib = { $n } KiB
+unit-mib = { $n } MiB

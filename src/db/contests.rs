@@ -1,7 +1,7 @@
 //! Contests: a game with its settings, the platform's limits and a deadline.
 
 use super::ids::ContestId;
-use crate::games::settings::{Settings, TimeFactor, TIME_FACTOR_PREFIX};
+use crate::games::settings::{SettingError, Settings, TimeFactor, TIME_FACTOR_PREFIX};
 use crate::games::{GameId, HouseLevel};
 use serde_json::Value;
 use sqlx::PgConnection;
@@ -73,13 +73,63 @@ pub fn settings_pairs(settings: &Value) -> Vec<(String, String)> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError {
     pub field: String,
-    pub message: String,
+    pub problem: FieldProblem,
 }
 
 impl std::fmt::Display for FieldError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
+        write!(f, "{}: {}", self.field, self.problem)
     }
+}
+
+/// Why a field of the contest form is refused, with the values its message needs. `Display` is
+/// the English of the command line (`botarena contest create/update`); the web words each in the
+/// reader's language (`web::field_problem`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FieldProblem {
+    #[error("use 1 to 64 lowercase letters, digits and dashes (not first)")]
+    Slug,
+    #[error("a contest with this slug exists")]
+    SlugTaken,
+    #[error("unknown game `{name}` (valid: {valid})")]
+    UnknownGame { name: String, valid: String },
+    #[error("at most {0} characters")]
+    TitleTooLong(usize),
+    #[error("`{0}` is not of the form KEY=VALUE")]
+    NotKeyValue(String),
+    #[error("enable at least one language")]
+    NoLanguage,
+    /// Languages that are not configured (comma-separated), and those that are.
+    #[error("unknown language {unknown} (configured: {configured})")]
+    UnknownLanguages { unknown: String, configured: String },
+    /// The language of a `time_factor.LANGUAGE` that is not configured.
+    #[error("unknown language `{language}` (configured: {configured})")]
+    UnknownFactorLanguage { language: String, configured: String },
+    #[error("no language is configured")]
+    NoneConfigured,
+    #[error("unknown house-bot level `{name}` (valid: {valid})")]
+    HouseBot { name: String, valid: String },
+    #[error("`{0}` is not a number between 0.01 and 100")]
+    Share(String),
+    #[error("`{0}` is not a number from 0.1 to 10 with at most two decimals")]
+    TimeFactor(String),
+    #[error("`{0}` is not round_robin or ladder")]
+    Format(String),
+    #[error("`{value}` is not a whole number between 1 and {max}")]
+    Count { value: String, max: i32 },
+    #[error("`{0}` is not a time zone of the IANA database")]
+    TimeZone(String),
+    #[error("`{0}` is not one of en, zh-CN, ro, bg, fi")]
+    Language(String),
+    #[error("unknown practice opponent `{0}` (valid: house, own, all, none)")]
+    PracticeOpponent(String),
+    #[error("`{0}` is not a whole number of seconds between 0 and 10000000")]
+    Seconds(String),
+    #[error("`{0}` is not a date and time such as 2026-12-31T23:59:00Z")]
+    Deadline(String),
+    /// The game's own check of one of its settings (`games::settings`).
+    #[error(transparent)]
+    Setting(SettingError),
 }
 
 /// The platform's own contest settings, set with the same `K=V` syntax as the game's.
@@ -207,25 +257,27 @@ impl NewContest {
         known_languages: &[String],
     ) -> Result<NewContest, Vec<FieldError>> {
         let mut errors = Vec::new();
-        let mut err = |field: &str, message: String| errors.push(FieldError { field: field.into(), message });
+        let mut err =
+            |field: &str, problem: FieldProblem| errors.push(FieldError { field: field.into(), problem });
         let slug = slug.trim();
         let slug_ok = !slug.is_empty()
             && slug.len() <= 64
             && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
             && !slug.starts_with('-');
         if !slug_ok {
-            err("slug", "use 1 to 64 lowercase letters, digits and dashes (not first)".into());
+            err("slug", FieldProblem::Slug);
         }
         let game_id = match game.trim().parse::<GameId>() {
             Ok(g) => Some(g),
-            Err(e) => {
-                err("game", e.to_string());
+            Err(_) => {
+                let valid = GameId::ALL.iter().map(|g| g.as_str()).collect::<Vec<_>>().join(", ");
+                err("game", FieldProblem::UnknownGame { name: game.trim().to_string(), valid });
                 None
             }
         };
         let title = title.map(str::trim).filter(|t| !t.is_empty()).unwrap_or(slug).to_string();
         if title.chars().count() > 200 {
-            err("title", "at most 200 characters".into());
+            err("title", FieldProblem::TitleTooLong(200));
         }
         let mut languages = known_languages.to_vec();
         let mut house_bots = Vec::new();
@@ -240,7 +292,7 @@ impl NewContest {
         let mut game_assignments = Vec::new();
         for a in assignments.iter().map(|a| a.trim()).filter(|a| !a.is_empty()) {
             let Some((k, v)) = a.split_once('=') else {
-                err("settings", format!("`{a}` is not of the form KEY=VALUE"));
+                err("settings", FieldProblem::NotKeyValue(a.to_string()));
                 continue;
             };
             let (k, v) = (k.trim(), v.trim());
@@ -250,15 +302,14 @@ impl NewContest {
                 let unknown: Vec<&str> =
                     list.iter().filter(|l| !known_languages.contains(l)).map(String::as_str).collect();
                 if list.is_empty() {
-                    err("languages", "enable at least one language".into());
+                    err("languages", FieldProblem::NoLanguage);
                 } else if !unknown.is_empty() {
                     err(
                         "languages",
-                        format!(
-                            "unknown language {} (configured: {})",
-                            unknown.join(", "),
-                            known_languages.join(", ")
-                        ),
+                        FieldProblem::UnknownLanguages {
+                            unknown: unknown.join(", "),
+                            configured: known_languages.join(", "),
+                        },
                     );
                 } else {
                     languages = list;
@@ -271,30 +322,30 @@ impl NewContest {
             } else if k == "share" {
                 match v.parse::<f32>() {
                     Ok(x) if (0.01..=100.0).contains(&x) => share = x,
-                    _ => err(k, format!("`{v}` is not a number between 0.01 and 100")),
+                    _ => err(k, FieldProblem::Share(v.to_string())),
                 }
             } else if k.starts_with(TIME_FACTOR_PREFIX) {
                 // Checked here to name the field; the language once all is applied (below).
                 match TimeFactor::parse(v) {
                     Ok(_) => game_assignments.push(format!("{k}={v}")),
-                    Err(why) => err(k, format!("`{v}` is not {why}")),
+                    Err(_) => err(k, FieldProblem::TimeFactor(v.to_string())),
                 }
             } else if k == "format" {
                 match FORMATS.iter().find(|f| **f == v) {
                     Some(f) => format = f.to_string(),
-                    None => err(k, format!("`{v}` is not round_robin or ladder")),
+                    None => err(k, FieldProblem::Format(v.to_string())),
                 }
             } else if let Some(slot) = ladder.iter_mut().find(|(name, _, _)| *name == k) {
                 match v.parse::<i32>() {
                     Ok(n) if (1..=slot.2).contains(&n) => slot.1 = n,
-                    _ => err(k, format!("`{v}` is not a whole number between 1 and {}", slot.2)),
+                    _ => err(k, FieldProblem::Count { value: v.to_string(), max: slot.2 }),
                 }
             } else if k == "time_zone" {
                 match v {
                     "" | "server" => time_zone = None,
                     _ => match crate::locale::time_zone_named(v) {
                         Ok(_) => time_zone = Some(v.to_string()),
-                        Err(m) => err(k, m),
+                        Err(_) => err(k, FieldProblem::TimeZone(v.to_string())),
                     },
                 }
             } else if k == "language" {
@@ -302,7 +353,7 @@ impl NewContest {
                     "" | "server" => locale = None,
                     _ => match crate::locale::Locale::from_tag(v).filter(|l| l.tag() == v) {
                         Some(l) => locale = Some(l.tag().to_string()),
-                        None => err(k, format!("`{v}` is not one of en, zh-CN, ro, bg, fi")),
+                        None => err(k, FieldProblem::Language(v.to_string())),
                     },
                 }
             } else if k == "practice_opponents" {
@@ -313,7 +364,7 @@ impl NewContest {
             } else if let Some(slot) = limits.iter_mut().find(|(name, _)| *name == k) {
                 match v.parse::<i32>() {
                     Ok(n) if (0..=10_000_000).contains(&n) => slot.1 = n,
-                    _ => err(k, format!("`{v}` is not a whole number of seconds between 0 and 10000000")),
+                    _ => err(k, FieldProblem::Seconds(v.to_string())),
                 }
             } else {
                 game_assignments.push(format!("{k}={v}"));
@@ -323,8 +374,8 @@ impl NewContest {
             None => None,
             Some(d) => match parse_deadline_in(d, time_zone.as_deref()) {
                 Ok(t) => Some(t),
-                Err(m) => {
-                    err("deadline", m);
+                Err(_) => {
+                    err("deadline", FieldProblem::Deadline(d.to_string()));
                     None
                 }
             },
@@ -338,12 +389,12 @@ impl NewContest {
                     let mut named = false;
                     for a in &game_assignments {
                         if let Err(e) = Settings::from_assignments(g, [a.as_str()]) {
-                            err(a.split_once('=').map_or(a.as_str(), |(k, _)| k), e.to_string());
+                            err(a.split_once('=').map_or(a.as_str(), |(k, _)| k), FieldProblem::Setting(e));
                             named = true;
                         }
                     }
                     if !named {
-                        err("settings", whole.to_string());
+                        err("settings", FieldProblem::Setting(whole));
                     }
                     None
                 }
@@ -355,12 +406,15 @@ impl NewContest {
             if !known_languages.contains(language) {
                 err(
                     &format!("{TIME_FACTOR_PREFIX}{language}"),
-                    format!("unknown language `{language}` (configured: {})", known_languages.join(", ")),
+                    FieldProblem::UnknownFactorLanguage {
+                        language: language.clone(),
+                        configured: known_languages.join(", "),
+                    },
                 );
             }
         }
         if languages.is_empty() {
-            err("languages", "no language is configured".into());
+            err("languages", FieldProblem::NoneConfigured);
         }
         match (game_id, settings) {
             (Some(game), Some(settings)) if errors.is_empty() => Ok(NewContest {
@@ -389,12 +443,12 @@ impl NewContest {
 
 /// A `house_bots` value: comma-separated house-bot levels, each once, weakest first (empty or
 /// `none` for none).
-fn parse_house_bots(v: &str) -> Result<Vec<HouseLevel>, String> {
+fn parse_house_bots(v: &str) -> Result<Vec<HouseLevel>, FieldProblem> {
     let mut list = Vec::new();
     for name in v.split(',').map(str::trim).filter(|l| !l.is_empty() && *l != "none") {
         let level: HouseLevel = name
             .parse()
-            .map_err(|_| format!("unknown house-bot level `{name}` (valid: {})", HouseLevel::names()))?;
+            .map_err(|_| FieldProblem::HouseBot { name: name.to_string(), valid: HouseLevel::names() })?;
         list.push(level);
     }
     Ok(HouseLevel::ALL.iter().filter(|l| list.contains(l)).copied().collect())
@@ -402,10 +456,10 @@ fn parse_house_bots(v: &str) -> Result<Vec<HouseLevel>, String> {
 
 /// A `practice_opponents` value: `house`, `own` and `all`, comma-separated (`none` or empty for
 /// nobody), stored in that order.
-fn parse_practice_opponents(v: &str) -> Result<String, String> {
+fn parse_practice_opponents(v: &str) -> Result<String, FieldProblem> {
     let words: Vec<&str> = v.split(',').map(str::trim).filter(|w| !w.is_empty() && *w != "none").collect();
     if let Some(bad) = words.iter().find(|w| !PRACTICE_OPPONENTS.contains(w)) {
-        return Err(format!("unknown practice opponent `{bad}` (valid: house, own, all, none)"));
+        return Err(FieldProblem::PracticeOpponent(bad.to_string()));
     }
     Ok(PRACTICE_OPPONENTS.iter().filter(|w| words.contains(w)).copied().collect::<Vec<_>>().join(","))
 }

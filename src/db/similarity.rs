@@ -2,6 +2,8 @@
 //! that find every submission sharing a fingerprint, the contest's base code, and the pairs found.
 
 use super::ids::{ContestId, SubmissionId, UserId};
+use crate::similarity::{Cause, OverBudget as Reason};
+use serde_json::{json, Value};
 use sqlx::PgConnection;
 
 /// What indexing a submission needs to know of it.
@@ -111,24 +113,28 @@ pub async fn remove_base_file(conn: &mut PgConnection, contest: ContestId, id: i
 }
 
 /// Stores a submission's tokens and fingerprints (replacing what it had) and forgets its pairs;
-/// `over_budget` says why it was not read whole by its grammar (`None`: it was).
+/// `over_budget` says why it was not read whole by its grammar (`None`: it was), stored in words
+/// and as [`reason_code`].
 pub async fn store(
     conn: &mut PgConnection,
     s: &Indexable,
     tokens: &[u8],
     fingerprints: &[i64],
-    over_budget: Option<&str>,
+    over_budget: Option<&Reason>,
 ) -> sqlx::Result<()> {
     sqlx::query!(
-        "insert into similarity_index (submission_id, contest_id, tokens, fingerprints, over_budget)
-         values ($1, $2, $3, $4, $5)
+        "insert into similarity_index (submission_id, contest_id, tokens, fingerprints, over_budget,
+                                       over_budget_code)
+         values ($1, $2, $3, $4, $5, $6)
          on conflict (submission_id) do update set tokens = excluded.tokens, fingerprints = excluded.fingerprints,
-                                                   over_budget = excluded.over_budget, indexed_at = now()",
+                                                   over_budget = excluded.over_budget,
+                                                   over_budget_code = excluded.over_budget_code, indexed_at = now()",
         s.id as SubmissionId,
         s.contest_id as ContestId,
         tokens,
         fingerprints.len() as i32,
-        over_budget
+        over_budget.map(ToString::to_string),
+        over_budget.map(reason_code)
     )
     .execute(&mut *conn)
     .await?;
@@ -311,8 +317,45 @@ pub struct OverBudget {
     pub submission_id: SubmissionId,
     pub username: String,
     pub language: String,
-    /// Why, in words (`botarena_similarity::Tokenized::over_budget`).
+    /// Why, in English words (`botarena_similarity::Tokenized::over_budget`).
     pub why: String,
+    /// Why, as [`reason_code`] stored it (`None` in the rows of before it was stored).
+    pub code: Option<Value>,
+}
+
+impl OverBudget {
+    /// Why, as the index computed it; `None` for a row that has only the words.
+    pub fn reason(&self) -> Option<Reason> {
+        self.code.as_ref().and_then(reason_from_code)
+    }
+}
+
+/// An over-budget reason as `similarity_index.over_budget_code` holds it: its cause and numbers,
+/// `{"cause": "size", "kib": 300, "max_kib": 256, "truncated": false}`.
+pub fn reason_code(r: &Reason) -> Value {
+    let mut v = match r.cause {
+        None => json!({}),
+        Some(Cause::Size { kib, max_kib }) => json!({"cause": "size", "kib": kib, "max_kib": max_kib}),
+        Some(Cause::Tokens { max }) => json!({"cause": "tokens", "max": max}),
+        Some(Cause::Depth { depth, max }) => json!({"cause": "depth", "depth": depth, "max": max}),
+        Some(Cause::Slow { seconds }) => json!({"cause": "slow", "seconds": seconds}),
+    };
+    v["truncated"] = json!(r.truncated);
+    v
+}
+
+/// The reason [`reason_code`] stored; `None` for a code this version does not know.
+pub fn reason_from_code(v: &Value) -> Option<Reason> {
+    let n = |name: &str| v.get(name).and_then(Value::as_u64);
+    let cause = match v.get("cause").and_then(Value::as_str) {
+        None => None,
+        Some("size") => Some(Cause::Size { kib: n("kib")? as usize, max_kib: n("max_kib")? as usize }),
+        Some("tokens") => Some(Cause::Tokens { max: n("max")? as usize }),
+        Some("depth") => Some(Cause::Depth { depth: n("depth")? as usize, max: n("max")? as usize }),
+        Some("slow") => Some(Cause::Slow { seconds: n("seconds")? }),
+        Some(_) => return None,
+    };
+    Some(Reason { cause, truncated: v.get("truncated").and_then(Value::as_bool)? })
 }
 
 /// The contest's indexed submissions that were over the parser's budget, newest first; how many
@@ -330,7 +373,8 @@ pub async fn over_budget(
     .await?;
     let rows = sqlx::query_as!(
         OverBudget,
-        r#"select i.submission_id as "submission_id: SubmissionId", u.username, s.language, i.over_budget as "why!"
+        r#"select i.submission_id as "submission_id: SubmissionId", u.username, s.language, i.over_budget as "why!",
+                  i.over_budget_code as code
            from similarity_index i join submissions s on s.id = i.submission_id join users u on u.id = s.user_id
            where i.contest_id = $1 and i.over_budget is not null
            order by i.submission_id desc limit $2"#,
@@ -357,4 +401,27 @@ pub async fn pair(
     .fetch_optional(conn)
     .await?;
     Ok(r.map(|r| (r.shared, r.similarity, r.longest_run)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_over_budget_reason_reads_back_as_it_was_stored() {
+        let causes = [
+            None,
+            Some(Cause::Size { kib: 300, max_kib: 256 }),
+            Some(Cause::Tokens { max: 60_000 }),
+            Some(Cause::Depth { depth: 201, max: 200 }),
+            Some(Cause::Slow { seconds: 3 }),
+        ];
+        for cause in causes {
+            for truncated in [false, true] {
+                let r = Reason { cause, truncated };
+                assert_eq!(reason_from_code(&reason_code(&r)), Some(r));
+            }
+        }
+        assert_eq!(reason_from_code(&json!({"cause": "cosmic rays", "truncated": false})), None);
+    }
 }

@@ -281,25 +281,55 @@ pub fn name_keys(name: &str) -> Vec<String> {
     keys
 }
 
+/// Which names kept for the platform a name is (or looks like), see [`reserved_problem`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reserved {
+    /// `admin`, `root`, `system`.
+    Words,
+    /// Starting with `house`: the house bots'.
+    House,
+    /// Starting with `staff`: the admins'.
+    Staff,
+}
+
+impl Reserved {
+    /// Why, in English (the command line's; the web has a message for each).
+    pub fn sentence(self) -> &'static str {
+        match self {
+            Reserved::Words => "`admin`, `root` and `system` are reserved (nor may a name look like them).",
+            Reserved::House => {
+                "Names starting with `house` are the house bots' (nor may a name look like them)."
+            }
+            Reserved::Staff => "Names starting with `staff` are the admins' (nor may a name look like them).",
+        }
+    }
+}
+
+impl std::fmt::Display for Reserved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.sentence())
+    }
+}
+
 /// Names no student may take (a username of a roster or a nickname), compared by [`name_keys`]:
 /// `admin`, `root`, `system`, anything starting with `house` (the house bots are `house:<level>`)
 /// and `staff` alone or followed by anything but a letter or digit (admins are shown as
 /// `staff: <username>`). The usernames of admins are reserved too, by their accounts' keys.
-pub fn reserved_problem(name: &str) -> Option<&'static str> {
+pub fn reserved_problem(name: &str) -> Option<Reserved> {
     let keys = name_keys(name);
     let key = |w: &str| name_keys(w).swap_remove(0);
     let reserved = ["admin", "root", "system"].map(key);
     let (house, staff) = (key("house"), key("staff"));
     for k in &keys {
         if reserved.contains(k) {
-            return Some("`admin`, `root` and `system` are reserved (nor may a name look like them).");
+            return Some(Reserved::Words);
         }
         if k.starts_with(&house) {
-            return Some("Names starting with `house` are the house bots' (nor may a name look like them).");
+            return Some(Reserved::House);
         }
         if let Some(rest) = k.strip_prefix(&staff) {
             if rest.chars().next().is_none_or(|c| !c.is_alphanumeric()) {
-                return Some("Names starting with `staff` are the admins' (nor may a name look like them).");
+                return Some(Reserved::Staff);
             }
         }
     }
@@ -359,7 +389,7 @@ pub fn clean_nickname(nick: &str, staff: bool) -> Result<String, &'static str> {
     }
     if !staff {
         if let Some(problem) = reserved_problem(&nick) {
-            return Err(problem);
+            return Err(problem.sentence());
         }
     }
     Ok(nick)

@@ -70,7 +70,31 @@ pub struct GameRow {
     pub attempts: i32,
     pub started_at: Option<OffsetDateTime>,
     pub lease_until: Option<OffsetDateTime>,
+    /// Why it failed, in English as stored (all that rows of before have).
     pub failure: Option<String>,
+    /// Why it failed as a code and its arguments (see [`GameRow::failure_reason`]).
+    pub failure_code: Option<String>,
+    pub failure_args: Option<serde_json::Value>,
+}
+
+/// Why a game failed in the judge, for the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Given up after this many attempts (its worker died, lost its lease or could not run it).
+    GivenUp { attempts: i64 },
+    /// A reason stored as text only (the rows of before the codes), shown as it is.
+    Text(String),
+}
+
+impl GameRow {
+    /// Why the game failed, if it did.
+    pub fn failure_reason(&self) -> Option<Failure> {
+        let arg = |name: &str| self.failure_args.as_ref().and_then(|a| a.get(name)).and_then(|v| v.as_i64());
+        match (self.failure_code.as_deref(), arg("attempts")) {
+            (Some("given_up"), Some(attempts)) => Some(Failure::GivenUp { attempts }),
+            _ => self.failure.clone().map(Failure::Text),
+        }
+    }
 }
 
 pub async fn queue_state(conn: &mut PgConnection) -> sqlx::Result<QueueState> {
@@ -131,7 +155,7 @@ async fn games_with_status(conn: &mut PgConnection, status: GameStatus) -> sqlx:
         r#"select g.id as "id: _", c.slug as contest,
                   coalesce(ua.nickname, ua.username) || ' vs ' || coalesce(ub.nickname, ub.username) as "players!",
                   j.locked_by as worker, coalesce(j.attempts, 0) as "attempts!", g.started_at, j.lease_until,
-                  g.failure
+                  g.failure, g.failure_code, g.failure_args
            from games g join matches m on m.id = g.match_id join contests c on c.id = m.contest_id
            left join jobs j on j.kind = 'game' and j.subject_id = g.id
            join submissions sa on sa.id = m.submission_a join users ua on ua.id = sa.user_id
@@ -141,4 +165,37 @@ async fn games_with_status(conn: &mut PgConnection, status: GameStatus) -> sqlx:
     )
     .fetch_all(conn)
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failed(failure: Option<&str>, code: Option<&str>, args: Option<serde_json::Value>) -> GameRow {
+        GameRow {
+            id: GameRecordId(1),
+            contest: "c4".into(),
+            players: "a vs b".into(),
+            worker: None,
+            attempts: 3,
+            started_at: None,
+            lease_until: None,
+            failure: failure.map(str::to_string),
+            failure_code: code.map(str::to_string),
+            failure_args: args,
+        }
+    }
+
+    #[test]
+    fn a_failure_is_read_from_its_code_and_a_row_of_before_the_codes_keeps_its_words() {
+        let coded = failed(
+            Some("Given up after 3 attempts: …"),
+            Some("given_up"),
+            Some(serde_json::json!({"attempts": 3})),
+        );
+        assert_eq!(coded.failure_reason(), Some(Failure::GivenUp { attempts: 3 }));
+        let old = failed(Some("Given up after 3 attempts: …"), None, None);
+        assert_eq!(old.failure_reason(), Some(Failure::Text("Given up after 3 attempts: …".into())));
+        assert_eq!(failed(None, None, None).failure_reason(), None);
+    }
 }

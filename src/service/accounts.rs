@@ -16,14 +16,47 @@ pub struct ImportReport {
     pub created: Vec<String>,
     pub existing: Vec<String>,
     /// Line number and what is wrong with it.
-    pub errors: Vec<(usize, String)>,
+    pub errors: Vec<(usize, LineProblem)>,
+}
+
+/// Why a line of a roster is refused. `Display` is the English of `botarena users import`; the
+/// admin page words each in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineProblem {
+    #[error("a quote is not closed")]
+    QuoteNotClosed,
+    #[error("a field could not be read")]
+    Unreadable,
+    /// The username, or the display name given with it, is refused.
+    #[error("`{username}`: {problem}")]
+    Name { username: String, problem: NameProblem },
+    #[error("expected `username` or `username,display name`")]
+    TooManyFields,
+    #[error("`{username}` looks like the name of the account `{other}` (a student could pass for another)")]
+    LooksLike { username: String, other: String },
+}
+
+/// Why a username or a display name is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameProblem {
+    #[error("a username has 1 to 64 characters")]
+    UsernameLength,
+    #[error("a username may hold letters, digits and . _ - @ only")]
+    UsernameChars,
+    /// A name kept for the platform (or like one).
+    #[error("{0}")]
+    Reserved(users::Reserved),
+    #[error("a display name has at most 200 characters")]
+    DisplayLength,
+    #[error("a display name may not hold control characters")]
+    DisplayControl,
 }
 
 /// Splits one CSV line into trimmed fields (double quotes for fields holding commas, `""` for a
 /// quote). The csv crate reads the fields; the one leniency it lacks is kept here: an opening
 /// quote may follow spaces (`s1, "Lovelace, Ada"`). A line is one record, so a quote left open
 /// is an error of that line, not a field running into the next lines.
-fn csv_fields(line: &str) -> Result<Vec<String>, &'static str> {
+fn csv_fields(line: &str) -> Result<Vec<String>, LineProblem> {
     use csv_core::{ReadFieldResult, ReaderBuilder, Terminator};
     // Only `\n` ends the record (a stray `\r` stays text); the line has none but the one added
     // here, so a record that does not end by it has a quote that is not closed.
@@ -48,29 +81,29 @@ fn csv_fields(line: &str) -> Result<Vec<String>, &'static str> {
                     return Ok(fields);
                 }
             }
-            ReadFieldResult::InputEmpty | ReadFieldResult::End => return Err("a quote is not closed"),
-            ReadFieldResult::OutputFull => return Err("a field could not be read"),
+            ReadFieldResult::InputEmpty | ReadFieldResult::End => return Err(LineProblem::QuoteNotClosed),
+            ReadFieldResult::OutputFull => return Err(LineProblem::Unreadable),
         }
     }
 }
 
 /// Why a username is refused, if it is.
-pub fn username_problem(name: &str) -> Option<&'static str> {
+pub fn username_problem(name: &str) -> Option<NameProblem> {
     if name.is_empty() || name.len() > 64 {
-        Some("a username has 1 to 64 characters")
+        Some(NameProblem::UsernameLength)
     } else if !name.chars().all(|c| c.is_ascii_alphanumeric() || "._-@".contains(c)) {
-        Some("a username may hold letters, digits and . _ - @ only")
+        Some(NameProblem::UsernameChars)
     } else {
         None
     }
 }
 
 /// Why a display name is refused, if it is.
-fn display_name_problem(name: &str) -> Option<&'static str> {
+fn display_name_problem(name: &str) -> Option<NameProblem> {
     if name.chars().count() > 200 {
-        Some("a display name has at most 200 characters")
+        Some(NameProblem::DisplayLength)
     } else if name.chars().any(char::is_control) {
-        Some("a display name may not hold control characters")
+        Some(NameProblem::DisplayControl)
     } else {
         None
     }
@@ -104,7 +137,7 @@ async fn import_lines(pool: &PgPool, text: &str) -> anyhow::Result<ImportReport>
         let fields = match csv_fields(line) {
             Ok(f) => f,
             Err(e) => {
-                report.errors.push((i + 1, e.to_string()));
+                report.errors.push((i + 1, e));
                 continue;
             }
         };
@@ -112,17 +145,19 @@ async fn import_lines(pool: &PgPool, text: &str) -> anyhow::Result<ImportReport>
         if i == 0 && username.eq_ignore_ascii_case("username") {
             continue;
         }
-        if let Some(e) = username_problem(username).or_else(|| users::reserved_problem(username)) {
-            report.errors.push((i + 1, format!("`{username}`: {e}")));
+        let name_problem = username_problem(username)
+            .or_else(|| users::reserved_problem(username).map(NameProblem::Reserved));
+        if let Some(problem) = name_problem {
+            report.errors.push((i + 1, LineProblem::Name { username: username.to_string(), problem }));
             continue;
         }
         if fields.len() > 2 {
-            report.errors.push((i + 1, "expected `username` or `username,display name`".into()));
+            report.errors.push((i + 1, LineProblem::TooManyFields));
             continue;
         }
         let display = fields.get(1).map(String::as_str).filter(|d| !d.is_empty());
         if let Some(problem) = display.and_then(display_name_problem) {
-            report.errors.push((i + 1, format!("`{username}`: {problem}")));
+            report.errors.push((i + 1, LineProblem::Name { username: username.to_string(), problem }));
             continue;
         }
         let hash = password::hash(username.to_string()).await?;
@@ -131,10 +166,9 @@ async fn import_lines(pool: &PgPool, text: &str) -> anyhow::Result<ImportReport>
         {
             users::Created::New(_) => report.created.push(username.to_string()),
             users::Created::Exists => report.existing.push(username.to_string()),
-            users::Created::LooksLike(other) => report.errors.push((
-                i + 1,
-                format!("`{username}` looks like the name of the account `{other}` (a student could pass for another)"),
-            )),
+            users::Created::LooksLike(other) => {
+                report.errors.push((i + 1, LineProblem::LooksLike { username: username.to_string(), other }))
+            }
         }
     }
     Ok(report)

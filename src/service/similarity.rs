@@ -98,8 +98,7 @@ async fn index_with(conn: &mut PgConnection, s: Indexable, base: HashSet<u64>) -
     })
     .await?;
     let mut tx = conn.begin().await?;
-    db::similarity::store(&mut tx, &s, &sim::to_bytes(&tokens), &fingerprints, over_budget.as_deref())
-        .await?;
+    db::similarity::store(&mut tx, &s, &sim::to_bytes(&tokens), &fingerprints, over_budget.as_ref()).await?;
     let floor = (STORED_FLOOR, sim::MIN_FINGERPRINTS as i32);
     let others = db::similarity::sharing(&mut tx, &s, &fingerprints, MIN_SHARED, floor.0, floor.1).await?;
     let own = fingerprints.len();

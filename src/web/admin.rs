@@ -3,15 +3,15 @@
 
 use super::error::{AppError, PageResult};
 use super::extract::{check_csrf, PageUser};
+use super::field_errors;
 use super::input::FormPairs;
 use super::render::{render, Nav};
 use super::state::AppState;
-use crate::db::contests::{self, FieldError, NewContest};
+use crate::db::contests::{self, FieldError, FieldProblem, NewContest};
 use crate::games::settings;
 use crate::games::GameId;
 use crate::locale::Locale;
 use crate::service;
-use crate::tr;
 use crate::web::i18n::filters;
 use crate::web::setting_help::setting_help;
 use askama::Template;
@@ -60,7 +60,7 @@ impl NewContestPage {
         self.errors
             .iter()
             .filter(|e| e.field == field)
-            .map(|e| e.message.clone())
+            .map(|e| field_errors::problem(&e.problem))
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -69,7 +69,7 @@ impl NewContestPage {
         self.errors
             .iter()
             .filter(|e| !OWN_FIELDS.contains(&e.field.as_str()))
-            .map(|e| e.to_string())
+            .map(field_errors::field_error)
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -166,7 +166,7 @@ async fn create_contest(
         Ok(c) => match service::contests::create(&state.pool, Some(who.user.id), &c).await? {
             Some(_) => return Ok(Redirect::to(&format!("/contests/{}", c.slug)).into_response()),
             None => {
-                vec![FieldError { field: "slug".into(), message: tr!("admin-new-slug-taken") }]
+                vec![FieldError { field: "slug".into(), problem: FieldProblem::SlugTaken }]
             }
         },
         Err(errors) => errors,
@@ -184,6 +184,9 @@ async fn create_contest(
 
 impl From<FieldError> for AppError {
     fn from(e: FieldError) -> Self {
-        AppError::bad("invalid_setting", crate::tr!("error-invalid-settings", detail = e.to_string()))
+        AppError::bad(
+            "invalid_setting",
+            crate::tr!("error-invalid-settings", detail = field_errors::field_error(&e)),
+        )
     }
 }

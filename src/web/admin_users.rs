@@ -237,8 +237,39 @@ async fn import_users(
     page.imported = Some(summary);
     page.csv = form.csv;
     page.csv_error = Some(tr!("admin-users-import-some-failed"));
-    page.errors = report.errors;
+    page.errors = report.errors.iter().map(|(line, problem)| (*line, line_problem(problem))).collect();
     Ok((StatusCode::BAD_REQUEST, render(&page)).into_response())
+}
+
+/// Why a line of a roster is refused, in the reader's language.
+fn line_problem(p: &accounts::LineProblem) -> String {
+    use accounts::LineProblem as L;
+    match p {
+        L::QuoteNotClosed => tr!("admin-users-import-quote"),
+        L::Unreadable => tr!("admin-users-import-unreadable"),
+        L::Name { username, problem } => {
+            tr!("admin-users-import-name", username = username.as_str(), problem = name_problem(*problem))
+        }
+        L::TooManyFields => tr!("admin-users-import-fields"),
+        L::LooksLike { username, other } => {
+            tr!("admin-users-import-looks-like", username = username.as_str(), other = other.as_str())
+        }
+    }
+}
+
+/// Why a username or a display name is refused, in the reader's language.
+fn name_problem(p: accounts::NameProblem) -> String {
+    use crate::db::users::Reserved;
+    use accounts::NameProblem as N;
+    match p {
+        N::UsernameLength => tr!("admin-users-import-username-length"),
+        N::UsernameChars => tr!("admin-users-import-username-chars"),
+        N::Reserved(Reserved::Words) => tr!("auth-nickname-reserved"),
+        N::Reserved(Reserved::House) => tr!("auth-nickname-house"),
+        N::Reserved(Reserved::Staff) => tr!("auth-nickname-staff"),
+        N::DisplayLength => tr!("admin-users-import-display-length"),
+        N::DisplayControl => tr!("admin-users-import-display-control"),
+    }
 }
 
 /// The form of an action on one account.

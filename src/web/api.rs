@@ -201,7 +201,7 @@ async fn patch_settings(
     )
     .await?
     .map_err(|errs| {
-        let detail = errs.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+        let detail = errs.iter().map(crate::web::field_errors::field_error).collect::<Vec<_>>().join("; ");
         AppError::bad("invalid_setting", crate::tr!("error-invalid-settings", detail = detail))
     })?;
     let c = contest_or_404(&state, &slug).await?;

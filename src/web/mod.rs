@@ -35,6 +35,7 @@ pub mod confirm;
 pub mod contests;
 pub mod error;
 pub mod extract;
+pub mod field_errors;
 pub mod flash;
 pub mod format;
 pub mod headers;

@@ -76,6 +76,31 @@ struct SimilarityPage {
     max_tokens: usize,
 }
 
+impl SimilarityPage {
+    /// Why a source was over the parser's budget, in the reader's language (a row of before the
+    /// reasons were stored as codes: its English words).
+    fn why(&self, o: &similarity::OverBudget) -> String {
+        o.reason().map_or_else(|| o.why.clone(), |r| over_budget_text(&r))
+    }
+}
+
+/// An over-budget reason in the reader's language.
+fn over_budget_text(r: &crate::similarity::OverBudget) -> String {
+    use crate::similarity::Cause;
+    let cause = r.cause.map(|c| match c {
+        Cause::Size { kib, max_kib } => tr!("admin-similarity-why-size", kib = kib, max = max_kib),
+        Cause::Tokens { max } => tr!("admin-similarity-why-tokens", max = max),
+        Cause::Depth { depth, max } => tr!("admin-similarity-why-depth", depth = depth, max = max),
+        Cause::Slow { seconds } => tr!("admin-similarity-why-slow", seconds = seconds),
+    });
+    let tokens = crate::similarity::MAX_TOKENS;
+    match (cause, r.truncated) {
+        (Some(why), true) => tr!("admin-similarity-why-and-truncated", why = why, tokens = tokens),
+        (Some(why), false) => why,
+        (None, _) => tr!("admin-similarity-why-truncated", tokens = tokens),
+    }
+}
+
 async fn page(
     State(state): State<AppState>,
     who: PageUser,

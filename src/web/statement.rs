@@ -143,13 +143,13 @@ impl RulesPage {
     }
 }
 
-/// A number of milliseconds for people: `2000 ms (2 s)`.
+/// A number of milliseconds for people: `2,000 ms (2 s)` (the units from the catalogs).
 fn ms(n: u64) -> String {
     if n >= 1000 && n.is_multiple_of(100) {
         let s = n as f64 / 1000.0;
-        format!("{n} ms ({s} s)")
+        crate::tr!("unit-ms-seconds", n = n, s = s)
     } else {
-        format!("{n} ms")
+        crate::tr!("unit-ms", n = n)
     }
 }
 
@@ -157,7 +157,10 @@ fn ms(n: u64) -> String {
 fn shown_value(name: &str, value: &str) -> String {
     match (name.strip_suffix("_ms"), value.parse::<u64>()) {
         (Some(_), Ok(n)) => ms(n),
-        _ if name == "memory_mib" => format!("{value} MiB"),
+        _ if name == "memory_mib" => match value.parse::<u64>() {
+            Ok(n) => crate::tr!("unit-mib", n = n),
+            Err(_) => value.to_string(),
+        },
         _ => value.to_string(),
     }
 }
@@ -343,19 +346,19 @@ async fn rules(State(state): State<AppState>, who: PageUser, Path(slug): Path<St
     let platform = vec![
         SettingLine {
             name: "submit_interval_s".into(),
-            value: format!("{} s", c.submit_interval_s),
+            value: crate::tr!("unit-s", n = c.submit_interval_s),
             meaning: crate::tr!("setting-submit_interval_s"),
             default: None,
         },
         SettingLine {
             name: "daily_budget_s".into(),
-            value: format!("{} s", c.daily_budget_s),
+            value: crate::tr!("unit-s", n = c.daily_budget_s),
             meaning: crate::tr!("setting-daily_budget_s"),
             default: None,
         },
         SettingLine {
             name: "max_source_bytes".into(),
-            value: format!("{} KiB", state.config.max_source_bytes / 1024),
+            value: crate::tr!("unit-kib", n = state.config.max_source_bytes / 1024),
             meaning: crate::tr!("setting-max_source_bytes"),
             default: None,
         },

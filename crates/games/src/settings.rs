@@ -54,20 +54,20 @@ impl TimeFactor {
     const MAX: u16 = 1000;
 
     /// Parses `3`, `1.5`, `0.25`: a number from 0.1 to 10 with at most two decimals.
-    pub fn parse(text: &str) -> Result<TimeFactor, String> {
-        let range = "a number from 0.1 to 10 with at most two decimals";
+    pub fn parse(text: &str) -> Result<TimeFactor, ValueProblem> {
+        let range = ValueProblem::Factor;
         let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
         let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
         let shape_ok = !whole.is_empty() && whole.len() <= 2 && frac.len() <= 2 && !text.ends_with('.');
         if !shape_ok || !digits(whole) || !digits(frac) {
-            return Err(range.into());
+            return Err(range);
         }
-        let whole: u16 = whole.parse().map_err(|_| range.to_string())?;
+        let whole: u16 = whole.parse().map_err(|_| range.clone())?;
         let frac: u16 =
-            if frac.is_empty() { 0 } else { format!("{frac:0<2}").parse().map_err(|_| range.to_string())? };
+            if frac.is_empty() { 0 } else { format!("{frac:0<2}").parse().map_err(|_| range.clone())? };
         let hundredths = whole * 100 + frac;
         if !(Self::MIN..=Self::MAX).contains(&hundredths) {
-            return Err(range.into());
+            return Err(range);
         }
         Ok(TimeFactor(hundredths))
     }
@@ -487,9 +487,45 @@ pub enum SettingError {
     #[error("unknown setting `{name}` for {game} (valid: {valid})")]
     Unknown { game: GameId, name: String, valid: String },
     #[error("bad value `{value}` for `{name}`: {why}")]
-    BadValue { name: String, value: String, why: String },
+    BadValue { name: String, value: String, why: ValueProblem },
     #[error("`{0}` is not of the form KEY=VALUE")]
     NotKeyValue(String),
+}
+
+/// Why a setting's value is refused, with what is valid: English here (for the command line),
+/// worded in the reader's language by the web.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ValueProblem {
+    #[error("not a whole number")]
+    NotWholeNumber,
+    /// Outside `min..=max`; `because` says why the range is what it is (see [`Kind::Int`]).
+    #[error("must be between {min} and {max}{}", .because.map(|w| format!(": {w}")).unwrap_or_default())]
+    OutOfRange { min: u64, max: u64, because: Option<&'static str> },
+    /// A board not written as `form` (`WxH` or `WxHxMS`).
+    #[error("each board must be {form}")]
+    BoardForm { form: &'static str },
+    #[error("each board must be {form} with whole numbers")]
+    BoardNumbers { form: &'static str },
+    #[error("the {side} must be between {min} and {max}")]
+    SideOutOfRange { side: Side, min: u32, max: u32 },
+    #[error("sides must be even")]
+    SidesEven,
+    #[error("tick must be between {min} and {max} ms")]
+    TickOutOfRange { min: u32, max: u32 },
+    /// A `time_factor.` name whose rest is no language id.
+    #[error("the name must be time_factor.LANGUAGE, LANGUAGE a language id")]
+    FactorName,
+    /// A time factor out of its range or shape ([`TimeFactor::parse`]).
+    #[error("a number from 0.1 to 10 with at most two decimals")]
+    Factor,
+}
+
+/// A side of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::Display)]
+#[strum(serialize_all = "lowercase")]
+pub enum Side {
+    Width,
+    Height,
 }
 
 /// The full, validated settings of a game: every setting has a value (the default when not set).
@@ -574,11 +610,7 @@ impl Settings {
         let game = self.game_id();
         if let Some(language) = name.strip_prefix(TIME_FACTOR_PREFIX) {
             if !is_language_word(language) {
-                return Err(bad(
-                    name,
-                    value,
-                    "the name must be time_factor.LANGUAGE, LANGUAGE a language id",
-                ));
+                return Err(bad(name, value, ValueProblem::FactorName));
             }
             let factor = TimeFactor::parse(value).map_err(|why| bad(name, value, why))?;
             if factor == TimeFactor::ONE {
@@ -668,15 +700,20 @@ impl Serialize for Settings {
     }
 }
 
-fn bad(name: &str, value: &str, why: impl Into<String>) -> SettingError {
-    SettingError::BadValue { name: name.to_string(), value: value.to_string(), why: why.into() }
+fn bad(name: &str, value: &str, why: ValueProblem) -> SettingError {
+    SettingError::BadValue { name: name.to_string(), value: value.to_string(), why }
 }
 
-fn parse_int(name: &str, value: &str, min: u64, max: u64, why: Option<&str>) -> Result<u64, SettingError> {
-    let n: u64 = value.parse().map_err(|_| bad(name, value, "not a whole number"))?;
+fn parse_int(
+    name: &str,
+    value: &str,
+    min: u64,
+    max: u64,
+    because: Option<&'static str>,
+) -> Result<u64, SettingError> {
+    let n: u64 = value.parse().map_err(|_| bad(name, value, ValueProblem::NotWholeNumber))?;
     if n < min || n > max {
-        let why = why.map(|w| format!(": {w}")).unwrap_or_default();
-        return Err(bad(name, value, format!("must be between {min} and {max}{why}")));
+        return Err(bad(name, value, ValueProblem::OutOfRange { min, max, because }));
     }
     Ok(n)
 }
@@ -689,25 +726,25 @@ fn parse_boards(name: &str, value: &str, rule: &BoardRule) -> Result<Vec<BoardSi
         let want = if tick.is_some() { 3 } else { 2 };
         let form = if tick.is_some() { "WxHxMS" } else { "WxH" };
         if parts.len() != want {
-            return Err(bad(name, value, format!("each board must be {form}")));
+            return Err(bad(name, value, ValueProblem::BoardForm { form }));
         }
         let nums: Vec<u32> = parts
             .iter()
             .map(|p| p.parse::<u32>())
             .collect::<Result<_, _>>()
-            .map_err(|_| bad(name, value, format!("each board must be {form} with whole numbers")))?;
-        for (&side, what, max) in [(&nums[0], "width", max_width), (&nums[1], "height", max_height)] {
-            if side < min_side || side > max {
-                return Err(bad(name, value, format!("the {what} must be between {min_side} and {max}")));
+            .map_err(|_| bad(name, value, ValueProblem::BoardNumbers { form }))?;
+        for (&n, side, max) in [(&nums[0], Side::Width, max_width), (&nums[1], Side::Height, max_height)] {
+            if n < min_side || n > max {
+                return Err(bad(name, value, ValueProblem::SideOutOfRange { side, min: min_side, max }));
             }
-            if even && side % 2 != 0 {
-                return Err(bad(name, value, "sides must be even"));
+            if even && n % 2 != 0 {
+                return Err(bad(name, value, ValueProblem::SidesEven));
             }
         }
         let ms = match tick {
             Some((lo, hi)) => {
                 if nums[2] < lo || nums[2] > hi {
-                    return Err(bad(name, value, format!("tick must be between {lo} and {hi} ms")));
+                    return Err(bad(name, value, ValueProblem::TickOutOfRange { min: lo, max: hi }));
                 }
                 Some(nums[2])
             }

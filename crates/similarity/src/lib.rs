@@ -89,8 +89,53 @@ pub const MAX_TOKENS: usize = 100_000;
 pub struct Tokenized {
     pub tokens: Vec<Token>,
     /// `None` when the source was read as usual (its grammar, or the plain lexer for a language
-    /// without one); otherwise what was over the budget, in words for the admin.
-    pub over_budget: Option<String>,
+    /// without one); otherwise what was over the budget.
+    pub over_budget: Option<OverBudget>,
+}
+
+/// How a source over the budget was read: by the plain lexer (`cause`: why its grammar did not
+/// read it), and whether only its first [`MAX_TOKENS`] tokens were kept. `Display` says it in
+/// English, for the admin: `300 KiB (over 256 KiB): read by the plain lexer`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    pub cause: Option<Cause>,
+    /// Only the first [`MAX_TOKENS`] tokens are indexed.
+    pub truncated: bool,
+}
+
+/// Why a source was not read by its grammar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// Its size in KiB (rounded up), over [`PARSE_MAX_BYTES`] (`max_kib`).
+    Size { kib: usize, max_kib: usize },
+    /// Over [`PARSE_MAX_TOKENS`] (`max`) tokens.
+    Tokens { max: usize },
+    /// Brackets nested `depth` deep, over [`PARSE_MAX_DEPTH`] (`max`).
+    Depth { depth: usize, max: usize },
+    /// The parse took over [`PARSE_MAX_TIME`] (`seconds`).
+    Slow { seconds: u64 },
+}
+
+impl std::fmt::Display for Cause {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cause::Size { kib, max_kib } => write!(f, "{kib} KiB (over {max_kib} KiB)"),
+            Cause::Tokens { max } => write!(f, "over {max} tokens"),
+            Cause::Depth { depth, max } => write!(f, "brackets nested {depth} deep (over {max})"),
+            Cause::Slow { seconds } => write!(f, "the parser took over {seconds} s"),
+        }
+    }
+}
+
+impl std::fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let cut = format!("only its first {MAX_TOKENS} tokens are indexed");
+        match (self.cause, self.truncated) {
+            (Some(c), true) => write!(f, "{c}: read by the plain lexer; {cut}"),
+            (Some(c), false) => write!(f, "{c}: read by the plain lexer"),
+            (None, _) => f.write_str(&cut),
+        }
+    }
 }
 
 /// The tokens of `source` in `language` (a language id of the platform: `c`, `cpp`, `rust`,
@@ -102,45 +147,38 @@ pub fn tokens(language: &str, source: &str) -> Vec<Token> {
 
 /// [`tokens`], saying whether the source was over the budget ([`PARSE_MAX_BYTES`]).
 pub fn tokenize(language: &str, source: &str) -> Tokenized {
-    let plain = |why: Option<String>| {
+    let plain = |cause: Option<Cause>| {
         let mut tokens = plain_tokens(source, MAX_TOKENS + 1);
-        let why = if tokens.len() > MAX_TOKENS {
-            tokens.truncate(MAX_TOKENS);
-            let cut = format!("only its first {MAX_TOKENS} tokens are indexed");
-            Some(why.map_or(cut.clone(), |w| format!("{w}; {cut}")))
-        } else {
-            why
-        };
-        Tokenized { tokens, over_budget: why }
+        let truncated = tokens.len() > MAX_TOKENS;
+        tokens.truncate(MAX_TOKENS);
+        let over_budget = (cause.is_some() || truncated).then_some(OverBudget { cause, truncated });
+        Tokenized { tokens, over_budget }
     };
     let Some(grammar) = grammar(language) else { return plain(None) };
-    if let Some(why) = over_parse_budget(source) {
-        return plain(Some(format!("{why}: read by the plain lexer")));
+    if let Some(cause) = over_parse_budget(source) {
+        return plain(Some(cause));
     }
     match parse(&grammar, source) {
         Some(mut tokens) => {
             let over_budget = (tokens.len() > MAX_TOKENS).then(|| {
                 tokens.truncate(MAX_TOKENS);
-                format!("only its first {MAX_TOKENS} tokens are indexed")
+                OverBudget { cause: None, truncated: true }
             });
             Tokenized { tokens, over_budget }
         }
-        None => plain(Some(format!(
-            "the parser took over {} s: read by the plain lexer",
-            PARSE_MAX_TIME.as_secs()
-        ))),
+        None => plain(Some(Cause::Slow { seconds: PARSE_MAX_TIME.as_secs() })),
     }
 }
 
 /// Why `source` is over the parser's budget, if it is: its size, then (counted by the plain
 /// lexer, stopping at the limit) its tokens and the depth of its brackets.
-fn over_parse_budget(source: &str) -> Option<String> {
+fn over_parse_budget(source: &str) -> Option<Cause> {
     if source.len() > PARSE_MAX_BYTES {
-        return Some(format!("{} KiB (over {} KiB)", source.len().div_ceil(1024), PARSE_MAX_BYTES / 1024));
+        return Some(Cause::Size { kib: source.len().div_ceil(1024), max_kib: PARSE_MAX_BYTES / 1024 });
     }
     let tokens = plain_tokens(source, PARSE_MAX_TOKENS + 1);
     if tokens.len() > PARSE_MAX_TOKENS {
-        return Some(format!("over {PARSE_MAX_TOKENS} tokens"));
+        return Some(Cause::Tokens { max: PARSE_MAX_TOKENS });
     }
     let (mut depth, mut deepest) = (0usize, 0usize);
     for t in &tokens {
@@ -153,7 +191,7 @@ fn over_parse_budget(source: &str) -> Option<String> {
             _ => {}
         }
     }
-    (deepest > PARSE_MAX_DEPTH).then(|| format!("brackets nested {deepest} deep (over {PARSE_MAX_DEPTH})"))
+    (deepest > PARSE_MAX_DEPTH).then_some(Cause::Depth { depth: deepest, max: PARSE_MAX_DEPTH })
 }
 
 /// The tokens of a parse by `grammar`, or `None` when it took over [`PARSE_MAX_TIME`].

@@ -60,7 +60,8 @@ pub async fn fail_exhausted(conn: &mut PgConnection) -> sqlx::Result<i64> {
     let n = sqlx::query_scalar!(
         r#"with failed as (
                update games g set status = 'failed', finished_at = now(),
-                      failure = 'Given up after ' || a.attempts || ' attempts: each time its worker died, lost its lease or could not run it (a fault of the judge, not of the bots). A rejudge plays it again.'
+                      failure = 'Given up after ' || a.attempts || ' attempts: each time its worker died, lost its lease or could not run it (a fault of the judge, not of the bots). A rejudge plays it again.',
+                      failure_code = 'given_up', failure_args = jsonb_build_object('attempts', a.attempts)
                from unnest($1::int8[], $2::int4[]) as a(id, attempts)
                where g.id = a.id and g.status in ('queued', 'running')
                returning g.match_id),

@@ -244,6 +244,11 @@ pub(super) struct Done {
 }
 
 impl SettingsPage {
+    /// A refused field with why, in the reader's language.
+    fn error_text(&self, e: &FieldError) -> String {
+        crate::web::field_errors::field_error(e)
+    }
+
     /// Where the finals' table is: the scoreboard's.
     fn finals_href(&self) -> String {
         format!("/contests/{}/scoreboard#finals", self.slug)

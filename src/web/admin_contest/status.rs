@@ -2,7 +2,7 @@
 
 use crate::db::games::GameStatus;
 use crate::db::submissions::Status;
-use crate::db::workers::QueueState;
+use crate::db::workers::{Failure, QueueState};
 use crate::db::{self};
 use crate::tr;
 use crate::web::api_types::{ContestShare, Counts, ErrorBody, QueueView, QueuedGame, WorkerView};
@@ -59,10 +59,22 @@ impl StatusPage {
     fn duration(&self, seconds: &f64) -> String {
         duration_text(*seconds)
     }
+    /// Why a game failed, in the reader's language (a reason stored as text only: as it is).
+    fn failure(&self, g: &db::workers::GameRow) -> String {
+        failure_text(g).unwrap_or_default()
+    }
     /// A share (0 to 1) in whole percent.
     fn percent(&self, fraction: &f64) -> i64 {
         (fraction * 100.0).round() as i64
     }
+}
+
+/// Why a game failed in the judge, in the reader's language.
+fn failure_text(g: &db::workers::GameRow) -> Option<String> {
+    g.failure_reason().map(|f| match f {
+        Failure::GivenUp { attempts } => tr!("admin-status-given-up", attempts = attempts),
+        Failure::Text(text) => text,
+    })
 }
 
 /// Seconds as the status page shows a wait: `45 s`, `12 min`, `3 h 30 min`.
@@ -120,7 +132,7 @@ pub(crate) async fn queue_api(
         attempts: g.attempts,
         started_at: g.started_at,
         lease_until: g.lease_until,
-        failure: g.failure.clone(),
+        failure: failure_text(g),
     };
     Ok(Json(QueueView {
         compile: Counts::compile(&q),
