@@ -215,7 +215,9 @@ fn one_two_three_rule(rule: crate::games::one_two_three::Refusal) -> String {
         R::Unchanged => tr!("error-ott-unchanged"),
         R::TooMany(count) => tr!("error-ott-too-many", count = count as u32),
         R::NotInLine(spots) => tr!("error-ott-not-in-line", cells = cells(&spots)),
-        R::TooLong { cells: spots, span } => tr!("error-ott-too-long", cells = cells(&spots), span = span as u32),
+        R::TooLong { cells: spots, span } => {
+            tr!("error-ott-too-long", cells = cells(&spots), span = span as u32)
+        }
         R::ThroughOpponent { from, to, middle, mover } => tr!(
             "error-ott-through-opponent",
             from = at(from),

@@ -338,25 +338,52 @@ impl fmt::Display for Spot {
 /// the side whose move it is (letter A for the first, B for the second).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    WrongSize { cols: u32, rows: u32, answer_cols: u32, answer_rows: u32 },
+    WrongSize {
+        cols: u32,
+        rows: u32,
+        answer_cols: u32,
+        answer_rows: u32,
+    },
     /// The board is full: the game is over.
     Over,
     /// A cell of the opponent's letter was changed.
-    OpponentsCell { at: Spot, mover: Side },
+    OpponentsCell {
+        at: Spot,
+        mover: Side,
+    },
     /// A cell of the mover's letter was changed (`now`: to what).
-    LetterRemoved { at: Spot, mover: Side, now: Option<Side> },
+    LetterRemoved {
+        at: Spot,
+        mover: Side,
+        now: Option<Side>,
+    },
     /// A free cell was filled with the opponent's letter.
-    WrongLetter { at: Spot, mover: Side },
+    WrongLetter {
+        at: Spot,
+        mover: Side,
+    },
     Unchanged,
     /// More than 3 cells were filled.
     TooMany(usize),
     NotInLine(Vec<Spot>),
     /// The filled cells span `span` cells (more than 3).
-    TooLong { cells: Vec<Spot>, span: usize },
+    TooLong {
+        cells: Vec<Spot>,
+        span: usize,
+    },
     /// The two ends of a piece of three around the opponent's letter.
-    ThroughOpponent { from: Spot, to: Spot, middle: Spot, mover: Side },
+    ThroughOpponent {
+        from: Spot,
+        to: Spot,
+        middle: Spot,
+        mover: Side,
+    },
     /// Two cells with a free one between them.
-    GapLeft { from: Spot, to: Spot, middle: Spot },
+    GapLeft {
+        from: Spot,
+        to: Spot,
+        middle: Spot,
+    },
 }
 
 /// Spots joined with "; " as the English messages list them.
@@ -390,7 +417,9 @@ impl fmt::Display for Refusal {
                 write!(f, "{at} was filled with {}, but it is {}'s move", theirs(*mover), mine(*mover))
             }
             Refusal::Unchanged => write!(f, "no free cell was filled: the board is unchanged"),
-            Refusal::TooMany(n) => write!(f, "{n} cells were filled; a piece is a straight line of at most 3 cells"),
+            Refusal::TooMany(n) => {
+                write!(f, "{n} cells were filled; a piece is a straight line of at most 3 cells")
+            }
             Refusal::NotInLine(cells) => write!(
                 f,
                 "the filled cells ({}) are not on one horizontal, vertical or diagonal line",

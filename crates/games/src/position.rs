@@ -207,7 +207,8 @@ mod tests {
     #[test]
     fn each_turn_game_names_the_rule_a_move_breaks() {
         use crate::one_two_three::{Refusal as R, Spot};
-        let p = after(GameId::OneTwoThree, &json!({}), &json!({ "cols": 4, "rows": 4 }), &[]).unwrap().unwrap();
+        let p =
+            after(GameId::OneTwoThree, &json!({}), &json!({ "cols": 4, "rows": 4 }), &[]).unwrap().unwrap();
         let gap = p.refusal("A-A-\n----\n----\n----").unwrap();
         let spot = |row, col| Spot { row, col };
         let want = R::GapLeft { from: spot(1, 1), to: spot(1, 3), middle: spot(1, 2) };
