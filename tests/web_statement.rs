@@ -92,7 +92,8 @@ async fn the_statement_is_in_the_readers_language_or_in_english_with_a_note_sayi
     let note = r.element("statement-not-translated").expect("a note");
     assert!(note.contains("英文"), "{note}");
     let move_ms = r.element("setting-move_ms").unwrap();
-    assert!(move_ms.contains("1000 ms") && move_ms.contains("本游戏不使用"), "{move_ms}");
+    // The unit as Chinese writes it (`unit-ms`).
+    assert!(move_ms.contains("1000 毫秒") && move_ms.contains("本游戏不使用"), "{move_ms}");
 }
 
 #[tokio::test]
