@@ -433,7 +433,7 @@ mod tests {
         assert_eq!(check(example, "A--B\r\n-AB-\r\n--A-\r\n"), Ok(()));
         assert_eq!(check(example, "A--B\n-AB-\n--A-\n\n"), Ok(()));
         let illegal = check(example, "A--B\r\n-AB-\r\n--B-\r\n").unwrap_err();
-        assert!(matches!(illegal, Why::Illegal(Refusal::LetterRemoved { .. })), "{illegal:?}");
+        assert!(matches!(illegal, Why::Illegal(Refusal::OpponentsCell { .. })), "{illegal:?}");
         assert!(illegal.to_string().contains("not a legal move"));
         assert_eq!(check(example, "error\r\n"), Err(Why::ErrorOnValid));
         assert_eq!(check(example, ""), Err(Why::NoBoard));
