@@ -459,6 +459,7 @@ const WEB_SHARED: &[&str] = &[
     "i18n",
     "input",
     "markdown",
+    "move_rules",
     "opponent_menu",
     "render",
     "scoreboard_view",

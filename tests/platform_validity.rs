@@ -61,4 +61,32 @@ async fn every_one_two_three_submission_gets_its_validity_pass_rate() {
     let shown = html.element("validity").unwrap();
     assert!(shown.contains(&format!("{valid} of {total}")), "{shown}");
     assert!(html.element("validity-failures").unwrap().contains("a full board"));
+    // In Bulgarian the page says what each failed case was and why, without an English word.
+    let r = page.submit_form("/profile/preferences", &[("locale", "bg"), ("time_zone", "")]).await;
+    assert_eq!(r.status, axum::http::StatusCode::SEE_OTHER, "{}", r.body);
+    let fills = page.get(&format!("/submissions/{fill_first}")).await.element("validity-failures").unwrap();
+    assert!(fills.contains("пълна дъска"), "{fills}");
+    assert!(fills.contains("за невалиден вход се очаква `error`"), "{fills}");
+    let errors =
+        page.get(&format!("/submissions/{always_error}")).await.element("validity-failures").unwrap();
+    assert!(errors.contains("отговорът е `error`, но тази позиция е валидна"), "{errors}");
+    assert!(errors.contains("(първият пример от условието)") && errors.contains("е на ход"), "{errors}");
+    for table in [&fills, &errors] {
+        for word in ["expected", "answered", "board", "full", "to move", "valid", "legal", "got"] {
+            assert!(!table.contains(word), "English `{word}` on the Bulgarian page: {table}");
+        }
+    }
+    // The API's failures stay English, whatever the token owner's language.
+    let r = report(always_error).await;
+    assert!(r["failures"][0][1].as_str().unwrap().contains("answered `error`"), "{r}");
+
+    // A report stored before the typed failures shows its English words as they are.
+    let mut conn = app.pool.acquire().await.unwrap();
+    sqlx::query("update submissions set validity = validity - 'failure_codes' where id = $1")
+        .bind(always_error)
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    let table = page.get(&format!("/submissions/{always_error}")).await.element("validity-failures").unwrap();
+    assert!(table.contains("answered `error`, but this position is valid"), "{table}");
 }

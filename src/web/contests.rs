@@ -8,6 +8,7 @@ use super::extract::{check_csrf, contest_or_404, PageUser};
 use super::format::Deadline;
 use super::input::Path;
 use super::markdown::announcement_html;
+use super::move_rules::one_two_three_rule;
 use super::opponent_menu::{opponent_menu, OpponentMenu};
 use super::render::{render, script_json, when, Nav};
 use super::state::AppState;
@@ -15,6 +16,8 @@ use super::submit;
 use crate::db::contests::{self, Contest};
 use crate::db::ids::{SubmissionId, UserId};
 use crate::db::submissions::{self, Status};
+use crate::games::one_two_three::letter;
+use crate::judge::validity;
 use crate::service;
 use crate::web::i18n::filters;
 use askama::Template;
@@ -482,14 +485,88 @@ async fn progress(State(state): State<AppState>, who: PageUser, Path(id): Path<S
 }
 
 /// The validity tests' report as the submission page shows it (a report that does not read
-/// shows as empty, and the log says why).
+/// shows as empty, and the log says why): each failure in the reader's language where the report
+/// stores its typed form (`failure_codes`), else in the English words stored (a report from
+/// before them).
 type ValidityView = ValidityReport;
 
+/// The typed failures of a stored report, beside its English `failures`.
+#[derive(Deserialize)]
+struct TypedFailures {
+    #[serde(default)]
+    failure_codes: Vec<validity::Failure>,
+}
+
 fn validity_view(v: &serde_json::Value) -> ValidityView {
-    ValidityReport::deserialize(v).unwrap_or_else(|e| {
+    let report = ValidityReport::deserialize(v).unwrap_or_else(|e| {
         tracing::warn!("a stored validity report does not read: {e}");
         ValidityReport::default()
-    })
+    });
+    let typed = TypedFailures::deserialize(v).map(|t| t.failure_codes).unwrap_or_else(|e| {
+        tracing::warn!("a stored validity report's failure codes do not read: {e}");
+        Vec::new()
+    });
+    if typed.is_empty() || typed.len() != report.failures.len() {
+        return report;
+    }
+    let failures = typed.into_iter().map(|f| (case_text(&f.case), why_text(f.why))).collect();
+    ValidityReport { failures, ..report }
+}
+
+/// What a validity test case is about, in the reader's language.
+fn case_text(case: &validity::CaseKind) -> String {
+    use validity::{CaseKind as C, InvalidInput as I};
+    match case {
+        C::FirstExample => crate::tr!("validity-case-first-example"),
+        C::SecondExample => crate::tr!("validity-case-second-example"),
+        C::Board { cols, rows, percent, mover } => crate::tr!(
+            "validity-case-board",
+            cols = *cols,
+            rows = *rows,
+            percent = *percent,
+            mover = letter(Some(*mover)).to_string()
+        ),
+        C::Invalid(kind) => crate::tr!(match kind {
+            I::TooSmall => "validity-case-too-small",
+            I::Words => "validity-case-words",
+            I::TooManyColumns => "validity-case-too-many-columns",
+            I::TooManyRows => "validity-case-too-many-rows",
+            I::BadCharacter => "validity-case-bad-character",
+            I::RowTooShort => "validity-case-row-too-short",
+            I::RowTooLong => "validity-case-row-too-long",
+            I::BadMover => "validity-case-bad-mover",
+            I::FullBoard => "validity-case-full-board",
+            I::NoMover => "validity-case-no-mover",
+            I::TooFewRows => "validity-case-too-few-rows",
+            I::BadSize => "validity-case-bad-size",
+        }),
+        C::Lowercase => crate::tr!("validity-case-lowercase"),
+    }
+}
+
+/// Why a validity test case failed, in the reader's language (a move's broken rule as the
+/// errors of a move typed by hand say it).
+fn why_text(why: validity::Why) -> String {
+    use validity::Why as W;
+    match why {
+        W::ExpectedError { got: Some(got) } => crate::tr!("validity-why-expected-error", got = got),
+        W::ExpectedError { got: None } => crate::tr!("validity-why-expected-error-nothing"),
+        W::BadCase { detail } => crate::tr!("validity-why-bad-case", detail = detail),
+        W::ErrorOnValid => crate::tr!("validity-why-error-on-valid"),
+        W::NoBoard => crate::tr!("validity-why-no-board"),
+        W::NotABoard { .. } => crate::tr!("validity-why-not-a-board"),
+        W::Illegal(rule) => crate::tr!("validity-why-illegal", detail = one_two_three_rule(rule)),
+        W::NotStarted { detail } => crate::tr!("validity-why-not-started", detail = detail),
+        W::Cpu { ms } => crate::tr!("validity-why-cpu", ms = ms),
+        W::StillRunning { ms } => crate::tr!("validity-why-still-running", ms = ms),
+        W::Memory { mib } => crate::tr!("validity-why-memory", mib = mib),
+        W::OverTime { cpu: true, ms, limit_ms } => {
+            crate::tr!("validity-why-over-time-cpu", ms = ms, limit = limit_ms)
+        }
+        W::OverTime { cpu: false, ms, limit_ms } => {
+            crate::tr!("validity-why-over-time", ms = ms, limit = limit_ms)
+        }
+    }
 }
 
 async fn one(State(state): State<AppState>, who: PageUser, Path(id): Path<String>) -> PageResult {

@@ -19,7 +19,8 @@
 //!   rendered once per snapshot), `submit` (the checks of a submission), `confirm` (the step
 //!   before an action hard to undo), `opponent_menu` (the test-match form's opponents),
 //!   `client` (the client's address), `headers` (the security headers), `session_cache`, `i18n`
-//!   (the reader's language and time zone, the message catalogs), `format` (how times read).
+//!   (the reader's language and time zone, the message catalogs), `format` (how times read),
+//!   `move_rules` (the rule a move breaks, in the reader's language).
 //! - **Assembly**: this file, the `mod.rs` of an area's directory, and `openapi` (the API's
 //!   document, naming the handlers).
 
@@ -44,6 +45,7 @@ pub mod input;
 pub mod judging;
 pub mod markdown;
 pub mod metrics;
+pub mod move_rules;
 pub mod openapi;
 pub mod opponent_menu;
 pub mod practice;

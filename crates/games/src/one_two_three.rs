@@ -10,6 +10,7 @@
 //! spec asks every bot to answer `error` to a malformed position, and the house bot uses it.
 
 use super::{IllegalMove, Outcome, ParseMoveError, Side, TurnGame};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::{BufRead, Read};
 use std::str::FromStr;
@@ -321,7 +322,7 @@ impl OneTwoThree {
 }
 
 /// A cell as messages name it: row and column counted from 1 at the top left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Spot {
     pub row: u32,
     pub col: u32,
@@ -335,8 +336,11 @@ impl fmt::Display for Spot {
 
 /// The rule a new board breaks ([`OneTwoThree::fill_of`]): its `Display` is the English reason
 /// an illegal move is reported with; the web names each in the reader's language. `mover` is
-/// the side whose move it is (letter A for the first, B for the second).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// the side whose move it is (letter A for the first, B for the second). It is stored as JSON
+/// in a one-two-three validity report (`judge::validity`), so its serde form, a snake_case tag
+/// with its fields, is kept stable.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Refusal {
     WrongSize {
         cols: u32,
