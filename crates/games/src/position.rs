@@ -51,6 +51,18 @@ pub enum Refusal {
     Mathtricks(super::mathtricks::Refusal),
 }
 
+/// The game's own English reason, as the judge reports an illegal move.
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Checkers(r) => r.fmt(f),
+            Refusal::Connect4(r) => r.fmt(f),
+            Refusal::OneTwoThree(r) => r.fmt(f),
+            Refusal::Mathtricks(r) => r.fmt(f),
+        }
+    }
+}
+
 /// Why a move typed by hand cannot be played now ([`Position::refusal`]). `Display` writes it
 /// in English as the judge reports a bot's move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -58,12 +70,7 @@ pub enum Refused {
     /// The text is not of the game's move form (why, in English).
     #[error("malformed move: {0}")]
     Malformed(String),
-    #[error("illegal move: {}", match .0 {
-        Refusal::Checkers(r) => r.to_string(),
-        Refusal::Connect4(r) => r.to_string(),
-        Refusal::OneTwoThree(r) => r.to_string(),
-        Refusal::Mathtricks(r) => r.to_string(),
-    })]
+    #[error("illegal move: {0}")]
     Rule(Refusal),
     /// The game is over by the rules (the reason's word).
     #[error("illegal move: the game is over ({0})")]
