@@ -13,13 +13,16 @@ use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// A compile queue that schedules all of a submission's matches before `run_one` returns.
 fn queue(app: &TestApp) -> CompileQueue {
-    CompileQueue::new(
+    let mut q = CompileQueue::new(
         app.pool.clone(),
         app.state.languages.clone(),
         compile::with_launcher(Arc::new(PlainLauncher::new())),
         app.state.compile_wakeup.clone(),
-    )
+    );
+    q.first_result_wait = Duration::ZERO;
+    q
 }
 
 #[tokio::test]
@@ -204,4 +207,102 @@ async fn a_spawned_worker_pool_compiles_queued_submissions_and_stops_on_request(
         .await
         .unwrap();
     assert_eq!(statuses, ["superseded", "superseded", "ready"]);
+}
+
+/// How many matches a submission has.
+async fn matches_of(app: &TestApp, submission: i64) -> i64 {
+    sqlx::query_scalar("select count(*) from matches where $1 in (submission_a, submission_b)")
+        .bind(submission)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+/// Polls `done` every 20 ms for up to `secs` seconds.
+async fn eventually(secs: u64, mut done: impl AsyncFnMut() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+    while std::time::Instant::now() < deadline {
+        if done().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn a_newcomer_gets_the_rest_of_its_matches_after_its_first_result_and_a_drain_waits_for_them() {
+    let app = setup().await;
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let tokens = app.students(&["a", "b", "c", "d", "e", "f", "g"]).await;
+    let bot = "int main(void){return 0;}";
+    for t in &tokens[..4] {
+        common::queues::submit(&app, "c4", t, "c", bot).await;
+    }
+    common::queues::compile_all(&app).await;
+    // The four old entrants' games are played: the queue holds nothing else.
+    let games = common::queues::game_queue(&app, common::queues::plain());
+    while games.run_one(common::queues::plain(), None).await.unwrap() {}
+
+    // A compile queue that waits up to a minute for a newcomer's first result, and another
+    // process's idle compile worker that sweeps what a dead worker left unscheduled.
+    let mut q = queue(&app);
+    q.first_result_wait = Duration::from_secs(60);
+    let (stop, stop_rx) = tokio::sync::watch::channel(false);
+    let workers = q.spawn(stop_rx);
+    let sweeper = queue(&app);
+    let submit_ready = async |token: &str| {
+        let id = common::queues::submit(&app, "c4", token, "c", bot).await.0;
+        let ready = async || {
+            sqlx::query_scalar::<_, String>("select status::text from submissions where id = $1")
+                .bind(id)
+                .fetch_one(&app.pool)
+                .await
+                .unwrap()
+                == "ready"
+        };
+        assert!(eventually(120, ready).await, "submission {id} was not compiled");
+        id
+    };
+
+    let newcomer = submit_ready(&tokens[4]).await;
+    // Its first two matches were scheduled with it; the other two wait for its first result, and
+    // the sweep leaves them to the live worker.
+    assert_eq!(matches_of(&app, newcomer).await, 2);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!sweeper.run_one().await.unwrap());
+    assert_eq!(matches_of(&app, newcomer).await, 2, "the rest waits for a result");
+    assert!(games.run_one(common::queues::plain(), None).await.unwrap(), "a first game to play");
+    assert!(eventually(10, async || matches_of(&app, newcomer).await == 4).await, "the rest after a result");
+
+    // Marked long ago, as if its worker had died: the sweep schedules the rest, once.
+    let second = submit_ready(&tokens[5]).await;
+    assert_eq!(matches_of(&app, second).await, 2);
+    sqlx::query("update schedule_pending set since = since - interval '5 minutes' where submission_id = $1")
+        .bind(second)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert!(!sweeper.run_one().await.unwrap());
+    assert_eq!(matches_of(&app, second).await, 5);
+
+    // A third, and no game played: stopping the queue cuts the wait short, and the drain ends
+    // once its matches are scheduled and it is indexed for copy detection.
+    let third = submit_ready(&tokens[6]).await;
+    assert_eq!(matches_of(&app, third).await, 2);
+    let t = std::time::Instant::now();
+    stop.send(true).unwrap();
+    for w in workers {
+        w.await.unwrap();
+    }
+    assert!(t.elapsed() < Duration::from_secs(30), "the drain did not wait the minute out");
+    assert_eq!(matches_of(&app, second).await, 6, "scheduled once");
+    assert_eq!(matches_of(&app, third).await, 6);
+    let indexed: i64 =
+        sqlx::query_scalar("select count(*) from similarity_index where submission_id = any($1)")
+            .bind(vec![newcomer, second, third])
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(indexed, 3, "copy detection indexed the three newcomers");
 }

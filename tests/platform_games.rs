@@ -22,13 +22,16 @@ fn plain() -> Arc<dyn Launcher> {
     Arc::new(PlainLauncher::new())
 }
 
+/// A compile queue that schedules all of a submission's matches before `run_one` returns.
 fn compile_queue(app: &TestApp) -> CompileQueue {
-    CompileQueue::new(
+    let mut q = CompileQueue::new(
         app.pool.clone(),
         app.state.languages.clone(),
         compile::with_launcher(plain()),
         app.state.compile_wakeup.clone(),
-    )
+    );
+    q.first_result_wait = std::time::Duration::ZERO;
+    q
 }
 
 fn game_queue(app: &TestApp) -> GameQueue {

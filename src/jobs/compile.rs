@@ -13,13 +13,17 @@ use crate::db::submissions::{self, CompileJob};
 use crate::judge::compile::{compile, CompileOutcome};
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
+use crate::service::scheduler;
 use crate::service::submissions as service;
 use anyhow::Context;
 use sqlx::{PgConnection, PgPool};
+use std::future::Future;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{watch, Notify};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 /// Compiling through the judge's compile step; a seam so tests and the merge can choose the
 /// launcher (and so a unit test can count calls).
@@ -50,6 +54,16 @@ pub struct CompileQueue {
     /// Runs the validity tests (`jobs::validity`); without it this process leaves them to
     /// another worker.
     pub tester: Option<Arc<dyn Launcher>>,
+    /// How long a submission made ready waits for its first result before the rest of its
+    /// matches are scheduled ([`scheduler::FIRST_RESULT_WAIT`]). Zero: the follow-up runs at
+    /// once in the compile slot, before [`CompileQueue::run_one`] returns (tests that count
+    /// matches).
+    pub first_result_wait: Duration,
+    /// The follow-ups of stored jobs (the rest of the matches, copy detection), run off the
+    /// compile slots; [`CompileQueue::spawn`]'s drain waits for them.
+    follow_ups: TaskTracker,
+    /// Cut short the follow-ups' wait when the queue drains.
+    draining: CancellationToken,
 }
 
 impl CompileQueue {
@@ -64,12 +78,24 @@ impl CompileQueue {
             max_attempts: 3,
             wakeup,
             tester: None,
+            first_result_wait: scheduler::FIRST_RESULT_WAIT,
+            follow_ups: TaskTracker::new(),
+            draining: CancellationToken::new(),
         }
     }
 
-    /// Runs `concurrency` workers until `stop` turns true; each finishes its current job first.
+    /// Runs `concurrency` workers until `stop` turns true; each finishes its current job first,
+    /// and the last handle ends once every follow-up of a stored job has (their wait cut short).
     pub fn spawn(&self, stop: watch::Receiver<bool>) -> Vec<tokio::task::JoinHandle<()>> {
-        (0..self.concurrency.max(1))
+        let mut drained = stop.clone();
+        let (follow_ups, draining) = (self.follow_ups.clone(), self.draining.clone());
+        let drain = tokio::spawn(async move {
+            while !*drained.borrow() && drained.changed().await.is_ok() {}
+            draining.cancel();
+            follow_ups.close();
+            follow_ups.wait().await;
+        });
+        let mut workers: Vec<_> = (0..self.concurrency.max(1))
             .map(|_| {
                 let q = self.clone();
                 let mut stop = stop.clone();
@@ -92,7 +118,23 @@ impl CompileQueue {
                     }
                 })
             })
-            .collect()
+            .collect();
+        workers.push(drain);
+        workers
+    }
+
+    /// Runs `follow_up` (given the pool, the wait and the drain's token) off the compile slot,
+    /// or at once when [`CompileQueue::first_result_wait`] is zero.
+    pub(super) async fn follow_up<F>(&self, follow_up: impl FnOnce(PgPool, Duration, CancellationToken) -> F)
+    where
+        F: Future<Output = ()> + Send + 'static,
+    {
+        let run = follow_up(self.pool.clone(), self.first_result_wait, self.draining.clone());
+        if self.first_result_wait.is_zero() {
+            run.await;
+        } else {
+            self.follow_ups.spawn(run);
+        }
     }
 
     /// Also runs the validity tests, with this launcher; see [`CompileQueue::tester`].
@@ -113,7 +155,8 @@ impl CompileQueue {
             return Ok(true);
         }
         // Idle: the matches a worker that died left unscheduled after making a submission ready.
-        let scheduled = crate::service::scheduler::schedule_pending(&mut *self.pool.acquire().await?).await?;
+        let scheduled =
+            scheduler::schedule_pending(&mut *self.pool.acquire().await?, self.first_result_wait).await?;
         if scheduled > 0 {
             tracing::warn!("{scheduled} match(es) left unscheduled by a stopped worker were scheduled");
         }
@@ -180,6 +223,7 @@ impl Job for Compile {
 
     /// Hands the outcome to the service ([`service::compiled`]), which stores and charges it
     /// and makes the submission ready or queues its validity run; wakes a slot for the latter.
+    /// What follows ([`service::after_compile`]) runs off the compile slot.
     async fn store(
         &self,
         conn: &mut PgConnection,
@@ -188,14 +232,16 @@ impl Job for Compile {
         c: Compiled,
     ) -> anyhow::Result<bool> {
         let build = service::Build { outcome: &c.outcome, artifact: c.artifact.as_deref(), ms: c.ms };
-        match service::compiled(conn, &self.0, worker, build, crate::starters::sources).await? {
-            service::Compiled::NotOurs => Ok(false),
-            service::Compiled::Testing => {
-                q.wakeup.notify_one();
-                Ok(true)
-            }
-            service::Compiled::Failed | service::Compiled::Ready => Ok(true),
+        let compiled = service::compiled(conn, &self.0, worker, build).await?;
+        if compiled == service::Compiled::Testing {
+            q.wakeup.notify_one();
         }
+        let id = self.0.id;
+        q.follow_up(move |pool, wait, stop| async move {
+            service::after_compile(&pool, id, compiled, wait, &stop, crate::starters::sources).await
+        })
+        .await;
+        Ok(compiled != service::Compiled::NotOurs)
     }
 
     async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {

@@ -79,15 +79,24 @@ impl Job for Validity {
     }
 
     /// Hands the report to the service ([`crate::service::submissions::tested`]), which stores
-    /// and charges it and makes the submission ready with its matches.
+    /// and charges it and makes the submission ready with its first matches; the rest follow
+    /// its first result, off the compile slot.
     async fn store(
         &self,
         conn: &mut PgConnection,
         worker: &str,
-        _: &CompileQueue,
+        q: &CompileQueue,
         t: Tested,
     ) -> anyhow::Result<bool> {
-        crate::service::submissions::tested(conn, &self.job, worker, &t.report, t.ms).await
+        if !crate::service::submissions::tested(conn, &self.job, worker, &t.report, t.ms).await? {
+            return Ok(false);
+        }
+        let id = self.job.id;
+        q.follow_up(move |pool, wait, stop| async move {
+            scheduler::schedule_rest_after_first_result(&pool, id, wait, &stop).await
+        })
+        .await;
+        Ok(true)
     }
 
     async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {

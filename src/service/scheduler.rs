@@ -13,7 +13,9 @@ use crate::judge::matches::{plan, GamePlan};
 use anyhow::Context;
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::{Connection, PgConnection};
+use sqlx::{Connection, PgConnection, PgPool};
+use std::time::{Duration, Instant};
+use tokio_util::sync::CancellationToken;
 
 /// Makes a submission that compiled (and passed its validity tests, where its game has them)
 /// ready, and schedules its first [`FIRST_MATCHES`] matches, in the caller's transaction; the
@@ -54,15 +56,56 @@ pub async fn schedule_rest(conn: &mut PgConnection, submission: SubmissionId) ->
     Ok(n)
 }
 
+/// How long [`schedule_rest_after_first_result`] waits at most for a newcomer's first result: a
+/// quick game's is in within milliseconds; a slow game, or a judge with no free game slot, should
+/// not hold the rest of the matches back for long.
+pub const FIRST_RESULT_WAIT: Duration = Duration::from_secs(2);
+
+/// [`schedule_rest`] once a game of the submission has ended, or `wait` has passed, or `stop` is
+/// cancelled (a draining worker), looking every 10 ms; a failure is only logged (the submission stays
+/// marked for [`schedule_pending`]). The thousand matches of a big contest are a second's work of
+/// the database on a small machine: waiting keeps it off the cores while the newcomer's first
+/// game is played, so its student sees a result in about one game's time.
+pub async fn schedule_rest_after_first_result(
+    pool: &PgPool,
+    submission: SubmissionId,
+    wait: Duration,
+    stop: &CancellationToken,
+) {
+    let until = Instant::now() + wait;
+    let rest = async {
+        while Instant::now() < until && !stop.is_cancelled() {
+            if games::any_game_ended(&mut *pool.acquire().await?, submission).await? {
+                break;
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_millis(10)) => {}
+                _ = stop.cancelled() => {}
+            }
+        }
+        schedule_rest(&mut *pool.acquire().await?, submission).await
+    };
+    if let Err(e) = rest.await {
+        tracing::warn!(%submission, "scheduling the rest of its matches (retried by the compile queue): {e:#}");
+    }
+}
+
 /// Schedules the rest of the matches of submissions whose [`schedule_rest`] did not run (their
-/// worker died after making them ready), a few at a time. Returns how many matches were created.
-pub async fn schedule_pending(conn: &mut PgConnection) -> anyhow::Result<usize> {
+/// worker died after making them ready), a few at a time: those marked for longer than `wait`
+/// (the compile queue's wait for a first result) and a margin, so that a live worker's follow-up
+/// is not raced. Returns how many matches were created.
+pub async fn schedule_pending(conn: &mut PgConnection, wait: Duration) -> anyhow::Result<usize> {
     let mut n = 0;
-    for submission in games::schedule_pending(conn, 10).await? {
+    let older_than = (wait + PENDING_MARGIN).as_secs_f64();
+    for submission in games::schedule_pending(conn, older_than, 10).await? {
         n += schedule_rest(conn, submission).await?;
     }
     Ok(n)
 }
+
+/// How long past the wait for a first result a submission's rest of matches may stay unscheduled
+/// before an idle compile worker takes it for lost ([`schedule_pending`]).
+const PENDING_MARGIN: Duration = Duration::from_secs(30);
 
 /// Takes the contest's scheduling lock for the caller's transaction. A transaction that will make
 /// a submission ready ([`make_ready`]) takes it before it writes anything else (the compile's

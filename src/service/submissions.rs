@@ -3,7 +3,7 @@
 //! compute budget), and what becomes of it once compiled ([`compiled`]) or tested ([`tested`]):
 //! the compile or validity job hands over what it produced, and the submission is stored, charged,
 //! and made ready with its first matches, in one transaction; the rest of its matches are
-//! scheduled right after it commits.
+//! scheduled once its first result is in ([`after_compile`]).
 //!
 //! The daily compute budget is one rule for everything that spends it: a submission and a test
 //! match ([`super::test_matches`]) are both refused by [`budget_left`] once it is used up.
@@ -18,8 +18,10 @@ use crate::games::GameId;
 use crate::judge::compile::CompileOutcome;
 use crate::judge::languages::Languages;
 use crate::judge::validity;
-use sqlx::{Connection, PgConnection};
+use sqlx::{Connection, PgConnection, PgPool};
+use std::time::Duration;
 use time::OffsetDateTime;
+use tokio_util::sync::CancellationToken;
 
 /// Why a submission was refused. Each is the user's to hear; the web says each with its HTTP
 /// answer (`web::error`).
@@ -213,14 +215,13 @@ pub type Starters = fn(GameId) -> Vec<(String, String)>;
 /// Stores a compile's outcome (with the build when good) for `worker`'s compile job and charges
 /// its time to the user's budget, in one transaction with what comes next: a good build of a game
 /// with validity tests gets its validity job, any other good build becomes ready with its first
-/// matches ([`scheduler::make_ready`]), and the rest are scheduled once that has committed. Then
-/// copy detection indexes it; a failure there never fails a compile.
+/// matches ([`scheduler::make_ready`]). What is left for after the transaction is
+/// [`after_compile`]'s.
 pub async fn compiled(
     conn: &mut PgConnection,
     job: &CompileJob,
     worker: &str,
     build: Build<'_>,
-    starters: Starters,
 ) -> anyhow::Result<Compiled> {
     let Build { outcome, artifact, ms } = build;
     let ok = outcome.is_ok();
@@ -244,18 +245,43 @@ pub async fn compiled(
         Compiled::Ready
     };
     tx.commit().await?;
-    if matches!(next, Compiled::Ready) {
-        schedule_rest(conn, job.id).await;
-    }
-    if let Err(e) = super::similarity::index(conn, job.id, starters(game)).await {
-        tracing::warn!(submission = %job.id, "similarity index: {e:#}");
-    }
     Ok(next)
+}
+
+/// What follows a stored compile ([`compiled`]) once its transaction has committed: for a
+/// submission it made ready, the rest of its matches, after its first result or `wait` at most
+/// ([`scheduler::schedule_rest_after_first_result`]); then copy detection indexes the submission
+/// (a failure there is only logged: it never fails a compile). The compile queue runs it off the
+/// compile slot, so neither the newcomer's first game nor the next compile waits for it.
+pub async fn after_compile(
+    pool: &PgPool,
+    submission: SubmissionId,
+    compiled: Compiled,
+    wait: Duration,
+    stop: &CancellationToken,
+    starters: Starters,
+) {
+    if compiled == Compiled::NotOurs {
+        return;
+    }
+    if compiled == Compiled::Ready {
+        scheduler::schedule_rest_after_first_result(pool, submission, wait, stop).await;
+    }
+    let indexed = async {
+        let mut conn = pool.acquire().await?;
+        let Some(sub) = submissions::by_id(&mut conn, submission).await? else { return Ok(()) };
+        let game = scheduler::contest_game(&mut conn, sub.contest_id).await?.0;
+        super::similarity::index(&mut conn, submission, starters(game)).await
+    };
+    if let Err(e) = indexed.await {
+        tracing::warn!(%submission, "similarity index: {e:#}");
+    }
 }
 
 /// Stores a validity run's report for `worker`'s validity job, charges its `ms` to the user's
 /// budget, and makes the submission ready with its first matches, in one transaction (the rest
-/// scheduled once it has committed); `false` (nothing written) if the job is no longer `worker`'s.
+/// are [`scheduler::schedule_rest_after_first_result`]'s, once it has committed); `false`
+/// (nothing written) if the job is no longer `worker`'s.
 pub async fn tested(
     conn: &mut PgConnection,
     job: &ValidityJob,
@@ -271,17 +297,7 @@ pub async fn tested(
     submissions::add_usage(&mut tx, job.contest_id, job.user_id, ms).await?;
     scheduler::make_ready(&mut tx, job.id).await?;
     tx.commit().await?;
-    schedule_rest(conn, job.id).await;
     Ok(true)
-}
-
-/// Schedules the matches [`scheduler::make_ready`] left for after its transaction; a failure is
-/// only logged: the submission stays marked, and the compile queue's next look schedules them
-/// ([`scheduler::schedule_pending`]).
-async fn schedule_rest(conn: &mut PgConnection, submission: SubmissionId) {
-    if let Err(e) = scheduler::schedule_rest(conn, submission).await {
-        tracing::warn!(%submission, "scheduling the rest of its matches (retried by the compile queue): {e:#}");
-    }
 }
 
 #[cfg(test)]

@@ -29,15 +29,17 @@ pub async fn submit(app: &TestApp, slug: &str, token: &str, language: &str, sour
     SubmissionId(r.json()["id"].as_i64().unwrap())
 }
 
-/// Compiles every queued submission (which schedules their matches).
+/// Compiles every queued submission (which schedules all their matches and indexes them for
+/// copy detection before it returns).
 pub async fn compile_all(app: &TestApp) {
-    let q = CompileQueue::new(
+    let mut q = CompileQueue::new(
         app.pool.clone(),
         app.state.languages.clone(),
         compile::with_launcher(plain()),
         app.state.compile_wakeup.clone(),
     )
     .with_tester(plain());
+    q.first_result_wait = std::time::Duration::ZERO;
     while q.run_one().await.unwrap() {}
 }
 

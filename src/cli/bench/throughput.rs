@@ -21,12 +21,15 @@ use crate::judge::launch::Launcher;
 use crate::judge::matches::{GamePlan, MatchSpec};
 use crate::judge::result::BotId;
 use crate::judge::{BotCommand, PlainLauncher};
+use crate::service::scheduler;
+use crate::service::submissions::{self, Compiled};
 use anyhow::{ensure, Context};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{Connection, PgConnection};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
+use tokio_util::sync::CancellationToken;
 
 pub const PLATFORM_GAMES_PER_SECOND: &str = "platform_games_per_second";
 pub const FIRST_RESULT_LATENCY: &str = "first_result_latency";
@@ -245,9 +248,9 @@ pub fn platform_games_per_second(b: &mut Bench) -> anyhow::Result<Figure> {
             let subs = bench::add_entrants(&mut conn, contest, entrants, &kit.artifact, "compiling").await?;
             for s in subs {
                 let mut tx = conn.begin().await?;
-                crate::service::scheduler::make_ready(&mut tx, s).await?;
+                scheduler::make_ready(&mut tx, s).await?;
                 tx.commit().await?;
-                crate::service::scheduler::schedule_rest(&mut conn, s).await?;
+                scheduler::schedule_rest(&mut conn, s).await?;
             }
             bench::analyze(&mut conn).await?;
             tracing::info!("bench: {entrants} entrants scheduled in {:.1} s", t.elapsed().as_secs_f64());
@@ -303,12 +306,17 @@ pub fn first_result_latency(b: &mut Bench) -> anyhow::Result<Figure> {
                 tokio::time::sleep(Duration::from_millis(300)).await;
                 let t = Instant::now();
                 let mut tx = conn.begin().await?;
-                crate::service::scheduler::make_ready(&mut tx, newcomer).await?;
+                scheduler::make_ready(&mut tx, newcomer).await?;
                 tx.commit().await?;
-                // The rest of its matches, as its compile worker schedules them once it committed.
+                tracing::debug!(%newcomer, "bench: the newcomer is ready");
+                // What its compile worker leaves for after the commit: the rest of its matches
+                // (once its first result is in) and copy detection.
                 let pool = scratch.pool.clone();
                 let rest = tokio::spawn(async move {
-                    crate::service::scheduler::schedule_rest(&mut *pool.acquire().await?, newcomer).await
+                    let (ready, wait) = (Compiled::Ready, scheduler::FIRST_RESULT_WAIT);
+                    let stop = CancellationToken::new();
+                    submissions::after_compile(&pool, newcomer, ready, wait, &stop, crate::starters::sources)
+                        .await
                 });
                 let first = first_games(&mut conn, newcomer).await?;
                 while !bench::any_done(&mut conn, &first).await? {
@@ -319,7 +327,7 @@ pub fn first_result_latency(b: &mut Bench) -> anyhow::Result<Figure> {
                     tokio::time::sleep(Duration::from_millis(1)).await;
                 }
                 waits.push(t.elapsed());
-                rest.await??;
+                rest.await?;
                 while bench::cancel_queued_games(&mut conn).await? > 0 {
                     tokio::time::sleep(Duration::from_millis(5)).await;
                 }

@@ -37,8 +37,8 @@ pub use play::{
 };
 pub use rejudge::{current_match_seeds, prune_replaced, replace_games, Replay};
 pub use schedule::{
-    cancel_matches, cancel_stale, create_match, create_matches, mark_schedule_pending, ready_opponents,
-    schedule_pending, take_schedule_pending, NewMatch, Opponent, OwnMatch,
+    any_game_ended, cancel_matches, cancel_stale, create_match, create_matches, mark_schedule_pending,
+    ready_opponents, schedule_pending, take_schedule_pending, NewMatch, Opponent, OwnMatch,
 };
 
 use super::ids::{ContestId, MatchId};

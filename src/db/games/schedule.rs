@@ -176,14 +176,37 @@ pub async fn take_schedule_pending(conn: &mut PgConnection, submission: Submissi
     Ok(res.rows_affected() == 1)
 }
 
-/// The submissions with matches still to schedule, longest waiting first (at most `limit`).
-pub async fn schedule_pending(conn: &mut PgConnection, limit: i64) -> sqlx::Result<Vec<SubmissionId>> {
+/// The submissions with matches still to schedule for at least `secs` seconds, longest waiting
+/// first (at most `limit`).
+pub async fn schedule_pending(
+    conn: &mut PgConnection,
+    secs: f64,
+    limit: i64,
+) -> sqlx::Result<Vec<SubmissionId>> {
     sqlx::query_scalar!(
-        r#"select submission_id as "id: SubmissionId" from schedule_pending order by since limit $1"#,
+        r#"select submission_id as "id: SubmissionId" from schedule_pending
+           where since < now() - make_interval(secs => $1)
+           order by since limit $2"#,
+        secs,
         limit
     )
     .fetch_all(conn)
     .await
+}
+
+/// Whether any game of `submission`'s matches has ended (stored, or given up or cancelled): its
+/// first result is in, or will not come.
+pub async fn any_game_ended(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<bool> {
+    let ended = sqlx::query_scalar!(
+        r#"select exists (
+               select 1 from matches m join games g on g.match_id = m.id
+               where (m.submission_a = $1 or m.submission_b = $1)
+                 and g.status not in ('queued', 'running')) as "ended!""#,
+        submission as SubmissionId
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok(ended)
 }
 
 /// What a match made on its own (not in a submission's round robin) is for.
