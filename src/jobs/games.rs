@@ -152,11 +152,13 @@ impl GameQueue {
 }
 
 impl GameQueue {
-    /// One game slot until `stop`: claims a game, plays it, and stores its result while it plays
-    /// the next one (the storing's round trips and the standings' trigger overlap the next game
-    /// instead of delaying it); after a quick game (under [`QUICK_GAME`]) it also claims its next
-    /// game while it plays the current one, whose lease [`Leases`] then renews with the current
-    /// one's. A game given back (drained) gives back the one claimed ahead too; on `stop` the
+    /// One game slot until `stop`: claims a game, plays it, and stores its result while it claims
+    /// and plays the next one (the storing's round trips and the standings' trigger overlap the
+    /// next game instead of delaying it); after a quick game (under [`QUICK_GAME`]) it also claims
+    /// its next game while it plays the current one, whose lease [`Leases`] then renews with the
+    /// current one's. The first game after an idle spell is played alone, its result stored before
+    /// the next game starts: on a small machine that is a newcomer's first result in about one
+    /// game's time rather than two. A game given back (drained) gives back the one claimed ahead too; on `stop` the
     /// last result is stored and a game claimed ahead is given back, its claim not counted.
     async fn run_slot(
         self,
@@ -204,15 +206,26 @@ impl GameQueue {
             let woken = self.wakeup.notified();
             tokio::pin!(woken);
             woken.as_mut().enable();
-            let next = match ahead.take() {
-                Some(game) => Some(game),
-                None => claim(&mut gave_up).await,
+            let next = match (ahead.take(), played.take()) {
+                (Some(game), previous) => {
+                    played = previous;
+                    Some(game)
+                }
+                // Nothing claimed ahead (the last game was long, or the slot was idle): the last
+                // result is stored while the next game is claimed, not after, so that its student
+                // sees it one claim sooner and it does not compete with the next game's start.
+                (None, Some(previous)) => tokio::join!(store(previous), claim(&mut gave_up)).1,
+                (None, None) => claim(&mut gave_up).await,
             };
             let Some((game, held)) = next else {
                 if let Some(p) = played.take() {
                     store(p).await;
                     continue;
                 }
+                // The first game after an idle spell is played alone (nothing claimed ahead while
+                // it plays, its result stored before the next one starts): it is likely a
+                // newcomer's first, whose student is waiting for it.
+                quick = false;
                 tokio::select! {
                     _ = woken => {}
                     _ = tokio::time::sleep(IDLE_POLL) => {}

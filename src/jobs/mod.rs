@@ -19,7 +19,7 @@ use crate::service::metrics as names;
 use sqlx::{PgConnection, PgPool};
 use std::future::Future;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A kind of job of the queue, as a type (like crates.io's `BackgroundJob`): how a worker claims
 /// one (marking its subject as being worked on and loading what running it needs), runs it
@@ -141,6 +141,7 @@ impl Worker<'_> {
     /// worker that claims often does that once in a while, see `games::GIVE_UP_EVERY`).
     pub async fn claim<J: Job>(&self, ctx: &J::Context, give_up: bool) -> anyhow::Result<Option<J>> {
         let kind = J::KIND.as_str();
+        let started = Instant::now();
         let mut conn = self.pool.acquire().await?;
         if give_up {
             let given_up = J::give_up(&mut conn, ctx).await?;
@@ -153,7 +154,8 @@ impl Worker<'_> {
         }
         let job = J::claim(&mut conn, self.id, self.lease.as_secs_f64(), ctx).await?;
         if let Some(job) = &job {
-            tracing::info!(kind, subject = job.subject(), attempt = job.attempts(), "running");
+            let claim_ms = started.elapsed().as_secs_f64() * 1000.0;
+            tracing::info!(kind, subject = job.subject(), attempt = job.attempts(), claim_ms, "running");
         }
         Ok(job)
     }
@@ -168,11 +170,14 @@ impl Worker<'_> {
         seconds: f64,
     ) -> anyhow::Result<()> {
         let (kind, subject) = (J::KIND.as_str(), job.subject());
+        let started = Instant::now();
         let mut conn = self.pool.acquire().await?;
         match output {
             Ok(output) => {
                 if job.store(&mut conn, self.id, ctx, output).await? {
                     record_finished(J::KIND, seconds);
+                    let store_ms = started.elapsed().as_secs_f64() * 1000.0;
+                    tracing::debug!(kind, subject, seconds, store_ms, "stored");
                 } else {
                     tracing::warn!(kind, subject, "finished after its lease was taken over; result dropped");
                 }
