@@ -85,19 +85,19 @@ pub async fn claim_next<S: Subject>(
 /// virtual time, see the migration `*_fair_game_queue.sql`), and within it, test matches first,
 /// then by `seq` (every submission's first match before anyone's second), then by arrival. The
 /// claimed game's contest is charged its estimated duration at once, so that the next free slot
-/// already sees the charge; [`settle_game_slot`] corrects it when the game ends.
+/// already sees the charge; storing the result (`db::games::finish`) corrects it when the game ends.
 ///
-/// The claim commits without waiting for its WAL to reach the disk ([`relaxed_commit`]): a claim
-/// lost in a crash of the server leaves the game queued, and the worker's result is then refused
-/// as no longer its own; the game is played again.
+/// In the caller's transaction, which it expects begun by [`begin_relaxed`]: the claim commits
+/// without waiting for its WAL to reach the disk, and a claim lost in a crash of the server leaves
+/// the game queued; the worker's result is then refused as no longer its own, and the game is
+/// played again. What the claim took out of the queue on the way (games no longer needed) is the
+/// caller's to commit too.
 pub async fn claim_next_game<S: Subject>(
-    conn: &mut PgConnection,
+    tx: &mut PgConnection,
     worker: &str,
     lease_secs: f64,
     max_attempts: i32,
 ) -> sqlx::Result<Option<S>> {
-    let mut tx = conn.begin().await?;
-    relaxed_commit(&mut tx).await?;
     // The contests with game jobs pending, found by skipping through an index (a handful of rows
     // however long the queue), lowest virtual time first.
     let contests = sqlx::query_scalar!(
@@ -141,18 +141,23 @@ pub async fn claim_next_game<S: Subject>(
             else {
                 continue 'contests;
             };
-            match S::take(&mut tx, claimed).await? {
+            match S::take(&mut *tx, claimed).await? {
                 Some(subject) => {
-                    charge_game_slot(&mut tx, contest).await?;
+                    charge_game_slot(&mut *tx, contest).await?;
                     taken = Some(subject);
                     break 'contests;
                 }
-                None => abandon(&mut tx, JobKind::Game, claimed.subject).await?,
+                None => abandon(&mut *tx, JobKind::Game, claimed.subject).await?,
             }
         }
     }
-    tx.commit().await?;
     Ok(taken)
+}
+
+/// Begins a transaction that commits without waiting for the disk ([`relaxed_commit`]), in one
+/// round trip.
+pub async fn begin_relaxed(conn: &mut PgConnection) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Postgres>> {
+    conn.begin_with("begin; set local synchronous_commit = off").await
 }
 
 /// Lets the caller's transaction commit without waiting for its WAL to be flushed to disk
@@ -175,28 +180,6 @@ async fn charge_game_slot(conn: &mut PgConnection, contest: i64) -> sqlx::Result
          on conflict (contest_id) do update
              set vtime = u.vtime + u.estimate_ms / (select share from contests where id = $1)",
         contest
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Replaces the estimate a contest was charged for game `game` at its claim by the slot time it
-/// really took (from its start to now), and learns the contest's estimate from it; in the
-/// transaction that stores the game.
-pub async fn settle_game_slot(conn: &mut PgConnection, game: i64) -> sqlx::Result<()> {
-    sqlx::query!(
-        "with played as (
-             select m.contest_id, c.share,
-                    greatest(0, extract(epoch from now() - g.started_at) * 1000)::float8 as ms
-             from games g join matches m on m.id = g.match_id join contests c on c.id = m.contest_id
-             where g.id = $1 and g.started_at is not null)
-         update contest_slot_usage u
-         set vtime = u.vtime + (p.ms - u.estimate_ms) / p.share,
-             used_ms = u.used_ms + p.ms::int8,
-             estimate_ms = greatest(1, 0.8 * u.estimate_ms + 0.2 * p.ms)
-         from played p where u.contest_id = p.contest_id",
-        game
     )
     .execute(conn)
     .await?;

@@ -17,7 +17,7 @@ use crate::judge::result::GameResult;
 use crate::judge::{self, GameLog};
 use crate::service::{bots, matches};
 use anyhow::Context;
-use sqlx::{Connection, PgConnection, PgPool};
+use sqlx::{PgConnection, PgPool};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
@@ -392,13 +392,14 @@ impl Job for PlayGame {
 
 impl PlayGame {
     /// Claims the next game of the queue for `worker`, with its match (which becomes running), in
-    /// one transaction: one commit per game claimed.
+    /// one transaction that does not wait for the disk (`db::queue::claim_next_game`): one commit
+    /// per game claimed.
     pub async fn claim_next(
         conn: &mut PgConnection,
         worker: &str,
         lease_secs: f64,
     ) -> anyhow::Result<Option<PlayGame>> {
-        let mut tx = conn.begin().await?;
+        let mut tx = crate::db::queue::begin_relaxed(conn).await?;
         let Some(job) = games::claim(&mut tx, worker, lease_secs).await? else {
             // What the claim took out of the queue on the way (games no longer needed) is kept.
             tx.commit().await?;

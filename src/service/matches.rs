@@ -4,13 +4,13 @@
 //! decided and scored (`MatchSummary`: 3 points for more games won, 1 each for as many).
 
 use crate::db::games::{self, GameJob, GameStatus, MatchScore, MatchSetup};
-use crate::db::ids::GameRecordId;
+use crate::db::ids::{GameRecordId, UserId};
 use crate::db::submissions;
 use crate::judge::result::{BotId, GameResult, MatchSummary};
 use crate::judge::GameLog;
 use anyhow::Context;
 use serde_json::Value;
-use sqlx::{Connection, PgConnection};
+use sqlx::PgConnection;
 
 /// What a claimed game is played with: its match's contest, game, seed and sides. The match
 /// becomes `running`.
@@ -46,10 +46,9 @@ pub async fn record_game(
 ) -> anyhow::Result<bool> {
     let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
     let think_ms = [think(BotId::A), think(BotId::B)];
-    let mut tx = conn.begin().await?;
     // In the lock order of `db::games`: the contest (shared), the game's job and row, its match,
-    // then the users' usage.
-    games::share_contest_lock(&mut tx, setup.contest_id).await?;
+    // then the users' usage; six round trips, seven when the match ends.
+    let mut tx = games::begin_storing(conn, setup.contest_id).await?;
     let ours = games::finish(
         &mut tx,
         job.id,
@@ -63,20 +62,22 @@ pub async fn record_game(
     if !ours {
         return Ok(false);
     }
-    games::lock_match(&mut tx, job.match_id).await?;
-    if let Some(asked) = setup.requested_by {
+    let winners = games::lock_match_winners(&mut tx, job.match_id).await?;
+    let charges: Vec<(UserId, i64)> = match setup.requested_by {
         // A test match: whoever asked for it pays for both bots.
-        submissions::add_usage(&mut tx, setup.contest_id, asked, think_ms.iter().sum()).await?;
-    } else if job.charge {
-        // In user order, so that two workers charging the same two users never wait for each other.
-        let mut charges: Vec<_> =
-            setup.sides.iter().zip(think_ms).filter(|(side, _)| side.house_level.is_none()).collect();
-        charges.sort_by_key(|(side, _)| side.user_id);
-        for (side, ms) in charges {
-            submissions::add_usage(&mut tx, setup.contest_id, side.user_id, ms).await?;
-        }
+        Some(asked) => vec![(asked, think_ms.iter().sum())],
+        None if job.charge => setup
+            .sides
+            .iter()
+            .zip(think_ms)
+            .filter(|(side, _)| side.house_level.is_none())
+            .map(|(side, ms)| (side.user_id, ms))
+            .collect(),
+        None => Vec::new(),
+    };
+    if !charges.is_empty() {
+        submissions::add_usages(&mut tx, setup.contest_id, &charges).await?;
     }
-    let winners = games::match_winners(&mut tx, job.match_id).await?;
     if let Some(score) = score(winners)? {
         games::set_match_state(&mut tx, job.match_id, GameStatus::Done, Some(score)).await?;
     }

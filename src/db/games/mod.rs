@@ -32,8 +32,8 @@ pub use pages::{
     GamePageInfo, Live, MatchRow, Progress, Replacement,
 };
 pub use play::{
-    claim, fail_exhausted, finish, give_back, match_setup, match_winners, release, set_match_state,
-    set_progress, side, GameJob, MatchScore, MatchSetup, Played, Side,
+    begin_storing, claim, fail_exhausted, finish, give_back, lock_match_winners, match_setup, match_winners,
+    release, set_match_state, set_progress, side, GameJob, MatchScore, MatchSetup, Played, Side,
 };
 pub use rejudge::{current_match_seeds, prune_replaced, replace_games, Replay};
 pub use schedule::{
@@ -41,7 +41,7 @@ pub use schedule::{
     ready_opponents, schedule_pending, take_schedule_pending, NewMatch, Opponent, OwnMatch,
 };
 
-use super::ids::{ContestId, MatchId};
+use super::ids::ContestId;
 use crate::games::settings::Settings;
 use crate::games::GameId;
 use serde::Serialize;
@@ -78,16 +78,6 @@ fn game_columns<'a, K: Copy + 'a>(
         }
     }
     columns
-}
-
-/// Locks a match row until the transaction ends, so that the workers storing its last two games
-/// at the same moment take turns: the second then sees the first's result and closes the match.
-/// Taken after the game's own row (see the lock order above).
-pub async fn lock_match(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<()> {
-    sqlx::query!("select id from matches where id = $1 for update", match_id as MatchId)
-        .fetch_optional(conn)
-        .await?;
-    Ok(())
 }
 
 /// The game and settings of a contest.

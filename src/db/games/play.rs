@@ -91,18 +91,24 @@ pub struct Side {
     pub house_level: Option<String>,
 }
 
-/// One submission as a side of a game (compiled bot, or house level, and whose it is).
-pub async fn side(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<Option<Side>> {
+/// Submissions as sides of a game, in no particular order (see [`side`]).
+async fn sides(conn: &mut PgConnection, submissions: &[SubmissionId]) -> sqlx::Result<Vec<Side>> {
+    let ids: Vec<i64> = submissions.iter().map(|&s| s.into()).collect();
     sqlx::query_as!(
         Side,
         r#"select s.id as "submission_id: _", s.user_id as "user_id: _", coalesce(u.nickname, u.username) as "nickname!",
                   s.language, s.artifact,
                   case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
-           from submissions s join users u on u.id = s.user_id where s.id = $1"#,
-        submission as SubmissionId
+           from submissions s join users u on u.id = s.user_id where s.id = any($1)"#,
+        &ids
     )
-    .fetch_optional(conn)
+    .fetch_all(conn)
     .await
+}
+
+/// One submission as a side of a game (compiled bot, or house level, and whose it is).
+pub async fn side(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<Option<Side>> {
+    Ok(sides(conn, &[submission]).await?.pop())
 }
 
 /// The contest's game, the match seed and both sides of a match.
@@ -127,11 +133,11 @@ pub async fn match_setup(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Re
     else {
         return Ok(None);
     };
-    let mut sides = Vec::with_capacity(2);
-    for sub in [m.submission_a, m.submission_b] {
-        sides.push(side(conn, SubmissionId(sub)).await?.ok_or(sqlx::Error::RowNotFound)?);
-    }
-    let [a, b]: [Side; 2] = sides.try_into().map_err(|_| sqlx::Error::RowNotFound)?;
+    // Both sides in one round trip; a bot that plays itself (a test match) is read once.
+    let read = sides(conn, &[SubmissionId(m.submission_a), SubmissionId(m.submission_b)]).await?;
+    let side =
+        |id: i64| read.iter().find(|s| s.submission_id.0 == id).cloned().ok_or(sqlx::Error::RowNotFound);
+    let (a, b) = (side(m.submission_a)?, side(m.submission_b)?);
     Ok(Some(MatchSetup {
         contest_id: m.contest_id,
         game: m.game,
@@ -184,12 +190,31 @@ pub struct Played {
     pub finished: time::OffsetDateTime,
 }
 
-/// Stores a game's result, exactly once: `false` (nothing written) when the game is no longer
+/// Begins the transaction that stores a result of `contest`, in one round trip: it commits
+/// without waiting for the disk ([`queue::relaxed_commit`]: a result lost in a crash of the server
+/// leaves its job held by the worker, and the game is played again once the lease runs out) and
+/// holds the contest's lock shared (step 1 of the lock order, [`super::share_contest_lock`]).
+pub async fn begin_storing(
+    conn: &mut PgConnection,
+    contest: ContestId,
+) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Postgres>> {
+    // The contest's id is an integer of ours, formatted into the statement: `begin_with` takes a
+    // plain query (no parameters), which may hold several statements.
+    conn.begin_with(format!(
+        "begin; set local synchronous_commit = off; select pg_advisory_xact_lock_shared({})",
+        i64::from(contest)
+    ))
+    .await
+}
+
+/// Stores a game's result, exactly once, in one statement: its job is finished, the game is
+/// `done` with its result and log, and the contest's slot time is settled: the estimate it was
+/// charged at the claim replaced by what the game really took, from which the contest's estimate
+/// is learnt. `false` (nothing written) when the game is no longer
 /// ours (its lease ran out and another worker took it, or a rejudge replaced it). The outcome
 /// columns the standings and pages read (`winner`, `end_reason`, `forfeit_kind`) are computed by
-/// the database from the result as it is written. The transaction storing it commits without
-/// waiting for the disk ([`queue::relaxed_commit`]): a result lost in a crash of the server leaves
-/// its job held by the worker, and the game is played again once the lease runs out.
+/// the database from the result as it is written. The writes follow the lock order (jobs, then
+/// games): each part reads the one before it.
 pub async fn finish(
     conn: &mut PgConnection,
     id: GameRecordId,
@@ -199,16 +224,29 @@ pub async fn finish(
     think_ms: [i64; 2],
     played: Option<Played>,
 ) -> sqlx::Result<bool> {
-    let mut tx = conn.begin().await?;
-    queue::relaxed_commit(&mut tx).await?;
-    if !queue::finish(&mut tx, JobKind::Game, id, worker).await? {
-        return Ok(false);
-    }
-    let res = sqlx::query!(
-        "update games set status = 'done', result = $2, log = $3, think_ms_a = $4, think_ms_b = $5,
-                started_at = coalesce($6, started_at), finished_at = coalesce($7, now()), progress = null
-         where id = $1 and status = 'running'",
-        id as GameRecordId,
+    let stored = sqlx::query_scalar!(
+        r#"with job as (
+               update jobs set finished_at = now(), locked_by = null, lease_until = null
+               where kind = 'game' and subject_id = $1 and locked_by = $2 and finished_at is null
+               returning subject_id),
+           game as (
+               update games set status = 'done', result = $3, log = $4, think_ms_a = $5, think_ms_b = $6,
+                      started_at = coalesce($7, started_at), finished_at = coalesce($8, now()), progress = null
+               where id = (select subject_id from job) and status = 'running'
+               returning match_id, started_at),
+           played as (
+               select m.contest_id, c.share, greatest(0, extract(epoch from now() - g.started_at) * 1000)::float8 as ms
+               from game g join matches m on m.id = g.match_id join contests c on c.id = m.contest_id
+               where g.started_at is not null),
+           settled as (
+               update contest_slot_usage u
+               set vtime = u.vtime + (p.ms - u.estimate_ms) / p.share,
+                   used_ms = u.used_ms + p.ms::int8,
+                   estimate_ms = greatest(1, 0.8 * u.estimate_ms + 0.2 * p.ms)
+               from played p where u.contest_id = p.contest_id)
+           select exists (select 1 from game) as "stored!""#,
+        i64::from(id),
+        worker,
         result,
         log,
         think_ms[0],
@@ -216,14 +254,27 @@ pub async fn finish(
         played.map(|p| p.started),
         played.map(|p| p.finished)
     )
-    .execute(&mut *tx)
+    .fetch_one(conn)
     .await?;
-    if res.rows_affected() != 1 {
-        return Ok(false);
-    }
-    queue::settle_game_slot(&mut tx, id.into()).await?;
-    tx.commit().await?;
-    Ok(true)
+    Ok(stored)
+}
+
+/// Locks a match's row until the transaction ends (step 3 of the lock order, after its game's)
+/// and reads the winners of its games, as [`match_winners`] does, in one round trip: the workers
+/// storing its last two games at the same moment take turns, and the second sees the first's
+/// result and closes the match.
+pub async fn lock_match_winners(
+    conn: &mut PgConnection,
+    match_id: MatchId,
+) -> sqlx::Result<Vec<Option<Option<String>>>> {
+    let rows = sqlx::query!(
+        r#"select g.status as "status: GameStatus", g.winner from matches m join games g on g.match_id = m.id
+           where m.id = $1 and g.replaced_at is null order by g.index for update of m"#,
+        match_id as MatchId
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.status == GameStatus::Done).then_some(r.winner)).collect())
 }
 
 /// The winners of a match's games in order (`Some(None)` a draw), `None` for a game not done
