@@ -62,7 +62,7 @@ impl Default for Config {
         Config {
             max_repeats: 10,
             random_share: 0.05,
-            width: 0.5,
+            width: 0.3,
             placement: 8,
             contenders: 20,
             contender_every: 8,

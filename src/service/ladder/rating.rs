@@ -13,9 +13,11 @@ use skillratings::Outcomes;
 pub const PRIOR_MU: f64 = 25.0;
 /// The prior uncertainty of a new entrant.
 pub const PRIOR_SIGMA: f64 = 25.0 / 3.0;
-/// The skill-class width: `beta * sqrt(2)` rating points is one unit on the logit scale of the
-/// win probability `1 / (1 + e^-(mu_a - mu_b) / c)`, `c = sqrt(2 beta^2 + sigma_a^2 + sigma_b^2)`.
-pub const BETA: f64 = 25.0 / 6.0;
+/// The skill-class width: the win probability is `1 / (1 + e^-(mu_a - mu_b) / c)`, `c = sqrt(2
+/// beta^2 + sigma_a^2 + sigma_b^2)`, so `c` rating points are one unit on the logit scale. Smaller
+/// than the crate's default (25/6): with the prior `sigma` of 25/3, 1.5 is where the ladder orders
+/// a simulated population best (`botarena bench`'s `ladder_accuracy`, see docs/bench.md).
+pub const BETA: f64 = 1.5;
 
 /// A skill estimate.
 #[derive(Clone, Copy, Debug, PartialEq)]
