@@ -12,8 +12,9 @@ the queue. It prints:
     finished_at), the `finished_at` of every game read back through `GET /api/games/{id}` once the
     round robin is over;
   * games/s from the first submission sent to the last game stored: games / that span;
-  * games/s from the last compile to the last game (only games, no compile in the way), and the
-    first 30 s of games, which is the window `botarena bench` counts at most;
+  * games/s from the first game to the last compile (games while the compile queue still works)
+    and from the last compile to the last game (only games, as in the bench), and the first 30 s
+    of games, which is the window `botarena bench` counts at most;
 
 then runs `botarena bench --json --figure platform_games_per_second --entrants N` with the same
 binary on a data directory of the same kind, and prints both figures, their ratio and whether they
@@ -239,13 +240,15 @@ class Run:
         log(f"{n} submissions accepted in {last_answer - first_submit:.2f} s (ids {min(subs.values())}"
             f"..{max(subs.values())})")
 
-        polls = []
+        polls, poll_ms = [], []
         deadline = time.time() + self.args.timeout
         next_poll = time.time()
         while True:
             next_poll += 1.0
+            asked = time.time()
             status, q = api.call("GET", "/api/queue", self.admin)
             now = time.time()
+            poll_ms.append((now - asked) * 1000)
             if status != 200:
                 raise RuntimeError(f"GET /api/queue answered {status}: {q}")
             g, c = q["games"], q["compile"]
@@ -315,12 +318,19 @@ class Run:
             "first_compile_done_s": min(compiled_at) - first_submit,
             "last_compile_done_s": last_compile - first_submit,
             "games_before_last_compile": len(finished) - len(after_compiles),
+            "games_per_second_until_last_compile":
+                ((len(finished) - len(after_compiles)) / (last_compile - first)) if last_compile > first else None,
             "games_per_second_after_last_compile":
                 (len(after_compiles) / (last - last_compile)) if last > last_compile else None,
             "games_in_first_30_s": len(window),
             "games_per_second_first_30_s": (len(window) - 1) / (window[-1] - first) if len(window) > 1 else None,
             "polled_first_to_all_s": p_all - p_first,
             "polled_games_per_second": len(finished) / (p_all - p_first) if p_all > p_first else None,
+            "queue_poll_ms_median": sorted(poll_ms)[len(poll_ms) // 2],
+            "queue_poll_ms_max": max(poll_ms),
+            # Seconds after the first submission: every compile's end and every game's.
+            "compiled_at_s": sorted(round(c - first_submit, 4) for c in compiled_at),
+            "finished_at_s": [round(f - first_submit, 4) for f in finished],
         }
         return out
 
@@ -389,7 +399,8 @@ def main():
         sys.exit("--students must be at least 2")
 
     run = Run(args)
-    log(f"binary {run.source_exe} (run as {run.exe}), temporary directory {run.tmp}")
+    built = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(os.stat(run.exe).st_mtime))
+    log(f"binary {run.source_exe} of {built} (run as {run.exe}), temporary directory {run.tmp}")
     report = {}
     try:
         run.start_serve()
@@ -419,6 +430,9 @@ def main():
           f"{e2e['games_per_second']:8.2f} games/s")
     print(f"  first submission -> last game          {e2e['first_submission_to_last_game_s']:8.2f} s   "
           f"{e2e['games_per_second_from_first_submission']:8.2f} games/s")
+    if e2e["games_per_second_until_last_compile"]:
+        print(f"  first game -> last compile ({e2e['games_before_last_compile']} games)"
+              f"{'':6}{e2e['games_per_second_until_last_compile']:8.2f} games/s")
     if e2e["games_per_second_after_last_compile"]:
         print(f"  after the last compile ({e2e['games'] - e2e['games_before_last_compile']} games)"
               f"{'':9}{e2e['games_per_second_after_last_compile']:8.2f} games/s")
@@ -428,6 +442,8 @@ def main():
     if e2e["polled_games_per_second"]:
         print(f"  by the 1 s polls of GET /api/queue     {e2e['polled_first_to_all_s']:8.2f} s   "
               f"{e2e['polled_games_per_second']:8.2f} games/s")
+    print(f"  GET /api/queue answered in            {e2e['queue_poll_ms_median']:8.1f} ms median, "
+          f"{e2e['queue_poll_ms_max']:.1f} ms at most")
     if "bench" in report:
         b = report["bench"]
         ratio = e2e["games_per_second"] / b["value"]
