@@ -15,9 +15,7 @@ use sqlx::PgConnection;
 /// What a claimed game is played with: its match's contest, game, seed and sides. The match
 /// becomes `running`.
 pub async fn start(conn: &mut PgConnection, job: &GameJob) -> anyhow::Result<MatchSetup> {
-    let setup = games::match_setup(conn, job.match_id).await?.context("the game's match")?;
-    games::set_match_state(conn, job.match_id, GameStatus::Running, None).await?;
-    Ok(setup)
+    games::start_match(conn, job.match_id).await?.context("the game's match")
 }
 
 /// Writes the moves so far of a game being played (`{"params", "moves", "lines"}`), for its

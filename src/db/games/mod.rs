@@ -32,8 +32,8 @@ pub use pages::{
     GamePageInfo, Live, MatchRow, Progress, Replacement,
 };
 pub use play::{
-    begin_storing, claim, fail_exhausted, finish, give_back, lock_match_winners, match_setup, match_winners,
-    release, set_match_state, set_progress, side, GameJob, MatchScore, MatchSetup, Played, Side,
+    begin_storing, claim, fail_exhausted, finish, give_back, lock_match_winners, match_winners, release,
+    set_match_state, set_progress, side, start_match, GameJob, MatchScore, MatchSetup, Played, Side,
 };
 pub use rejudge::{current_match_seeds, prune_replaced, replace_games, Replay};
 pub use schedule::{

@@ -121,30 +121,45 @@ pub struct MatchSetup {
     pub requested_by: Option<UserId>,
 }
 
-pub async fn match_setup(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<Option<MatchSetup>> {
-    let Some(m) = sqlx::query!(
-        r#"select m.contest_id as "contest_id: ContestId", c.game as "game: GameId", m.seed,
-                m.submission_a, m.submission_b, m.requested_by as "requested_by: UserId"
-         from matches m join contests c on c.id = m.contest_id where m.id = $1"#,
+/// Marks a claimed game's match `running` (unless it was cancelled or has failed) and reads what
+/// its games are played with, both sides included, in one round trip; `None` if the match is gone.
+pub async fn start_match(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<Option<MatchSetup>> {
+    let rows = sqlx::query!(
+        r#"with started as (
+               update matches set status = 'running', points_a = null, points_b = null,
+                      games_won_a = null, games_won_b = null, games_drawn = null, finished_at = null
+               where id = $1 and status not in ('cancelled', 'failed'))
+           select m.contest_id as "contest_id: ContestId", c.game as "game: GameId", m.seed,
+                  m.submission_a, m.submission_b, m.requested_by as "requested_by: UserId",
+                  s.id as "submission_id: SubmissionId", s.user_id as "user_id: UserId",
+                  coalesce(u.nickname, u.username) as "nickname!", s.language, s.artifact,
+                  case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
+           from matches m join contests c on c.id = m.contest_id
+                join submissions s on s.id in (m.submission_a, m.submission_b)
+                join users u on u.id = s.user_id
+           where m.id = $1"#,
         match_id as MatchId
     )
-    .fetch_optional(&mut *conn)
-    .await?
-    else {
-        return Ok(None);
-    };
-    // Both sides in one round trip; a bot that plays itself (a test match) is read once.
-    let read = sides(conn, &[SubmissionId(m.submission_a), SubmissionId(m.submission_b)]).await?;
-    let side =
-        |id: i64| read.iter().find(|s| s.submission_id.0 == id).cloned().ok_or(sqlx::Error::RowNotFound);
-    let (a, b) = (side(m.submission_a)?, side(m.submission_b)?);
-    Ok(Some(MatchSetup {
-        contest_id: m.contest_id,
-        game: m.game,
-        seed: m.seed,
-        sides: [a, b],
-        requested_by: m.requested_by,
-    }))
+    .fetch_all(conn)
+    .await?;
+    let Some(first) = rows.first() else { return Ok(None) };
+    let (contest_id, game, seed, requested_by) =
+        (first.contest_id, first.game, first.seed, first.requested_by);
+    let ids = [SubmissionId(first.submission_a), SubmissionId(first.submission_b)];
+    let sides: Vec<Side> = rows
+        .into_iter()
+        .map(|r| Side {
+            submission_id: r.submission_id,
+            user_id: r.user_id,
+            nickname: r.nickname,
+            language: r.language,
+            artifact: r.artifact,
+            house_level: r.house_level,
+        })
+        .collect();
+    // A bot that plays itself is one row, both sides.
+    let side = |id| sides.iter().find(|s| s.submission_id == id).cloned().ok_or(sqlx::Error::RowNotFound);
+    Ok(Some(MatchSetup { contest_id, game, seed, sides: [side(ids[0])?, side(ids[1])?], requested_by }))
 }
 
 /// Puts a game back in the queue after a failure of the judge itself.
