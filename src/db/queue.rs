@@ -154,23 +154,20 @@ pub async fn claim_next_game<S: Subject>(
     Ok(taken)
 }
 
-/// Begins a transaction that commits without waiting for the disk ([`relaxed_commit`]), in one
-/// round trip.
+/// Begins a transaction that commits without waiting for its WAL to be flushed to disk, in one
+/// round trip ([`RELAXED_BEGIN`]).
 pub async fn begin_relaxed(conn: &mut PgConnection) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Postgres>> {
-    conn.begin_with("begin; set local synchronous_commit = off").await
+    conn.begin_with(RELAXED_BEGIN).await
 }
 
-/// Lets the caller's transaction commit without waiting for its WAL to be flushed to disk
-/// (`synchronous_commit = off` until it ends; inside a savepoint, for the whole transaction once
-/// the savepoint is released). Only for writes that the queue makes safe to lose in a crash of the
-/// server: a game's claim and its stored result, whose job then stays held by its worker until the
-/// lease runs out and the game is played again. The commit returns at once instead of waiting
-/// for a disk flush (milliseconds on a virtual disk, twice per game); the server flushes within
-/// `wal_writer_delay` (200 ms), and any later commit that waits flushes these first.
-pub async fn relaxed_commit(conn: &mut PgConnection) -> sqlx::Result<()> {
-    sqlx::query("set local synchronous_commit = off").execute(conn).await?;
-    Ok(())
-}
+/// Begins a transaction that commits without waiting for its WAL to be flushed to disk
+/// (`synchronous_commit = off` until it ends). Only for writes that the queue makes safe to lose
+/// in a crash of the server: a game's claim and its stored result, whose job then stays held by
+/// its worker until the lease runs out and the game is played again. The commit returns at once
+/// instead of waiting for a disk flush (milliseconds on a virtual disk, twice per game); the
+/// server flushes within `wal_writer_delay` (200 ms), and any later commit that waits flushes
+/// these first.
+pub const RELAXED_BEGIN: &str = "begin; set local synchronous_commit = off";
 
 /// Charges a contest the estimated slot time of a game just claimed (see [`claim_next_game`]).
 async fn charge_game_slot(conn: &mut PgConnection, contest: i64) -> sqlx::Result<()> {

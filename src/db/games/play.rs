@@ -206,7 +206,7 @@ pub struct Played {
 }
 
 /// Begins the transaction that stores a result of `contest`, in one round trip: it commits
-/// without waiting for the disk ([`queue::relaxed_commit`]: a result lost in a crash of the server
+/// without waiting for the disk ([`queue::RELAXED_BEGIN`]: a result lost in a crash of the server
 /// leaves its job held by the worker, and the game is played again once the lease runs out) and
 /// holds the contest's lock shared (step 1 of the lock order, [`super::share_contest_lock`]).
 pub async fn begin_storing(
@@ -215,11 +215,8 @@ pub async fn begin_storing(
 ) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Postgres>> {
     // The contest's id is an integer of ours, formatted into the statement: `begin_with` takes a
     // plain query (no parameters), which may hold several statements.
-    conn.begin_with(format!(
-        "begin; set local synchronous_commit = off; select pg_advisory_xact_lock_shared({})",
-        i64::from(contest)
-    ))
-    .await
+    let lock = format!("select pg_advisory_xact_lock_shared({})", i64::from(contest));
+    conn.begin_with(format!("{}; {lock}", queue::RELAXED_BEGIN)).await
 }
 
 /// Stores a game's result, exactly once, in one statement: its job is finished, the game is
