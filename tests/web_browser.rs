@@ -319,6 +319,16 @@ impl Cdp {
     /// Sends a command (to the page once attached) and returns its result; the events that come
     /// meanwhile are kept in `events`.
     async fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
+        let answer = self.try_call(method, params).await;
+        answer.unwrap_or_else(|error| panic!("{method}: {error}"))
+    }
+
+    /// [`Cdp::call`], the error answered (if any) returned rather than failed on.
+    async fn try_call(
+        &mut self,
+        method: &str,
+        params: serde_json::Value,
+    ) -> Result<serde_json::Value, serde_json::Value> {
         use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
         self.next += 1;
         let mut msg = json!({"id": self.next, "method": method, "params": params});
@@ -336,8 +346,10 @@ impl Cdp {
                 buf.pop();
                 let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
                 if v["id"] == json!(self.next) {
-                    assert!(v.get("error").is_none(), "{method}: {v}");
-                    return v["result"].clone();
+                    return match v.get("error") {
+                        Some(_) => Err(v),
+                        None => Ok(v["result"].clone()),
+                    };
                 }
                 if v.get("method").is_some() {
                     self.events.push(v);
@@ -349,14 +361,21 @@ impl Cdp {
             .unwrap_or_else(|_| panic!("{method} timed out"))
     }
 
-    /// The value of a JavaScript expression in the page.
+    /// The value of a JavaScript expression in the page; asked again when the page navigated
+    /// while it was evaluated (after a click that submits a form, say).
     async fn eval(&mut self, expression: &str) -> serde_json::Value {
-        let r = self
-            .call(
-                "Runtime.evaluate",
-                json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
-            )
-            .await;
+        let params = json!({"expression": expression, "returnByValue": true, "awaitPromise": true});
+        let mut tries = 0;
+        let r = loop {
+            match self.try_call("Runtime.evaluate", params.clone()).await {
+                Ok(r) => break r,
+                Err(e) if tries < 50 && e.to_string().contains("Inspected target navigated or closed") => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => panic!("Runtime.evaluate: {e}"),
+            }
+        };
         assert!(r.get("exceptionDetails").is_none(), "{expression}: {r}");
         r["result"]["value"].clone()
     }
