@@ -90,7 +90,7 @@ impl CompileQueue {
         let mut drained = stop.clone();
         let (follow_ups, draining) = (self.follow_ups.clone(), self.draining.clone());
         let drain = tokio::spawn(async move {
-            while !*drained.borrow() && drained.changed().await.is_ok() {}
+            let _ = drained.wait_for(|stopped| *stopped).await;
             draining.cancel();
             follow_ups.close();
             follow_ups.wait().await;
@@ -236,9 +236,9 @@ impl Job for Compile {
         if compiled == service::Compiled::Testing {
             q.wakeup.notify_one();
         }
-        let id = self.0.id;
+        let (id, contest) = (self.0.id, self.0.contest_id);
         q.follow_up(move |pool, wait, stop| async move {
-            service::after_compile(&pool, id, compiled, wait, &stop, crate::starters::sources).await
+            service::after_compile(&pool, id, contest, compiled, wait, &stop, crate::starters::sources).await
         })
         .await;
         Ok(compiled != service::Compiled::NotOurs)

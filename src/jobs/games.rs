@@ -158,8 +158,9 @@ impl GameQueue {
     /// its next game while it plays the current one, whose lease [`Leases`] then renews with the
     /// current one's. The first game after an idle spell is played alone, its result stored before
     /// the next game starts: on a small machine that is a newcomer's first result in about one
-    /// game's time rather than two. A game given back (drained) gives back the one claimed ahead too; on `stop` the
-    /// last result is stored and a game claimed ahead is given back, its claim not counted.
+    /// game's time rather than two. A game given back (drained) gives back the one claimed ahead
+    /// too; on `stop` the last result is stored and a game claimed ahead is given back, its claim
+    /// not counted.
     async fn run_slot(
         self,
         launcher: Arc<dyn Launcher>,

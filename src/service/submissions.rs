@@ -10,7 +10,7 @@
 
 use super::scheduler;
 use crate::db::contests::Contest;
-use crate::db::ids::{SubmissionId, UserId};
+use crate::db::ids::{ContestId, SubmissionId, UserId};
 use crate::db::queue::{self, JobKind};
 use crate::db::submissions::{self, CompileJob, ValidityJob};
 use crate::db::users;
@@ -256,6 +256,7 @@ pub async fn compiled(
 pub async fn after_compile(
     pool: &PgPool,
     submission: SubmissionId,
+    contest: ContestId,
     compiled: Compiled,
     wait: Duration,
     stop: &CancellationToken,
@@ -269,8 +270,7 @@ pub async fn after_compile(
     }
     let indexed = async {
         let mut conn = pool.acquire().await?;
-        let Some(sub) = submissions::by_id(&mut conn, submission).await? else { return Ok(()) };
-        let game = scheduler::contest_game(&mut conn, sub.contest_id).await?.0;
+        let game = scheduler::contest_game(&mut conn, contest).await?.0;
         super::similarity::index(&mut conn, submission, starters(game)).await
     };
     if let Err(e) = indexed.await {

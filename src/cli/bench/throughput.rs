@@ -315,8 +315,8 @@ pub fn first_result_latency(b: &mut Bench) -> anyhow::Result<Figure> {
                 let rest = tokio::spawn(async move {
                     let (ready, wait) = (Compiled::Ready, scheduler::FIRST_RESULT_WAIT);
                     let stop = CancellationToken::new();
-                    submissions::after_compile(&pool, newcomer, ready, wait, &stop, crate::starters::sources)
-                        .await
+                    let starters = crate::starters::sources;
+                    submissions::after_compile(&pool, newcomer, contest, ready, wait, &stop, starters).await
                 });
                 let first = first_games(&mut conn, newcomer).await?;
                 while !bench::any_done(&mut conn, &first).await? {

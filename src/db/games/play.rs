@@ -91,24 +91,18 @@ pub struct Side {
     pub house_level: Option<String>,
 }
 
-/// Submissions as sides of a game, in no particular order (see [`side`]).
-async fn sides(conn: &mut PgConnection, submissions: &[SubmissionId]) -> sqlx::Result<Vec<Side>> {
-    let ids: Vec<i64> = submissions.iter().map(|&s| s.into()).collect();
+/// One submission as a side of a game (compiled bot, or house level, and whose it is).
+pub async fn side(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<Option<Side>> {
     sqlx::query_as!(
         Side,
         r#"select s.id as "submission_id: _", s.user_id as "user_id: _", coalesce(u.nickname, u.username) as "nickname!",
                   s.language, s.artifact,
                   case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
-           from submissions s join users u on u.id = s.user_id where s.id = any($1)"#,
-        &ids
+           from submissions s join users u on u.id = s.user_id where s.id = $1"#,
+        submission as SubmissionId
     )
-    .fetch_all(conn)
+    .fetch_optional(conn)
     .await
-}
-
-/// One submission as a side of a game (compiled bot, or house level, and whose it is).
-pub async fn side(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<Option<Side>> {
-    Ok(sides(conn, &[submission]).await?.pop())
 }
 
 /// The contest's game, the match seed and both sides of a match.
@@ -122,7 +116,8 @@ pub struct MatchSetup {
 }
 
 /// Marks a claimed game's match `running` (unless it was cancelled or has failed) and reads what
-/// its games are played with, both sides included, in one round trip; `None` if the match is gone.
+/// its games are played with, both sides included (each as [`side`] reads it), in one round trip;
+/// `None` if the match is gone.
 pub async fn start_match(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<Option<MatchSetup>> {
     let rows = sqlx::query!(
         r#"with started as (
