@@ -811,7 +811,6 @@ const QUEUE_MECHANICS: &[&str] = &[
     "games::fail_exhausted",
     "games::give_back",
     "games::release",
-    "queue::begin_relaxed",
     "queue::claim_next",
     "queue::extend_lease",
     "queue::extend_leases",

@@ -162,7 +162,7 @@ async fn a_game_whose_worker_died_is_played_again_counted_once_and_its_log_stays
 
     // A worker claims a game and dies: its lease runs out.
     let mut conn = app.pool.acquire().await.unwrap();
-    let dead = games::claim(&mut conn, "dead-worker", 60.0).await.unwrap().unwrap();
+    let dead = games::claim(&mut conn, "dead-worker", 60.0).await.unwrap().unwrap().0;
     sqlx::query(
         "update jobs set lease_until = now() - interval '1 second' where kind = 'game' and game_id = $1",
     )
@@ -172,8 +172,8 @@ async fn a_game_whose_worker_died_is_played_again_counted_once_and_its_log_stays
     .unwrap();
     assert_eq!(play_all(&app).await, 2);
     // The dead worker's late result is ignored.
-    let late =
-        games::finish(&mut conn, dead.id, "dead-worker", &json!({}), "{}", [1, 1], None).await.unwrap();
+    let late = games::Stored { result: &json!({}), log: "{}", think_ms: [1, 1], played: None, charges: &[] };
+    let late = games::finish(&mut conn, dead.id, "dead-worker", &late).await.unwrap();
     assert!(!late);
     let (status, attempts): (String, i32) = sqlx::query_as(
         "select g.status::text, j.attempts from games g join jobs j on j.game_id = g.id where g.id = $1",

@@ -203,7 +203,7 @@ async fn games_are_played_round_by_round_every_submissions_first_match_first_the
     let mut conn = app.pool.acquire().await.unwrap();
     let next = || async {
         let mut conn = app.pool.acquire().await.unwrap();
-        let job = botarena::db::games::claim(&mut conn, "w", 60.0).await.unwrap()?;
+        let (job, _) = botarena::db::games::claim(&mut conn, "w", 60.0).await.unwrap()?;
         let game = botarena::db::games::game(&mut conn, job.id).await.unwrap().unwrap();
         Some(game.submission_a)
     };
@@ -227,4 +227,63 @@ async fn games_are_played_round_by_round_every_submissions_first_match_first_the
         .await
         .unwrap();
     assert_eq!(cancelled, 4, "u1's games against x and y");
+}
+
+#[tokio::test]
+async fn a_claim_takes_a_game_with_its_match_and_sides_and_skips_a_job_whose_game_was_cancelled() {
+    use botarena::db::games;
+    use botarena::db::ids::MatchId;
+    let app = setup().await;
+    app.contest("c4", &["games=2"]).await;
+    let contest: ContestId =
+        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
+    let ada = arrived(&app, contest, app.user("ada", Role::Student).await, 10).await;
+    let bob = arrived(&app, contest, app.user("bob", Role::Student).await, 5).await;
+    let mut conn = app.pool.acquire().await.unwrap();
+    // The first game of the queue's order is cancelled while its job is still pending (its match
+    // was cancelled while a worker held it, and that worker died).
+    let (first, match_id): (i64, i64) = sqlx::query_as(
+        "select g.id, g.match_id from games g join jobs j on j.game_id = g.id
+         order by j.priority desc, j.seq, j.arrived_at, j.id limit 1",
+    )
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap();
+    sqlx::query("update games set status = 'cancelled' where id = $1").bind(first).execute(&mut *conn).await.unwrap();
+
+    let (job, setup) = games::claim(&mut conn, "w", 60.0).await.unwrap().expect("the match's other game");
+    assert_ne!(i64::from(job.id), first);
+    assert_eq!((job.match_id, job.attempts, job.charge), (MatchId(match_id), 1, true));
+    let left: bool = sqlx::query_scalar("select finished_at is not null from jobs where game_id = $1")
+        .bind(first)
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    assert!(left, "the cancelled game's job left the queue on the way");
+
+    // What the game is played with, as the match has it; the game and its match are running, its
+    // job leased to the worker, and the contest charged its estimate in the fair share.
+    let (a, b, seed): (SubmissionId, SubmissionId, i64) =
+        sqlx::query_as("select submission_a, submission_b, seed from matches where id = $1")
+            .bind(match_id)
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap();
+    assert_eq!((setup.contest_id, setup.seed, setup.requested_by), (contest, seed, None));
+    assert_eq!(setup.sides.each_ref().map(|s| s.submission_id), [a, b]);
+    assert_eq!(HashSet::from([a, b]), HashSet::from([ada, bob]));
+    assert!(setup.sides.iter().all(|s| s.house_level.is_none() && s.language == "python"));
+    let state: (String, String, Option<String>, f64) = sqlx::query_as(
+        "select g.status::text, m.status::text, j.locked_by, u.vtime
+         from games g join matches m on m.id = g.match_id join jobs j on j.game_id = g.id
+              join contest_slot_usage u on u.contest_id = m.contest_id
+         where g.id = $1",
+    )
+    .bind(i64::from(job.id))
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap();
+    assert_eq!((state.0.as_str(), state.1.as_str(), state.2.as_deref()), ("running", "running", Some("w")));
+    assert!(state.3 > 0.0, "charged: {}", state.3);
+    assert!(games::claim(&mut conn, "w", 60.0).await.unwrap().is_none(), "nothing else is queued");
 }

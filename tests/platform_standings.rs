@@ -229,7 +229,7 @@ async fn standings_from_the_stored_tallies_equal_a_count_of_every_result_through
     // A game given up after its attempts: its match stays out of the standings.
     {
         let mut conn = pool.acquire().await.unwrap();
-        let job = games::claim(&mut conn, "dying", 60.0).await.unwrap().unwrap();
+        let job = games::claim(&mut conn, "dying", 60.0).await.unwrap().unwrap().0;
         sqlx::query(
             "update jobs set attempts = $2, lease_until = now() - interval '1 second' where game_id = $1",
         )

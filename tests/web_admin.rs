@@ -100,6 +100,11 @@ async fn finish_match(app: &TestApp, first: SubmissionId, second: SubmissionId, 
 }
 
 /// The texts of the cells of the table row with this id.
+/// A result to store with `games::finish`, with an empty log, played when stored, nobody charged.
+fn stored(result: &Value, think_ms: [i64; 2]) -> games::Stored<'_> {
+    games::Stored { result, log: "{}", think_ms, played: None, charges: &[] }
+}
+
 fn cells(html: &str, id: &str) -> Vec<String> {
     let start = html.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no row {id}"));
     let row = &html[start..start + html[start..].find("</tr>").unwrap()];
@@ -304,10 +309,10 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
 
     // One game is being played by w1, the other is done.
     let mut conn = app.pool.acquire().await.unwrap();
-    let playing = games::claim(&mut conn, "w1", 60.0).await.unwrap().unwrap();
+    let playing = games::claim(&mut conn, "w1", 60.0).await.unwrap().unwrap().0;
     assert_eq!(playing.match_id, current);
-    let other = games::claim(&mut conn, "w2", 60.0).await.unwrap().unwrap();
-    assert!(games::finish(&mut conn, other.id, "w2", &json!({"winner": "a"}), "{}", [5, 5], None)
+    let other = games::claim(&mut conn, "w2", 60.0).await.unwrap().unwrap().0;
+    assert!(games::finish(&mut conn, other.id, "w2", &stored(&json!({"winner": "a"}), [5, 5]))
         .await
         .unwrap());
 
@@ -347,10 +352,10 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
     assert_eq!(old, "done");
 
     // The same worker process claims the replay; its late result of the old attempt is ignored.
-    let replay = games::claim(&mut conn, "w1", 60.0).await.unwrap().unwrap();
+    let replay = games::claim(&mut conn, "w1", 60.0).await.unwrap().unwrap().0;
     assert_eq!(replay.settings["move_ms"], 1234);
     assert!(!queue::extend_lease(&mut conn, JobKind::Game, playing.id, "w1", 60.0).await.unwrap());
-    assert!(!games::finish(&mut conn, playing.id, "w1", &json!({"winner": "b"}), "{}", [9, 9], None)
+    assert!(!games::finish(&mut conn, playing.id, "w1", &stored(&json!({"winner": "b"}), [9, 9]))
         .await
         .unwrap());
     let done: i64 = sqlx::query_scalar(
@@ -611,7 +616,7 @@ async fn a_game_whose_lease_expires_max_attempts_times_is_failed_until_a_rejudge
     let mut crashing = None;
     for n in 0..MAX_ATTEMPTS {
         assert_eq!(games::fail_exhausted(&mut conn).await.unwrap(), 0);
-        let job = games::claim(&mut conn, &format!("dying-{n}"), 60.0).await.unwrap().unwrap();
+        let job = games::claim(&mut conn, &format!("dying-{n}"), 60.0).await.unwrap().unwrap().0;
         assert_eq!(*crashing.get_or_insert(job.id), job.id, "the same game is retried");
         assert_eq!(job.attempts, n + 1);
         sqlx::query("update jobs set lease_until = now() - interval '1 second' where game_id = $1")
@@ -622,7 +627,7 @@ async fn a_game_whose_lease_expires_max_attempts_times_is_failed_until_a_rejudge
     }
     let crashing = crashing.unwrap();
     // The cap reached, the next claim takes another game; the sweep gives the first one up.
-    let next = games::claim(&mut conn, "alive", 60.0).await.unwrap().unwrap();
+    let next = games::claim(&mut conn, "alive", 60.0).await.unwrap().unwrap().0;
     assert_ne!(next.id, crashing);
     assert_eq!(games::fail_exhausted(&mut conn).await.unwrap(), 1);
     let (status, failure): (String, String) =
@@ -634,7 +639,7 @@ async fn a_game_whose_lease_expires_max_attempts_times_is_failed_until_a_rejudge
     assert_eq!(status, "failed");
     assert!(failure.contains(&format!("after {MAX_ATTEMPTS} attempts")), "{failure}");
     // Its match cannot complete: it stays out of the standings even when the other game is done.
-    assert!(games::finish(&mut conn, next.id, "alive", &json!({"winner": "a"}), "{}", [1, 1], None)
+    assert!(games::finish(&mut conn, next.id, "alive", &stored(&json!({"winner": "a"}), [1, 1]))
         .await
         .unwrap());
     let score = games::MatchScore { points: [3, 0], games_won: [1, 0], games_drawn: 0 };
@@ -679,7 +684,7 @@ async fn the_status_page_shows_queues_running_games_and_stale_workers() {
         .execute(&mut *conn)
         .await
         .unwrap();
-    let job = games::claim(&mut conn, "host:1:alive", 60.0).await.unwrap().unwrap();
+    let job = games::claim(&mut conn, "host:1:alive", 60.0).await.unwrap().unwrap().0;
     sqlx::query("insert into submissions (contest_id, user_id, language, source) select id, 1, 'c', 'x' from contests")
         .execute(&mut *conn)
         .await

@@ -80,27 +80,15 @@ pub async fn claim_next<S: Subject>(
     Ok(taken)
 }
 
-/// Claims the next game (see [`claim_next`]), from the contest whose turn it is: of the contests
-/// with games queued, the one whose games have used the least slot time for their share (its
-/// virtual time, see the migration `*_fair_game_queue.sql`), and within it, test matches first,
-/// then by `seq` (every submission's first match before anyone's second), then by arrival. The
-/// claimed game's contest is charged its estimated duration at once, so that the next free slot
-/// already sees the charge; storing the result (`db::games::finish`) corrects it when the game ends.
-///
-/// In the caller's transaction, which it expects begun by [`begin_relaxed`]: the claim commits
-/// without waiting for its WAL to reach the disk, and a claim lost in a crash of the server leaves
-/// the game queued; the worker's result is then refused as no longer its own, and the game is
-/// played again. What the claim took out of the queue on the way (games no longer needed) is the
-/// caller's to commit too.
-pub async fn claim_next_game<S: Subject>(
-    tx: &mut PgConnection,
-    worker: &str,
-    lease_secs: f64,
-    max_attempts: i32,
-) -> sqlx::Result<Option<S>> {
-    // The contests with game jobs pending, found by skipping through an index (a handful of rows
-    // however long the queue), lowest virtual time first.
-    let contests = sqlx::query_scalar!(
+/// The contests with games queued, in the order their games are claimed: the one whose games have
+/// used the least slot time for their share first (its virtual time, see the migration
+/// `*_fair_game_queue.sql`). Within a contest, `db::games::claim` takes test matches first, then
+/// by `seq` (every submission's first match before anyone's second), then by arrival, and
+/// charges the contest the game's estimated duration at once, so that the next free slot already
+/// sees the charge; storing the result (`db::games::finish`) corrects it when the game ends.
+pub async fn game_contests_by_turn(conn: &mut PgConnection) -> sqlx::Result<Vec<i64>> {
+    // Found by skipping through an index (a handful of rows however long the queue).
+    sqlx::query_scalar!(
         r#"with recursive pending(contest_id) as (
                (select contest_id from jobs where kind = 'game' and finished_at is null
                 order by contest_id limit 1)
@@ -114,44 +102,8 @@ pub async fn claim_next_game<S: Subject>(
            where p.contest_id is not null
            order by coalesce(u.vtime, 0), p.contest_id"#
     )
-    .fetch_all(&mut *tx)
-    .await?;
-    let mut taken = None;
-    'contests: for contest in contests {
-        loop {
-            let Some(claimed) = sqlx::query_as!(
-                Claimed,
-                r#"update jobs set attempts = attempts + 1, locked_by = $2,
-                                   lease_until = now() + make_interval(secs => $3)
-                   where id = (
-                       select id from jobs
-                       where kind = 'game' and contest_id = $1 and finished_at is null and attempts < $4
-                         and (locked_by is null or lease_until < now())
-                       order by priority desc, seq, arrived_at, id
-                       for update skip locked
-                       limit 1)
-                   returning subject_id as "subject!", attempts"#,
-                contest,
-                worker,
-                lease_secs,
-                max_attempts
-            )
-            .fetch_optional(&mut *tx)
-            .await?
-            else {
-                continue 'contests;
-            };
-            match S::take(&mut *tx, claimed).await? {
-                Some(subject) => {
-                    charge_game_slot(&mut *tx, contest).await?;
-                    taken = Some(subject);
-                    break 'contests;
-                }
-                None => abandon(&mut *tx, JobKind::Game, claimed.subject).await?,
-            }
-        }
-    }
-    Ok(taken)
+    .fetch_all(conn)
+    .await
 }
 
 /// Begins a transaction that commits without waiting for its WAL to be flushed to disk, in one
@@ -162,26 +114,14 @@ pub async fn begin_relaxed(conn: &mut PgConnection) -> sqlx::Result<sqlx::Transa
 
 /// Begins a transaction that commits without waiting for its WAL to be flushed to disk
 /// (`synchronous_commit = off` until it ends). Only for writes that the queue makes safe to lose
-/// in a crash of the server: a game's claim and its stored result, whose job then stays held by
-/// its worker until the lease runs out and the game is played again. The commit returns at once
+/// in a crash of the server, those that finish a job: a game's stored result, a compile's or a
+/// validity run's outcome. Lost, the job stays held by its worker until the lease runs out, and
+/// it is done again (a claim, one statement, relaxes its own commit the same way:
+/// `db::games::claim`). The commit returns at once
 /// instead of waiting for a disk flush (milliseconds on a virtual disk, twice per game); the
 /// server flushes within `wal_writer_delay` (200 ms), and any later commit that waits flushes
 /// these first.
 pub const RELAXED_BEGIN: &str = "begin; set local synchronous_commit = off";
-
-/// Charges a contest the estimated slot time of a game just claimed (see [`claim_next_game`]).
-async fn charge_game_slot(conn: &mut PgConnection, contest: i64) -> sqlx::Result<()> {
-    sqlx::query!(
-        "insert into contest_slot_usage as u (contest_id, vtime)
-         select c.id, 1000 / c.share from contests c where c.id = $1
-         on conflict (contest_id) do update
-             set vtime = u.vtime + u.estimate_ms / (select share from contests where id = $1)",
-        contest
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
 
 /// Brings a contest into the game slots' fair share before games of it are queued: when it has
 /// none queued, its virtual time moves up to the lowest of the contests that have some (never

@@ -301,29 +301,6 @@ pub async fn add_usage(
     Ok(())
 }
 
-/// [`add_usage`] for several users at once, in one statement: their rows are written in user
-/// order (the lock order's step 4), a user named twice charged the sum.
-pub async fn add_usages(
-    conn: &mut PgConnection,
-    contest_id: ContestId,
-    charges: &[(UserId, i64)],
-) -> sqlx::Result<()> {
-    let (users, ms): (Vec<i64>, Vec<i64>) = charges.iter().map(|&(u, ms)| (i64::from(u), ms)).unzip();
-    sqlx::query!(
-        "insert into compute_usage (user_id, contest_id, day, used_ms)
-         select c.user_id, $2, (now() at time zone 'utc')::date, sum(c.ms)::int8
-         from unnest($1::int8[], $3::int8[]) as c(user_id, ms)
-         group by c.user_id order by c.user_id
-         on conflict (user_id, contest_id, day) do update set used_ms = compute_usage.used_ms + excluded.used_ms",
-        &users,
-        contest_id as ContestId,
-        &ms
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
 /// A compile job taken from the queue.
 #[derive(Clone, Debug)]
 pub struct CompileJob {
@@ -442,7 +419,8 @@ pub async fn finish_compile(
 
 /// Makes a compiled submission ready; it supersedes the user's earlier ready submission to the
 /// contest (or is superseded by a newer one already ready: compiles may finish out of order).
-pub async fn mark_ready(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Result<()> {
+/// Returns its status now: `Ready`, `Superseded`, or `None` if it was not compiling.
+pub async fn mark_ready(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Result<Option<Status>> {
     let Some(row) = sqlx::query!(
         "update submissions set status = 'ready' where id = $1 and status = 'compiling'
          returning contest_id, user_id",
@@ -451,7 +429,7 @@ pub async fn mark_ready(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Resu
     .fetch_optional(&mut *conn)
     .await?
     else {
-        return Ok(());
+        return Ok(None);
     };
     sqlx::query!(
         "update submissions set status = 'superseded'
@@ -462,7 +440,7 @@ pub async fn mark_ready(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Resu
     )
     .execute(&mut *conn)
     .await?;
-    sqlx::query!(
+    let superseded = sqlx::query!(
         "update submissions set status = 'superseded'
          where id = $3 and exists (select 1 from submissions
              where contest_id = $1 and user_id = $2 and id > $3 and status = 'ready')",
@@ -472,7 +450,7 @@ pub async fn mark_ready(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Resu
     )
     .execute(&mut *conn)
     .await?;
-    Ok(())
+    Ok(Some(if superseded.rows_affected() > 0 { Status::Superseded } else { Status::Ready }))
 }
 
 /// A compiled submission waiting for its validity run.

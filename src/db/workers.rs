@@ -32,7 +32,7 @@ pub struct QueueState {
     pub contests: Vec<ContestQueueRow>,
 }
 
-/// A contest's place in the game slots' fair share (see `queue::claim_next_game`).
+/// A contest's place in the game slots' fair share (see `queue::game_contests_by_turn`).
 #[derive(Clone, Debug)]
 pub struct ContestQueueRow {
     pub slug: String,

@@ -157,7 +157,7 @@ impl GameQueue {
     /// next game instead of delaying it); after a quick game (under [`QUICK_GAME`]) it also claims
     /// its next game while it plays the current one, whose lease [`Leases`] then renews with the
     /// current one's. The first game after an idle spell is played alone, its result stored before
-    /// the next game starts: on a small machine that is a newcomer's first result in about one
+    /// the next game is claimed: on a small machine that is a newcomer's first result in about one
     /// game's time rather than two. A game given back (drained) gives back the one claimed ahead
     /// too; on `stop` the last result is stored and a game claimed ahead is given back, its claim
     /// not counted.
@@ -171,7 +171,8 @@ impl GameQueue {
         let slot = self.slot(launcher, cpus);
         let worker = Worker { pool: &self.pool, id: &self.worker_id, lease: self.lease };
         // Given up at the first claim, at least every `GIVE_UP_EVERY`, and whenever the queue
-        // looked empty.
+        // looks empty: then at once, while the slot has nothing to do, rather than at the next
+        // claim, which is likely a newcomer's first game, whose student is waiting.
         let mut gave_up: Option<Instant> = None;
         let claim = async |gave_up: &mut Option<Instant>| -> Option<(PlayGame, Held)> {
             let give_up = gave_up.is_none_or(|t| t.elapsed() >= GIVE_UP_EVERY);
@@ -184,7 +185,12 @@ impl GameQueue {
                     Some((game, held))
                 }
                 Ok(None) => {
-                    *gave_up = None;
+                    if !give_up {
+                        if let Err(e) = worker.give_up::<PlayGame>(&slot).await {
+                            tracing::error!("game queue: {e:#}");
+                        }
+                    }
+                    *gave_up = Some(Instant::now());
                     None
                 }
                 Err(e) => {
@@ -202,6 +208,8 @@ impl GameQueue {
         let mut ahead: Option<(PlayGame, Held)> = None;
         let mut played: Option<Played> = None;
         let mut quick = false;
+        // The last game was played alone (see below).
+        let mut alone = true;
         while !*stop.borrow() {
             // Listening before looking: a game queued after an empty claim wakes it.
             let woken = self.wakeup.notified();
@@ -212,9 +220,15 @@ impl GameQueue {
                     played = previous;
                     Some(game)
                 }
-                // Nothing claimed ahead (the last game was long, or the slot was idle): the last
-                // result is stored while the next game is claimed, not after, so that its student
-                // sees it one claim sooner and it does not compete with the next game's start.
+                // The last game was played alone (the first after an idle spell, or one after a
+                // long game): its result is stored before the next claim shares the cores with it.
+                (None, Some(previous)) if alone => {
+                    store(previous).await;
+                    claim(&mut gave_up).await
+                }
+                // Nothing was claimed ahead (the queue looked empty then): the last result is
+                // stored while the next game is claimed, not after, so that it does not compete
+                // with the next game's start.
                 (None, Some(previous)) => tokio::join!(store(previous), claim(&mut gave_up)).1,
                 (None, None) => claim(&mut gave_up).await,
             };
@@ -235,6 +249,7 @@ impl GameQueue {
                 continue;
             };
             let started = Instant::now();
+            alone = !quick;
             let give_back = drained(stop.clone(), self.drain);
             let play = async {
                 tokio::select! {
@@ -392,23 +407,16 @@ impl Job for PlayGame {
 }
 
 impl PlayGame {
-    /// Claims the next game of the queue for `worker`, with its match (which becomes running), in
-    /// one transaction that does not wait for the disk (`db::queue::claim_next_game`): one commit
-    /// per game claimed.
+    /// Claims the next game of the queue for `worker`, with what it is played with; its match
+    /// becomes running. Two round trips: the contests by turn, then the claim, one statement
+    /// (`db::games::claim`).
     pub async fn claim_next(
         conn: &mut PgConnection,
         worker: &str,
         lease_secs: f64,
     ) -> anyhow::Result<Option<PlayGame>> {
-        let mut tx = crate::db::queue::begin_relaxed(conn).await?;
-        let Some(job) = games::claim(&mut tx, worker, lease_secs).await? else {
-            // What the claim took out of the queue on the way (games no longer needed) is kept.
-            tx.commit().await?;
-            return Ok(None);
-        };
-        let setup = matches::start(&mut tx, &job).await?;
-        tx.commit().await?;
-        Ok(Some(PlayGame { job, setup }))
+        let claimed = games::claim(conn, worker, lease_secs).await?;
+        Ok(claimed.map(|(job, setup)| PlayGame { job, setup }))
     }
 
     /// Unpacks both bots (a house bot is this binary's `house` command) and plays the game, on a

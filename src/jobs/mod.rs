@@ -144,13 +144,7 @@ impl Worker<'_> {
         let started = Instant::now();
         let mut conn = self.pool.acquire().await?;
         if give_up {
-            let given_up = J::give_up(&mut conn, ctx).await?;
-            if given_up > 0 {
-                tracing::warn!("{given_up} {kind} job(s) used up their attempts and were given up");
-                if J::KIND == JobKind::Game {
-                    metrics::counter!(names::GAMES_FINISHED, "result" => "failed").increment(given_up);
-                }
-            }
+            self.give_up_on::<J>(&mut conn, ctx).await?;
         }
         let job = J::claim(&mut conn, self.id, self.lease.as_secs_f64(), ctx).await?;
         if let Some(job) = &job {
@@ -158,6 +152,23 @@ impl Worker<'_> {
             tracing::info!(kind, subject = job.subject(), attempt = job.attempts(), claim_ms, "running");
         }
         Ok(job)
+    }
+
+    /// Gives up the jobs of kind `J` that used up their attempts (see [`Job::give_up`]).
+    pub async fn give_up<J: Job>(&self, ctx: &J::Context) -> anyhow::Result<()> {
+        self.give_up_on::<J>(&mut *self.pool.acquire().await?, ctx).await
+    }
+
+    async fn give_up_on<J: Job>(&self, conn: &mut PgConnection, ctx: &J::Context) -> anyhow::Result<()> {
+        let given_up = J::give_up(conn, ctx).await?;
+        if given_up > 0 {
+            let kind = J::KIND.as_str();
+            tracing::warn!("{given_up} {kind} job(s) used up their attempts and were given up");
+            if J::KIND == JobKind::Game {
+                metrics::counter!(names::GAMES_FINISHED, "result" => "failed").increment(given_up);
+            }
+        }
+        Ok(())
     }
 
     /// Stores what running `job` produced (`seconds` of work), or puts it back in the queue if

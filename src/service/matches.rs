@@ -1,22 +1,15 @@
-//! A match's games as the game workers play them: a claimed game's match starts ([`start`]), its
-//! moves are shown live while it is played ([`record_progress`]), and its result is recorded once
-//! ([`record_game`]): written, its thinking time charged, and, with its last game, the match
+//! A match's games as the game workers play them (claimed with their match by
+//! `db::games::claim`): their moves are shown live while they are played ([`record_progress`]), and
+//! each result is recorded once ([`record_game`]): written, its thinking time charged, and, with its last game, the match
 //! decided and scored (`MatchSummary`: 3 points for more games won, 1 each for as many).
 
-use crate::db::games::{self, GameJob, GameStatus, MatchScore, MatchSetup};
+use crate::db::games::{self, GameJob, GameStatus, MatchScore, MatchSetup, Stored};
 use crate::db::ids::{GameRecordId, UserId};
-use crate::db::submissions;
 use crate::judge::result::{BotId, GameResult, MatchSummary};
 use crate::judge::GameLog;
 use anyhow::Context;
 use serde_json::Value;
 use sqlx::PgConnection;
-
-/// What a claimed game is played with: its match's contest, game, seed and sides. The match
-/// becomes `running`.
-pub async fn start(conn: &mut PgConnection, job: &GameJob) -> anyhow::Result<MatchSetup> {
-    games::start_match(conn, job.match_id).await?.context("the game's match")
-}
 
 /// Writes the moves so far of a game being played (`{"params", "moves", "lines"}`), for its
 /// live page; nothing once the game is no longer running.
@@ -44,23 +37,6 @@ pub async fn record_game(
 ) -> anyhow::Result<bool> {
     let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
     let think_ms = [think(BotId::A), think(BotId::B)];
-    // In the lock order of `db::games`: the contest (shared), the game's job and row, its match,
-    // then the users' usage; six round trips, seven when the match ends.
-    let mut tx = games::begin_storing(conn, setup.contest_id).await?;
-    let ours = games::finish(
-        &mut tx,
-        job.id,
-        worker,
-        &serde_json::to_value(result)?,
-        &serde_json::to_string(log)?,
-        think_ms,
-        played,
-    )
-    .await?;
-    if !ours {
-        return Ok(false);
-    }
-    let winners = games::lock_match_winners(&mut tx, job.match_id).await?;
     let charges: Vec<(UserId, i64)> = match setup.requested_by {
         // A test match: whoever asked for it pays for both bots.
         Some(asked) => vec![(asked, think_ms.iter().sum())],
@@ -73,9 +49,16 @@ pub async fn record_game(
             .collect(),
         None => Vec::new(),
     };
-    if !charges.is_empty() {
-        submissions::add_usages(&mut tx, setup.contest_id, &charges).await?;
+    // In the lock order of `db::games`: the contest (shared); the game's job and row, the slot
+    // time and the users' usage in one statement; then its match. Four round trips, five when the
+    // match ends.
+    let mut tx = games::begin_storing(conn, setup.contest_id).await?;
+    let (result, log) = (serde_json::to_value(result)?, serde_json::to_string(log)?);
+    let stored = Stored { result: &result, log: &log, think_ms, played, charges: &charges };
+    if !games::finish(&mut tx, job.id, worker, &stored).await? {
+        return Ok(false);
     }
+    let winners = games::lock_match_winners(&mut tx, job.match_id).await?;
     if let Some(score) = score(winners)? {
         games::set_match_state(&mut tx, job.match_id, GameStatus::Done, Some(score)).await?;
     }

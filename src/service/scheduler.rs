@@ -24,10 +24,11 @@ use tokio_util::sync::CancellationToken;
 pub async fn make_ready(conn: &mut PgConnection, submission: SubmissionId) -> anyhow::Result<usize> {
     // The contest's lock comes first (see `db::games`'s lock order): marking it ready supersedes
     // the user's previous submission, whose standings rows a worker storing a result also writes.
-    let Some(sub) = submissions::by_id(conn, submission).await? else { return Ok(0) };
+    let Some(mut sub) = submissions::by_id(conn, submission).await? else { return Ok(0) };
     games::lock_contest(conn, sub.contest_id).await?;
-    submissions::mark_ready(conn, submission).await?;
-    let n = schedule(conn, submission, Some(FIRST_MATCHES)).await?;
+    let Some(status) = submissions::mark_ready(conn, submission).await? else { return Ok(0) };
+    sub.status = status;
+    let n = schedule_locked(conn, &sub, Some(FIRST_MATCHES)).await?;
     tracing::info!(%submission, "{n} match(es) scheduled");
     Ok(n)
 }
@@ -56,13 +57,18 @@ pub async fn schedule_rest(conn: &mut PgConnection, submission: SubmissionId) ->
     Ok(n)
 }
 
+/// How often [`schedule_rest_after_first_result`] looks for the first result: seldom enough that
+/// its looks (a millisecond of the database each on a small machine) take little from the first
+/// game, often enough that the rest of the matches follow the first result closely.
+pub const FIRST_RESULT_POLL: Duration = Duration::from_millis(50);
+
 /// How long [`schedule_rest_after_first_result`] waits at most for a newcomer's first result: a
 /// quick game's is in within milliseconds; a slow game, or a judge with no free game slot, should
 /// not hold the rest of the matches back for long.
 pub const FIRST_RESULT_WAIT: Duration = Duration::from_secs(2);
 
 /// [`schedule_rest`] once a game of the submission has ended, or `wait` has passed, or `stop` is
-/// cancelled (a draining worker), looking every 10 ms; a failure is only logged (the submission
+/// cancelled (a draining worker), looking every [`FIRST_RESULT_POLL`]; a failure is only logged (the submission
 /// stays marked for [`schedule_pending`]). The thousand matches of a big contest are a second's work of
 /// the database on a small machine: waiting keeps it off the cores while the newcomer's first
 /// game is played, so its student sees a result in about one game's time.
@@ -74,13 +80,18 @@ pub async fn schedule_rest_after_first_result(
 ) {
     let until = Instant::now() + wait;
     let rest = async {
-        while Instant::now() < until && !stop.is_cancelled() {
-            if games::any_game_ended(&mut *pool.acquire().await?, submission).await? {
-                break;
-            }
+        // Looking first after a pause: no game has ended yet, and a look now would share the
+        // cores with the first game's claim.
+        loop {
             tokio::select! {
-                _ = tokio::time::sleep(Duration::from_millis(10)) => {}
+                _ = tokio::time::sleep(FIRST_RESULT_POLL) => {}
                 _ = stop.cancelled() => {}
+            }
+            if Instant::now() >= until
+                || stop.is_cancelled()
+                || games::any_game_ended(&mut *pool.acquire().await?, submission).await?
+            {
+                break;
             }
         }
         schedule_rest(&mut *pool.acquire().await?, submission).await
@@ -136,11 +147,20 @@ async fn schedule(
 ) -> anyhow::Result<usize> {
     let Some(sub) = submissions::by_id(conn, submission_id).await? else { return Ok(0) };
     games::lock_contest(conn, sub.contest_id).await?;
+    schedule_locked(conn, &sub, first).await
+}
+
+/// [`schedule`] for a submission as it is now, its contest's lock held.
+async fn schedule_locked(
+    conn: &mut PgConnection,
+    sub: &submissions::Submission,
+    first: Option<usize>,
+) -> anyhow::Result<usize> {
     games::cancel_stale(conn, sub.contest_id).await?;
     if sub.status != Status::Ready {
         return Ok(0);
     }
-    create(conn, &sub, first, true).await
+    create(conn, sub, first, true).await
 }
 
 /// Creates the matches of a ready submission against every current opponent that it has none
@@ -159,8 +179,9 @@ async fn create(
         return Ok(0);
     }
     let (_, settings) = games::contest_game(conn, sub.contest_id).await?;
-    let mut opponents = games::ready_opponents(conn, sub.contest_id, sub.user_id).await?;
-    opponents.sort_by_key(|o| o.id);
+    // One more than the first ones, to know whether there are more.
+    let limit = first.map(|f| f as i64 + 1);
+    let mut opponents = games::ready_opponents(conn, sub.contest_id, sub.user_id, limit).await?;
     if let Some(first) = first.filter(|&f| opponents.len() > f) {
         opponents.truncate(first);
         games::mark_schedule_pending(conn, sub.id).await?;

@@ -215,7 +215,9 @@ pub type Starters = fn(GameId) -> Vec<(String, String)>;
 /// Stores a compile's outcome (with the build when good) for `worker`'s compile job and charges
 /// its time to the user's budget, in one transaction with what comes next: a good build of a game
 /// with validity tests gets its validity job, any other good build becomes ready with its first
-/// matches ([`scheduler::make_ready`]). What is left for after the transaction is
+/// matches ([`scheduler::make_ready`]). Its commit does not wait for the disk
+/// ([`queue::RELAXED_BEGIN`]: lost in a crash of the server, the compile is done again): the
+/// student waits for its first result, and a flush is milliseconds. What is left for after the transaction is
 /// [`after_compile`]'s.
 pub async fn compiled(
     conn: &mut PgConnection,
@@ -225,7 +227,7 @@ pub async fn compiled(
 ) -> anyhow::Result<Compiled> {
     let Build { outcome, artifact, ms } = build;
     let ok = outcome.is_ok();
-    let mut tx = conn.begin().await?;
+    let mut tx = queue::begin_relaxed(conn).await?;
     if ok {
         // Step 1 of the lock order (`db::games`) before anything is written.
         scheduler::lock_contest(&mut tx, job.contest_id).await?;
@@ -279,7 +281,8 @@ pub async fn after_compile(
 }
 
 /// Stores a validity run's report for `worker`'s validity job, charges its `ms` to the user's
-/// budget, and makes the submission ready with its first matches, in one transaction (the rest
+/// budget, and makes the submission ready with its first matches, in one transaction that does
+/// not wait for the disk, as [`compiled`]'s (the rest
 /// are [`scheduler::schedule_rest_after_first_result`]'s, once it has committed); `false`
 /// (nothing written) if the job is no longer `worker`'s.
 pub async fn tested(
@@ -289,7 +292,7 @@ pub async fn tested(
     report: &validity::Report,
     ms: i64,
 ) -> anyhow::Result<bool> {
-    let mut tx = conn.begin().await?;
+    let mut tx = queue::begin_relaxed(conn).await?;
     scheduler::lock_contest(&mut tx, job.contest_id).await?;
     if !submissions::finish_validity(&mut tx, job.id, worker, &serde_json::to_value(report)?).await? {
         return Ok(false);

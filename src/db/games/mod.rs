@@ -7,8 +7,9 @@
 //!    current — scheduling, superseding, disqualifying, rejudging, house bots —; shared,
 //!    [`share_contest_lock`], for a worker storing a result);
 //! 2. submissions (and, by their triggers, the `standings` rows, in submission order);
-//! 3. jobs, then games, then matches (and by the match trigger the `standings` rows again);
-//! 4. the users' `compute_usage` rows, in user order.
+//! 3. jobs, then games, then the contest's `contest_slot_usage` row (the fair share's charge);
+//! 4. the users' `compute_usage` rows, in user order;
+//! 5. matches (and by the match trigger the `standings` rows again).
 //!
 //! A transaction that makes a submission ready takes step 1 before it writes the compile's
 //! outcome and charges its time (`service::scheduler::lock_contest`).
@@ -33,7 +34,7 @@ pub use pages::{
 };
 pub use play::{
     begin_storing, claim, fail_exhausted, finish, give_back, lock_match_winners, match_winners, release,
-    set_match_state, set_progress, side, start_match, GameJob, MatchScore, MatchSetup, Played, Side,
+    set_match_state, set_progress, side, GameJob, MatchScore, MatchSetup, Played, Side, Stored,
 };
 pub use rejudge::{current_match_seeds, prune_replaced, replace_games, Replay};
 pub use schedule::{

@@ -3,7 +3,7 @@
 
 use super::{GameStatus, MAX_ATTEMPTS};
 use crate::db::ids::{ContestId, GameRecordId, MatchId, SubmissionId, UserId};
-use crate::db::queue::{self, Claimed, JobKind};
+use crate::db::queue::{self, JobKind};
 use crate::games::GameId;
 use serde_json::Value;
 use sqlx::{Connection, PgConnection};
@@ -20,30 +20,124 @@ pub struct GameJob {
     pub charge: bool,
 }
 
-/// A claimed game becomes `running`; one cancelled meanwhile has nothing left to play.
-impl queue::Subject for GameJob {
-    const KIND: JobKind = JobKind::Game;
-
-    async fn take(conn: &mut PgConnection, claimed: Claimed) -> sqlx::Result<Option<GameJob>> {
-        sqlx::query_as!(
-            GameJob,
-            r#"update games set status = 'running', started_at = now()
-               where id = $1 and status in ('queued', 'running')
-               returning id as "id: _", match_id as "match_id: _", plan, settings, $2::int4 as "attempts!",
-                         charge"#,
-            claimed.subject,
-            claimed.attempts
-        )
-        .fetch_optional(conn)
-        .await
+/// Claims the next game for `worker` until `lease_secs` from now: from the contest whose turn it
+/// is ([`queue::game_contests_by_turn`]), the first of its order (test matches first, then by
+/// `seq`, then by arrival) that nobody holds (never claimed, released, or whose lease ran out: its
+/// worker died) and that had fewer than [`MAX_ATTEMPTS`] claims (see [`fail_exhausted`]). The
+/// game becomes `running` with its match, and comes with what it is played with. A job whose game
+/// no longer needs it (cancelled meanwhile) is taken out of the queue on the way.
+pub async fn claim(
+    conn: &mut PgConnection,
+    worker: &str,
+    lease_secs: f64,
+) -> sqlx::Result<Option<(GameJob, MatchSetup)>> {
+    for contest in queue::game_contests_by_turn(conn).await? {
+        while let Some(claimed) = claim_in(conn, contest, worker, lease_secs).await? {
+            match claimed {
+                Ok(game) => return Ok(Some(game)),
+                Err(cancelled) => queue::abandon(conn, JobKind::Game, cancelled).await?,
+            }
+        }
     }
+    Ok(None)
 }
 
-/// Claims the next queued game (the contest whose turn it is, then its order: see
-/// [`queue::claim_next_game`]), or a running one whose lease ran out (its worker died), unless
-/// it has had its [`MAX_ATTEMPTS`] (see [`fail_exhausted`]); the game becomes `running`.
-pub async fn claim(conn: &mut PgConnection, worker: &str, lease_secs: f64) -> sqlx::Result<Option<GameJob>> {
-    queue::claim_next_game(conn, worker, lease_secs, MAX_ATTEMPTS).await
+/// Claims the first game of `contest`'s order, in one statement (one round trip, its own
+/// transaction): its job is leased to `worker`, the game and its match become `running`, the
+/// contest is charged the game's estimated slot time (see [`queue::game_contests_by_turn`]), and
+/// what the game is played with is read, both sides included (each as [`side`] reads it). In the
+/// lock order: the job, the game, the contest's slot time, then the match (each part reads the
+/// one before). Its commit does not wait for the disk (as [`queue::RELAXED_BEGIN`]'s): a claim lost
+/// in a crash of the server leaves the game queued; the worker's result is then refused as no
+/// longer its own, and the game is played again. `None`: nothing to claim in the contest;
+/// `Some(Err(game))`: the job claimed was the game's, no longer needed (cancelled).
+async fn claim_in(
+    conn: &mut PgConnection,
+    contest: i64,
+    worker: &str,
+    lease_secs: f64,
+) -> sqlx::Result<Option<Result<(GameJob, MatchSetup), i64>>> {
+    let rows = sqlx::query!(
+        r#"with relaxed as (select set_config('synchronous_commit', 'off', true)),
+           claimed as (
+               update jobs set attempts = attempts + 1, locked_by = $2,
+                               lease_until = now() + make_interval(secs => $3)
+               where id = (
+                   select id from jobs
+                   where kind = 'game' and contest_id = $1 and finished_at is null and attempts < $4
+                     and (locked_by is null or lease_until < now())
+                   order by priority desc, seq, arrived_at, id
+                   for update skip locked
+                   limit 1)
+               returning subject_id, attempts),
+           taken as (
+               update games g set status = 'running', started_at = now()
+               from claimed c where g.id = c.subject_id and g.status in ('queued', 'running')
+               returning g.id, g.match_id, g.plan, g.settings, g.charge),
+           charged as (
+               insert into contest_slot_usage as u (contest_id, vtime)
+               select c.id, 1000 / c.share from contests c where c.id = $1 and exists (select 1 from taken)
+               on conflict (contest_id) do update
+                   set vtime = u.vtime + u.estimate_ms / (select share from contests where id = $1)
+               returning u.contest_id),
+           started as (
+               update matches set status = 'running', points_a = null, points_b = null,
+                      games_won_a = null, games_won_b = null, games_drawn = null, finished_at = null
+               where id = (select match_id from taken) and status not in ('cancelled', 'failed')
+                 and exists (select 1 from charged))
+           select c.subject_id as "subject!", c.attempts as "attempts!", t.match_id as "match_id?: MatchId",
+                  t.plan as "plan?", t.settings as "settings?", t.charge as "charge?",
+                  m.contest_id as "contest_id?: ContestId", co.game as "game?: GameId", m.seed as "seed?",
+                  m.submission_a as "submission_a?", m.submission_b as "submission_b?",
+                  m.requested_by as "requested_by: UserId",
+                  s.id as "submission_id?: SubmissionId", s.user_id as "user_id?: UserId",
+                  coalesce(u.nickname, u.username) as "nickname?", s.language as "language?", s.artifact,
+                  case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
+           from relaxed cross join claimed c
+                left join taken t on true
+                left join matches m on m.id = t.match_id
+                left join contests co on co.id = m.contest_id
+                left join submissions s on s.id in (m.submission_a, m.submission_b)
+                left join users u on u.id = s.user_id"#,
+        contest,
+        worker,
+        lease_secs,
+        MAX_ATTEMPTS
+    )
+    .fetch_all(conn)
+    .await?;
+    let Some(first) = rows.first() else { return Ok(None) };
+    let subject = first.subject;
+    let (Some(match_id), Some(plan), Some(settings), Some(charge)) =
+        (first.match_id, first.plan.clone(), first.settings.clone(), first.charge)
+    else {
+        return Ok(Some(Err(subject)));
+    };
+    let job =
+        GameJob { id: GameRecordId(subject), match_id, plan, settings, attempts: first.attempts, charge };
+    let (Some(contest_id), Some(game), Some(seed), Some(a), Some(b)) =
+        (first.contest_id, first.game, first.seed, first.submission_a, first.submission_b)
+    else {
+        return Err(sqlx::Error::RowNotFound);
+    };
+    let requested_by = first.requested_by;
+    let sides: Vec<Side> = rows
+        .into_iter()
+        .filter_map(|r| {
+            Some(Side {
+                submission_id: r.submission_id?,
+                user_id: r.user_id?,
+                nickname: r.nickname?,
+                language: r.language?,
+                artifact: r.artifact,
+                house_level: r.house_level,
+            })
+        })
+        .collect();
+    // A bot that plays itself is one row, both sides.
+    let side = |id| sides.iter().find(|s| s.submission_id == id).cloned().ok_or(sqlx::Error::RowNotFound);
+    let sides = [side(SubmissionId(a))?, side(SubmissionId(b))?];
+    Ok(Some(Ok((job, MatchSetup { contest_id, game, seed, sides, requested_by }))))
 }
 
 /// Gives up on the games that had their [`MAX_ATTEMPTS`] without a result (their last lease ran
@@ -115,48 +209,6 @@ pub struct MatchSetup {
     pub requested_by: Option<UserId>,
 }
 
-/// Marks a claimed game's match `running` (unless it was cancelled or has failed) and reads what
-/// its games are played with, both sides included (each as [`side`] reads it), in one round trip;
-/// `None` if the match is gone.
-pub async fn start_match(conn: &mut PgConnection, match_id: MatchId) -> sqlx::Result<Option<MatchSetup>> {
-    let rows = sqlx::query!(
-        r#"with started as (
-               update matches set status = 'running', points_a = null, points_b = null,
-                      games_won_a = null, games_won_b = null, games_drawn = null, finished_at = null
-               where id = $1 and status not in ('cancelled', 'failed'))
-           select m.contest_id as "contest_id: ContestId", c.game as "game: GameId", m.seed,
-                  m.submission_a, m.submission_b, m.requested_by as "requested_by: UserId",
-                  s.id as "submission_id: SubmissionId", s.user_id as "user_id: UserId",
-                  coalesce(u.nickname, u.username) as "nickname!", s.language, s.artifact,
-                  case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
-           from matches m join contests c on c.id = m.contest_id
-                join submissions s on s.id in (m.submission_a, m.submission_b)
-                join users u on u.id = s.user_id
-           where m.id = $1"#,
-        match_id as MatchId
-    )
-    .fetch_all(conn)
-    .await?;
-    let Some(first) = rows.first() else { return Ok(None) };
-    let (contest_id, game, seed, requested_by) =
-        (first.contest_id, first.game, first.seed, first.requested_by);
-    let ids = [SubmissionId(first.submission_a), SubmissionId(first.submission_b)];
-    let sides: Vec<Side> = rows
-        .into_iter()
-        .map(|r| Side {
-            submission_id: r.submission_id,
-            user_id: r.user_id,
-            nickname: r.nickname,
-            language: r.language,
-            artifact: r.artifact,
-            house_level: r.house_level,
-        })
-        .collect();
-    // A bot that plays itself is one row, both sides.
-    let side = |id| sides.iter().find(|s| s.submission_id == id).cloned().ok_or(sqlx::Error::RowNotFound);
-    Ok(Some(MatchSetup { contest_id, game, seed, sides: [side(ids[0])?, side(ids[1])?], requested_by }))
-}
-
 /// Puts a game back in the queue after a failure of the judge itself.
 pub async fn release(conn: &mut PgConnection, id: GameRecordId, worker: &str) -> sqlx::Result<()> {
     put_back(conn, id, worker, false).await
@@ -214,23 +266,35 @@ pub async fn begin_storing(
     conn.begin_with(format!("{}; {lock}", queue::RELAXED_BEGIN)).await
 }
 
+/// What storing a game's result writes ([`finish`]).
+pub struct Stored<'a> {
+    /// The result object and the log, as JSON.
+    pub result: &'a Value,
+    pub log: &'a str,
+    /// Each bot's thinking time (sides `a`, `b`).
+    pub think_ms: [i64; 2],
+    pub played: Option<Played>,
+    /// The users charged for the game's thinking time, and how much (a user named twice pays
+    /// both).
+    pub charges: &'a [(UserId, i64)],
+}
+
 /// Stores a game's result, exactly once, in one statement: its job is finished, the game is
-/// `done` with its result and log, and the contest's slot time is settled: the estimate it was
+/// `done` with its result and log, the contest's slot time is settled (the estimate it was
 /// charged at the claim replaced by what the game really took, from which the contest's estimate
-/// is learnt. `false` (nothing written) when the game is no longer
-/// ours (its lease ran out and another worker took it, or a rejudge replaced it). The outcome
-/// columns the standings and pages read (`winner`, `end_reason`, `forfeit_kind`) are computed by
-/// the database from the result as it is written. The writes follow the lock order (jobs, then
-/// games): each part reads the one before it.
+/// is learnt), and the users are charged their thinking time for the day. `false` (nothing
+/// written) when the game is no longer ours (its lease ran out and another worker took it, or a
+/// rejudge replaced it). The outcome columns the standings and pages read (`winner`,
+/// `end_reason`, `forfeit_kind`) are computed by the database from the result as it is written.
+/// The writes follow the lock order (jobs, games, the slot time, the users' usage in user order):
+/// each part reads the one before it.
 pub async fn finish(
     conn: &mut PgConnection,
     id: GameRecordId,
     worker: &str,
-    result: &Value,
-    log: &str,
-    think_ms: [i64; 2],
-    played: Option<Played>,
+    s: &Stored<'_>,
 ) -> sqlx::Result<bool> {
+    let (users, ms): (Vec<i64>, Vec<i64>) = s.charges.iter().map(|&(u, ms)| (i64::from(u), ms)).unzip();
     let stored = sqlx::query_scalar!(
         r#"with job as (
                update jobs set finished_at = now(), locked_by = null, lease_until = null
@@ -250,26 +314,40 @@ pub async fn finish(
                set vtime = u.vtime + (p.ms - u.estimate_ms) / p.share,
                    used_ms = u.used_ms + p.ms::int8,
                    estimate_ms = greatest(1, 0.8 * u.estimate_ms + 0.2 * p.ms)
-               from played p where u.contest_id = p.contest_id)
+               from played p where u.contest_id = p.contest_id
+               returning u.contest_id),
+           charged as (
+               insert into compute_usage (user_id, contest_id, day, used_ms)
+               select c.user_id, p.contest_id, (now() at time zone 'utc')::date, sum(c.ms)::int8
+               from unnest($9::int8[], $10::int8[]) as c(user_id, ms)
+                    cross join played p
+                    -- after the slot time (the lock order), whether or not the contest has its row
+                    cross join (select count(*) from settled) as after_settled
+               group by c.user_id, p.contest_id order by c.user_id
+               on conflict (user_id, contest_id, day) do update set used_ms = compute_usage.used_ms + excluded.used_ms)
            select exists (select 1 from game) as "stored!""#,
         i64::from(id),
         worker,
-        result,
-        log,
-        think_ms[0],
-        think_ms[1],
-        played.map(|p| p.started),
-        played.map(|p| p.finished)
+        s.result,
+        s.log,
+        s.think_ms[0],
+        s.think_ms[1],
+        s.played.map(|p| p.started),
+        s.played.map(|p| p.finished),
+        &users,
+        &ms
     )
     .fetch_one(conn)
     .await?;
     Ok(stored)
 }
 
-/// Locks a match's row until the transaction ends (step 3 of the lock order, after its game's)
-/// and reads the winners of its games, as [`match_winners`] does, in one round trip: the workers
+/// Locks a match's row until the transaction ends (step 5 of the lock order, after its game's)
+/// and reads the winners of its games, as [`match_winners`] does, in one round trip. Two workers
 /// storing its last two games at the same moment take turns, and the second sees the first's
-/// result and closes the match.
+/// result and closes the match: the second's [`finish`] waited for the first's commit (both
+/// update their contest's slot time row), so this statement, which comes after it, reads what
+/// the first wrote (a statement blocked here would read rows as they were when it began).
 pub async fn lock_match_winners(
     conn: &mut PgConnection,
     match_id: MatchId,

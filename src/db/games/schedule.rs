@@ -16,22 +16,27 @@ pub struct Opponent {
     pub user_id: UserId,
 }
 
-/// The latest ready submission of every other user of the contest; house bots play students
-/// only, so a house bot's opponents leave the other house bots out.
+/// The latest ready submission of every other user of the contest, in submission order, the
+/// first `limit` only if given; house bots play students only, so a house bot's opponents leave
+/// the other house bots out.
 pub async fn ready_opponents(
     conn: &mut PgConnection,
     contest_id: ContestId,
     user_id: UserId,
+    limit: Option<i64>,
 ) -> sqlx::Result<Vec<Opponent>> {
     sqlx::query_as!(
         Opponent,
-        r#"select distinct on (s.user_id) s.id as "id: _", s.user_id as "user_id: _"
-         from submissions s join users u on u.id = s.user_id
-         where s.contest_id = $1 and s.user_id <> $2 and s.status = 'ready'
-           and not (u.is_house and (select is_house from users where id = $2))
-         order by s.user_id, s.id desc"#,
+        r#"select o.id as "id!: _", o.user_id as "user_id!: _" from (
+               select distinct on (s.user_id) s.id, s.user_id
+               from submissions s join users u on u.id = s.user_id
+               where s.contest_id = $1 and s.user_id <> $2 and s.status = 'ready'
+                 and not (u.is_house and (select is_house from users where id = $2))
+               order by s.user_id, s.id desc) o
+           order by o.id limit $3"#,
         contest_id as ContestId,
-        user_id as UserId
+        user_id as UserId,
+        limit
     )
     .fetch_all(conn)
     .await
