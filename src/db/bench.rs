@@ -397,28 +397,20 @@ pub async fn games_table_bytes(conn: &mut PgConnection) -> sqlx::Result<i64> {
     sqlx::query_scalar("select pg_table_size('games')").fetch_one(conn).await
 }
 
-/// The games of `submission`'s first match (the first the queue plays of its matches).
-pub async fn first_match_games(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<Vec<i64>> {
+/// Whether a game of `submission` is stored: a lookup by its matches' indexes, cheap enough to
+/// repeat every millisecond without taking much from the game being measured.
+pub async fn any_game_done(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<bool> {
     sqlx::query_scalar(
-        "select g.id from games g
-         where g.match_id = (select j.m from (
-                   select g2.match_id as m, min(jb.seq) as seq, min(jb.id) as id
-                   from matches m join games g2 on g2.match_id = m.id join jobs jb on jb.game_id = g2.id
-                   where m.submission_a = $1 or m.submission_b = $1
-                   group by g2.match_id) j order by j.seq, j.id limit 1)
-         order by g.id",
+        "select exists (
+             select 1 from matches m join games g on g.match_id = m.id
+             where m.submission_a = $1 and g.status = 'done'
+             union all
+             select 1 from matches m join games g on g.match_id = m.id
+             where m.submission_b = $1 and g.status = 'done')",
     )
     .bind(submission)
-    .fetch_all(conn)
+    .fetch_one(conn)
     .await
-}
-
-/// Whether one of these games is stored (by their primary key).
-pub async fn any_done(conn: &mut PgConnection, games: &[i64]) -> sqlx::Result<bool> {
-    sqlx::query_scalar("select exists (select 1 from games where id = any($1) and status = 'done')")
-        .bind(games)
-        .fetch_one(conn)
-        .await
 }
 
 /// Refreshes the planner's statistics of the whole database.
