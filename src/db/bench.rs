@@ -334,10 +334,12 @@ pub async fn games_done_since(
     .await
 }
 
-/// Whether a game of `submission` has been stored.
+/// Whether a game of `submission` has been stored: a lookup by its matches' indexes and the
+/// index of their current games, cheap enough to repeat every millisecond without taking much
+/// from a game being measured.
 pub async fn has_a_result(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<bool> {
     sqlx::query_scalar(
-        "select exists (select 1 from matches m join games g on g.match_id = m.id
+        "select exists (select 1 from matches m join games g on g.match_id = m.id and g.replaced_at is null
                         where (m.submission_a = $1 or m.submission_b = $1) and g.status = 'done')",
     )
     .bind(submission)
@@ -395,22 +397,6 @@ pub async fn queue_games(
 pub async fn games_table_bytes(conn: &mut PgConnection) -> sqlx::Result<i64> {
     sqlx::query("vacuum full games").execute(&mut *conn).await?;
     sqlx::query_scalar("select pg_table_size('games')").fetch_one(conn).await
-}
-
-/// Whether a game of `submission` is stored: a lookup by its matches' indexes, cheap enough to
-/// repeat every millisecond without taking much from the game being measured.
-pub async fn any_game_done(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<bool> {
-    sqlx::query_scalar(
-        "select exists (
-             select 1 from matches m join games g on g.match_id = m.id
-             where m.submission_a = $1 and g.status = 'done'
-             union all
-             select 1 from matches m join games g on g.match_id = m.id
-             where m.submission_b = $1 and g.status = 'done')",
-    )
-    .bind(submission)
-    .fetch_one(conn)
-    .await
 }
 
 /// Refreshes the planner's statistics of the whole database.

@@ -319,7 +319,7 @@ pub fn first_result_latency(b: &mut Bench) -> anyhow::Result<Figure> {
                     let starters = crate::starters::sources;
                     submissions::after_compile(&pool, newcomer, contest, ready, wait, &stop, starters).await
                 });
-                while !bench::any_game_done(&mut conn, newcomer).await? {
+                while !bench::has_a_result(&mut conn, newcomer).await? {
                     ensure!(
                         t.elapsed() < Duration::from_secs(60),
                         "no result for the newcomer after a minute"
