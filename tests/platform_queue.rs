@@ -249,7 +249,11 @@ async fn a_claim_takes_a_game_with_its_match_and_sides_and_skips_a_job_whose_gam
     .fetch_one(&mut *conn)
     .await
     .unwrap();
-    sqlx::query("update games set status = 'cancelled' where id = $1").bind(first).execute(&mut *conn).await.unwrap();
+    sqlx::query("update games set status = 'cancelled' where id = $1")
+        .bind(first)
+        .execute(&mut *conn)
+        .await
+        .unwrap();
 
     let (job, setup) = games::claim(&mut conn, "w", 60.0).await.unwrap().expect("the match's other game");
     assert_ne!(i64::from(job.id), first);
