@@ -291,3 +291,38 @@ async fn a_claim_takes_a_game_with_its_match_and_sides_and_skips_a_job_whose_gam
     assert!(state.3 > 0.0, "charged: {}", state.3);
     assert!(games::claim(&mut conn, "w", 60.0).await.unwrap().is_none(), "nothing else is queued");
 }
+
+#[tokio::test]
+async fn game_slots_claiming_at_once_never_take_the_same_game() {
+    let app = setup().await;
+    app.contest("c4", &["games=2"]).await;
+    let contest: ContestId =
+        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
+    for (i, name) in ["ada", "bob", "cyd", "dan", "eve"].into_iter().enumerate() {
+        arrived(&app, contest, app.user(name, Role::Student).await, 10 - i as i32).await;
+    }
+    let games: Vec<i64> = sqlx::query_scalar("select id from games").fetch_all(&app.pool).await.unwrap();
+    assert_eq!(games.len(), 20, "ten matches of two games");
+    let mut tasks = tokio::task::JoinSet::new();
+    for w in 0..6 {
+        let pool = app.pool.clone();
+        tasks.spawn(async move {
+            let mut mine = Vec::new();
+            let mut conn = pool.acquire().await.unwrap();
+            while let Some((job, setup)) =
+                botarena::db::games::claim(&mut conn, &format!("w{w}"), 60.0).await.unwrap()
+            {
+                assert_eq!(setup.contest_id, contest);
+                mine.push(i64::from(job.id));
+            }
+            mine
+        });
+    }
+    let mut claimed = Vec::new();
+    while let Some(mine) = tasks.join_next().await {
+        claimed.extend(mine.unwrap());
+    }
+    let distinct: HashSet<i64> = claimed.iter().copied().collect();
+    assert_eq!(claimed.len(), games.len(), "each game claimed exactly once: {claimed:?}");
+    assert_eq!(distinct, games.into_iter().collect());
+}
