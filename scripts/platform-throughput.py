@@ -426,22 +426,24 @@ def main():
     print(f"  first submission -> first game stored  {e2e['first_submission_to_first_game_s']:8.2f} s")
     print(f"  compiles done (first, last)            {e2e['first_compile_done_s']:8.2f} s, "
           f"{e2e['last_compile_done_s']:.2f} s after the first submission")
-    print(f"  first game -> last game                {e2e['first_to_last_game_s']:8.2f} s   "
-          f"{e2e['games_per_second']:8.2f} games/s")
-    print(f"  first submission -> last game          {e2e['first_submission_to_last_game_s']:8.2f} s   "
-          f"{e2e['games_per_second_from_first_submission']:8.2f} games/s")
+    def rate(label, per_second, seconds=None):
+        """One line of games/s, with the span it was measured over when there is one."""
+        span = f"{seconds:8.2f} s" if seconds is not None else ""
+        print(f"  {label:<38} {span:<10}   {per_second:8.2f} games/s")
+
+    rate("first game -> last game", e2e["games_per_second"], e2e["first_to_last_game_s"])
+    rate("first submission -> last game", e2e["games_per_second_from_first_submission"],
+         e2e["first_submission_to_last_game_s"])
     if e2e["games_per_second_until_last_compile"]:
-        print(f"  first game -> last compile ({e2e['games_before_last_compile']} games)"
-              f"{'':6}{e2e['games_per_second_until_last_compile']:8.2f} games/s")
+        rate(f"first game -> last compile ({e2e['games_before_last_compile']} games)",
+             e2e["games_per_second_until_last_compile"])
     if e2e["games_per_second_after_last_compile"]:
-        print(f"  after the last compile ({e2e['games'] - e2e['games_before_last_compile']} games)"
-              f"{'':9}{e2e['games_per_second_after_last_compile']:8.2f} games/s")
+        rate(f"after the last compile ({e2e['games'] - e2e['games_before_last_compile']} games)",
+             e2e["games_per_second_after_last_compile"])
     if e2e["games_per_second_first_30_s"]:
-        print(f"  first 30 s of games ({e2e['games_in_first_30_s']} games){'':11}"
-              f"{e2e['games_per_second_first_30_s']:8.2f} games/s")
+        rate(f"first 30 s of games ({e2e['games_in_first_30_s']} games)", e2e["games_per_second_first_30_s"])
     if e2e["polled_games_per_second"]:
-        print(f"  by the 1 s polls of GET /api/queue     {e2e['polled_first_to_all_s']:8.2f} s   "
-              f"{e2e['polled_games_per_second']:8.2f} games/s")
+        rate("by the 1 s polls of GET /api/queue", e2e["polled_games_per_second"], e2e["polled_first_to_all_s"])
     print(f"  GET /api/queue answered in            {e2e['queue_poll_ms_median']:8.1f} ms median, "
           f"{e2e['queue_poll_ms_max']:.1f} ms at most")
     if "bench" in report:

@@ -11,13 +11,17 @@ use botarena::db::users::Role;
 use common::*;
 use std::collections::HashSet;
 
+/// A connect4 contest `c4` with these settings; its id.
+async fn contest_c4(app: &TestApp, settings: &[&str]) -> ContestId {
+    app.contest("c4", settings).await;
+    sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap()
+}
+
 /// `n` submissions to a fresh contest, each with its queued compile job; their ids, oldest first.
 async fn queued_compiles(app: &TestApp, n: usize) -> Vec<SubmissionId> {
-    app.contest("c4", &["submit_interval_s=0"]).await;
+    let contest = contest_c4(app, &["submit_interval_s=0"]).await;
     let user = app.user("ada", Role::Student).await;
     let mut conn = app.pool.acquire().await.unwrap();
-    let contest: ContestId =
-        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&mut *conn).await.unwrap();
     let mut ids = Vec::new();
     for i in 0..n {
         let source = format!("int main(void){{return {i};}}");
@@ -188,9 +192,7 @@ async fn arrived(app: &TestApp, contest: ContestId, user: UserId, minutes_ago: i
 #[tokio::test]
 async fn games_are_played_round_by_round_every_submissions_first_match_first_then_by_arrival() {
     let app = setup().await;
-    app.contest("c4", &[]).await;
-    let contest: ContestId =
-        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
+    let contest = contest_c4(&app, &[]).await;
     let mut users = Vec::new();
     for name in ["u1", "u2", "x", "y"] {
         users.push(app.user(name, Role::Student).await);
@@ -234,9 +236,7 @@ async fn a_claim_takes_a_game_with_its_match_and_sides_and_skips_a_job_whose_gam
     use botarena::db::games;
     use botarena::db::ids::MatchId;
     let app = setup().await;
-    app.contest("c4", &["games=2"]).await;
-    let contest: ContestId =
-        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
+    let contest = contest_c4(&app, &["games=2"]).await;
     let ada = arrived(&app, contest, app.user("ada", Role::Student).await, 10).await;
     let bob = arrived(&app, contest, app.user("bob", Role::Student).await, 5).await;
     let mut conn = app.pool.acquire().await.unwrap();
@@ -295,9 +295,7 @@ async fn a_claim_takes_a_game_with_its_match_and_sides_and_skips_a_job_whose_gam
 #[tokio::test]
 async fn game_slots_claiming_at_once_never_take_the_same_game() {
     let app = setup().await;
-    app.contest("c4", &["games=2"]).await;
-    let contest: ContestId =
-        sqlx::query_scalar("select id from contests where slug = 'c4'").fetch_one(&app.pool).await.unwrap();
+    let contest = contest_c4(&app, &["games=2"]).await;
     for (i, name) in ["ada", "bob", "cyd", "dan", "eve"].into_iter().enumerate() {
         arrived(&app, contest, app.user(name, Role::Student).await, 10 - i as i32).await;
     }

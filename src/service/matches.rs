@@ -1,7 +1,8 @@
 //! A match's games as the game workers play them (claimed with their match by
-//! `db::games::claim`): their moves are shown live while they are played ([`record_progress`]), and
-//! each result is recorded once ([`record_game`]): written, its thinking time charged, and, with its last game, the match
-//! decided and scored (`MatchSummary`: 3 points for more games won, 1 each for as many).
+//! `db::games::claim`): their moves are shown live while they are played ([`record_progress`]),
+//! and each result is recorded once ([`record_game`]): written, its thinking time charged, and,
+//! with its last game, the match decided and scored (`MatchSummary`: 3 points for more games won,
+//! 1 each for as many).
 
 use crate::db::games::{self, GameJob, GameStatus, MatchScore, MatchSetup, Stored};
 use crate::db::ids::{GameRecordId, UserId};

@@ -68,10 +68,10 @@ pub const FIRST_RESULT_POLL: Duration = Duration::from_millis(50);
 pub const FIRST_RESULT_WAIT: Duration = Duration::from_secs(2);
 
 /// [`schedule_rest`] once a game of the submission has ended, or `wait` has passed, or `stop` is
-/// cancelled (a draining worker), looking every [`FIRST_RESULT_POLL`]; a failure is only logged (the submission
-/// stays marked for [`schedule_pending`]). The thousand matches of a big contest are a second's work of
-/// the database on a small machine: waiting keeps it off the cores while the newcomer's first
-/// game is played, so its student sees a result in about one game's time.
+/// cancelled (a draining worker), looking every [`FIRST_RESULT_POLL`]; a failure is only logged
+/// (the submission stays marked for [`schedule_pending`]). The thousand matches of a big contest
+/// are a second's work of the database on a small machine: waiting keeps it off the cores while
+/// the newcomer's first game is played, so its student sees a result in about one game's time.
 pub async fn schedule_rest_after_first_result(
     pool: &PgPool,
     submission: SubmissionId,
