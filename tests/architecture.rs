@@ -761,6 +761,7 @@ const DB_READS: &[&str] = &[
     "games::live",
     "games::matches_of_submission",
     "games::progress",
+    "games::side",
     "ladder::active",
     "ladder::history",
     "ladder::standings",
@@ -877,10 +878,10 @@ fn a_planted_write_from_the_web_is_found_and_named() {
         "\nasync fn planted(c: &mut sqlx::PgConnection) { crate::db::users::lock(c, id).await; }\n",
     );
     let jobs = files.iter_mut().find(|(name, _)| name == "src/jobs/games.rs").expect("src/jobs/games.rs");
-    jobs.1.push_str("\nuse crate::db::games::set_match_state as s;\nfn planted() { s(c, m, x, None) }\n");
+    jobs.1.push_str("\nuse crate::db::games::set_matches_done as s;\nfn planted() { s(c, &[]) }\n");
     let wrong = db_writes_outside_service(&files, DB_READS, QUEUE_MECHANICS);
     assert_eq!(wrong.len(), 2, "{wrong:#?}");
-    assert!(wrong[0].starts_with("src/jobs/games.rs calls db::games::set_match_state:"), "{}", wrong[0]);
+    assert!(wrong[0].starts_with("src/jobs/games.rs calls db::games::set_matches_done:"), "{}", wrong[0]);
     assert!(wrong[1].starts_with("src/web/contests.rs calls db::users::lock:"), "{}", wrong[1]);
     // The queue's mechanics are the jobs' own, not the web's.
     let web = [("src/web/x.rs".to_string(), "fn f() { crate::db::queue::claim_next(c) }".to_string())];

@@ -162,7 +162,7 @@ async fn a_game_whose_worker_died_is_played_again_counted_once_and_its_log_stays
 
     // A worker claims a game and dies: its lease runs out.
     let mut conn = app.pool.acquire().await.unwrap();
-    let dead = games::claim(&mut conn, "dead-worker", 60.0).await.unwrap().unwrap().0;
+    let (dead, setup) = games::claim(&mut conn, "dead-worker", 60.0, 1, &[]).await.unwrap().pop().unwrap();
     sqlx::query(
         "update jobs set lease_until = now() - interval '1 second' where kind = 'game' and game_id = $1",
     )
@@ -172,9 +172,16 @@ async fn a_game_whose_worker_died_is_played_again_counted_once_and_its_log_stays
     .unwrap();
     assert_eq!(play_all(&app).await, 2);
     // The dead worker's late result is ignored.
-    let late = games::Stored { result: &json!({}), log: "{}", think_ms: [1, 1], played: None, charges: &[] };
-    let late = games::finish(&mut conn, dead.id, "dead-worker", &late).await.unwrap();
-    assert!(!late);
+    let late = games::Stored {
+        id: dead.id,
+        result: &json!({}),
+        log: "{}",
+        think_ms: [1, 1],
+        played: None,
+        charges: &[],
+    };
+    let late = games::finish(&mut conn, "dead-worker", setup.contest_id, &[late]).await.unwrap();
+    assert!(late.is_empty());
     let (status, attempts): (String, i32) = sqlx::query_as(
         "select g.status::text, j.attempts from games g join jobs j on j.game_id = g.id where g.id = $1",
     )

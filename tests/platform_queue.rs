@@ -205,7 +205,7 @@ async fn games_are_played_round_by_round_every_submissions_first_match_first_the
     let mut conn = app.pool.acquire().await.unwrap();
     let next = || async {
         let mut conn = app.pool.acquire().await.unwrap();
-        let (job, _) = botarena::db::games::claim(&mut conn, "w", 60.0).await.unwrap()?;
+        let (job, _) = botarena::db::games::claim(&mut conn, "w", 60.0, 1, &[]).await.unwrap().pop()?;
         let game = botarena::db::games::game(&mut conn, job.id).await.unwrap().unwrap();
         Some(game.submission_a)
     };
@@ -255,7 +255,8 @@ async fn a_claim_takes_a_game_with_its_match_and_sides_and_skips_a_job_whose_gam
         .await
         .unwrap();
 
-    let (job, setup) = games::claim(&mut conn, "w", 60.0).await.unwrap().expect("the match's other game");
+    let (job, setup) =
+        games::claim(&mut conn, "w", 60.0, 1, &[]).await.unwrap().pop().expect("the match's other game");
     assert_ne!(i64::from(job.id), first);
     assert_eq!((job.match_id, job.attempts, job.charge), (MatchId(match_id), 1, true));
     let left: bool = sqlx::query_scalar("select finished_at is not null from jobs where game_id = $1")
@@ -289,11 +290,11 @@ async fn a_claim_takes_a_game_with_its_match_and_sides_and_skips_a_job_whose_gam
     .unwrap();
     assert_eq!((state.0.as_str(), state.1.as_str(), state.2.as_deref()), ("running", "running", Some("w")));
     assert!(state.3 > 0.0, "charged: {}", state.3);
-    assert!(games::claim(&mut conn, "w", 60.0).await.unwrap().is_none(), "nothing else is queued");
+    assert!(games::claim(&mut conn, "w", 60.0, 1, &[]).await.unwrap().is_empty(), "nothing else is queued");
 }
 
 #[tokio::test]
-async fn game_slots_claiming_at_once_never_take_the_same_game() {
+async fn game_slots_claiming_batches_at_once_never_take_the_same_game() {
     let app = setup().await;
     let contest = contest_c4(&app, &["games=2"]).await;
     for (i, name) in ["ada", "bob", "cyd", "dan", "eve"].into_iter().enumerate() {
@@ -307,13 +308,19 @@ async fn game_slots_claiming_at_once_never_take_the_same_game() {
         tasks.spawn(async move {
             let mut mine = Vec::new();
             let mut conn = pool.acquire().await.unwrap();
-            while let Some((job, setup)) =
-                botarena::db::games::claim(&mut conn, &format!("w{w}"), 60.0).await.unwrap()
-            {
-                assert_eq!(setup.contest_id, contest);
-                mine.push(i64::from(job.id));
+            let (worker, up_to) = (format!("w{w}"), w % 3 + 1);
+            // Batches of one to three games, as slots after games of different lengths claim.
+            loop {
+                let batch = botarena::db::games::claim(&mut conn, &worker, 60.0, up_to, &[]).await.unwrap();
+                if batch.is_empty() {
+                    break mine;
+                }
+                assert!(batch.len() <= up_to, "{} games claimed, at most {up_to} asked for", batch.len());
+                for (job, setup) in batch {
+                    assert_eq!(setup.contest_id, contest);
+                    mine.push(i64::from(job.id));
+                }
             }
-            mine
         });
     }
     let mut claimed = Vec::new();
@@ -323,4 +330,57 @@ async fn game_slots_claiming_at_once_never_take_the_same_game() {
     let distinct: HashSet<i64> = claimed.iter().copied().collect();
     assert_eq!(claimed.len(), games.len(), "each game claimed exactly once: {claimed:?}");
     assert_eq!(distinct, games.into_iter().collect());
+}
+
+#[tokio::test]
+async fn a_batch_claim_takes_the_next_games_in_order_with_every_build_but_those_the_worker_kept() {
+    use botarena::db::games;
+    let app = setup().await;
+    let contest = contest_c4(&app, &["games=2"]).await;
+    let mut subs = Vec::new();
+    for (i, name) in ["ada", "bob", "cyd"].into_iter().enumerate() {
+        subs.push(arrived(&app, contest, app.user(name, Role::Student).await, 10 - i as i32).await);
+    }
+    sqlx::query("update submissions set artifact = convert_to('build ' || id, 'UTF8'), compiled_at = now()")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let order: Vec<i64> = sqlx::query_scalar(
+        "select subject_id from jobs where kind = 'game' order by priority desc, seq, arrived_at, id",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(order.len(), 6, "three matches of two games");
+    let mut conn = app.pool.acquire().await.unwrap();
+    let built = |id: SubmissionId| {
+        sqlx::query_scalar::<_, time::OffsetDateTime>("select compiled_at from submissions where id = $1")
+            .bind(id)
+    };
+    let ada_built = built(subs[0]).fetch_one(&mut *conn).await.unwrap();
+
+    // The worker still has ada's build unpacked; an older build of bob's is not his current one.
+    let kept = [(subs[0], ada_built), (subs[1], ada_built - time::Duration::hours(1))];
+    let batch = games::claim(&mut conn, "w", 60.0, 4, &kept).await.unwrap();
+    let ids: Vec<i64> = batch.iter().map(|(job, _)| i64::from(job.id)).collect();
+    assert_eq!(ids, order[..4], "the first four games of the queue, in its order");
+    let mut read = Vec::new();
+    for side in batch.iter().flat_map(|(_, setup)| &setup.sides) {
+        if side.submission_id == subs[0] {
+            assert_eq!(side.artifact, None, "ada's build is the worker's already");
+        } else {
+            let expected = format!("build {}", side.submission_id);
+            assert_eq!(side.artifact.as_deref(), Some(expected.as_bytes()), "every other side has its build");
+            read.push(side.submission_id);
+        }
+    }
+    assert!(read.contains(&subs[1]) && read.contains(&subs[2]), "{read:?}");
+    let held: i64 = sqlx::query_scalar("select count(*) from jobs where kind = 'game' and locked_by = 'w'")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    assert_eq!(held, 4);
+    let rest = games::claim(&mut conn, "w", 60.0, 4, &[]).await.unwrap();
+    assert_eq!(rest.iter().map(|(job, _)| i64::from(job.id)).collect::<Vec<_>>(), order[4..]);
+    assert!(games::claim(&mut conn, "w", 60.0, 4, &[]).await.unwrap().is_empty());
 }

@@ -11,7 +11,6 @@ mod game_fixtures;
 use botarena::db::ids::{ContestId, GameRecordId, SubmissionId, UserId};
 use botarena::db::scoreboard::{self, ScoreRow, Wdl};
 use botarena::db::{games, submissions};
-use botarena::jobs::games::PlayGame;
 use botarena::judge::result::{BotId, GameResult};
 use botarena::judge::GameLog;
 use botarena::service;
@@ -165,25 +164,38 @@ fn outcome(id: GameRecordId, plan: &Value) -> GameResult {
     }
 }
 
-/// Plays up to `n` games of the queue through the workers' result path; how many were played.
+/// Plays up to `n` games of the queue through the workers' result path, claimed and recorded in
+/// batches of one to four games as game slots do; how many were played.
 async fn play(pool: &PgPool, n: usize) -> usize {
     let mut conn = pool.acquire().await.unwrap();
     let mut played = 0;
     while played < n {
-        let Some(game) = PlayGame::claim_next(&mut conn, "standings", 60.0).await.unwrap() else { break };
-        let result = outcome(game.job.id, &game.job.plan);
-        let log = GameLog::new("game", vec![(BotId::A, "a".into()), (BotId::B, "b".into())]);
-        let stored = service::matches::record_game(
-            &mut conn,
-            "standings",
-            &game.job,
-            &game.setup,
-            &result,
-            &log,
-            None,
-        );
-        assert!(stored.await.unwrap());
-        played += 1;
+        let up_to = (played % 4 + 1).min(n - played);
+        let batch = games::claim(&mut conn, "standings", 60.0, up_to, &[]).await.unwrap();
+        let Some((_, first)) = batch.first() else { break };
+        let contest = first.contest_id;
+        let outcomes: Vec<(GameResult, GameLog)> = batch
+            .iter()
+            .map(|(job, _)| {
+                let log = GameLog::new("game", vec![(BotId::A, "a".into()), (BotId::B, "b".into())]);
+                (outcome(job.id, &job.plan), log)
+            })
+            .collect();
+        let games: Vec<service::matches::Played> = batch
+            .iter()
+            .zip(&outcomes)
+            .map(|((job, setup), (result, log))| service::matches::Played {
+                job,
+                setup,
+                result,
+                log,
+                when: None,
+            })
+            .collect();
+        let stored = service::matches::record_games(&mut conn, "standings", contest, &games).await.unwrap();
+        let stored: HashSet<GameRecordId> = stored.into_iter().collect();
+        assert_eq!(stored, batch.iter().map(|(job, _)| job.id).collect(), "every game of the batch stored");
+        played += batch.len();
     }
     played
 }
@@ -229,7 +241,7 @@ async fn standings_from_the_stored_tallies_equal_a_count_of_every_result_through
     // A game given up after its attempts: its match stays out of the standings.
     {
         let mut conn = pool.acquire().await.unwrap();
-        let job = games::claim(&mut conn, "dying", 60.0).await.unwrap().unwrap().0;
+        let job = games::claim(&mut conn, "dying", 60.0, 1, &[]).await.unwrap().pop().unwrap().0;
         sqlx::query(
             "update jobs set attempts = $2, lease_until = now() - interval '1 second' where game_id = $1",
         )

@@ -100,9 +100,21 @@ async fn finish_match(app: &TestApp, first: SubmissionId, second: SubmissionId, 
 }
 
 /// The texts of the cells of the table row with this id.
-/// A result to store with `games::finish`, with an empty log, played when stored, nobody charged.
-fn stored(result: &Value, think_ms: [i64; 2]) -> games::Stored<'_> {
-    games::Stored { result, log: "{}", think_ms, played: None, charges: &[] }
+/// Stores `job`'s result with `games::finish`, with an empty log, played when stored, nobody
+/// charged; whether it was stored.
+async fn finish(
+    conn: &mut sqlx::PgConnection,
+    worker: &str,
+    job: &games::GameJob,
+    (result, think_ms): (&Value, [i64; 2]),
+) -> bool {
+    let contest: ContestId = sqlx::query_scalar("select contest_id from matches where id = $1")
+        .bind(job.match_id)
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    let stored = games::Stored { id: job.id, result, log: "{}", think_ms, played: None, charges: &[] };
+    games::finish(conn, worker, contest, &[stored]).await.unwrap() == [job.id]
 }
 
 fn cells(html: &str, id: &str) -> Vec<String> {
@@ -309,12 +321,10 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
 
     // One game is being played by w1, the other is done.
     let mut conn = app.pool.acquire().await.unwrap();
-    let playing = games::claim(&mut conn, "w1", 60.0).await.unwrap().unwrap().0;
+    let playing = games::claim(&mut conn, "w1", 60.0, 1, &[]).await.unwrap().pop().unwrap().0;
     assert_eq!(playing.match_id, current);
-    let other = games::claim(&mut conn, "w2", 60.0).await.unwrap().unwrap().0;
-    assert!(games::finish(&mut conn, other.id, "w2", &stored(&json!({"winner": "a"}), [5, 5]))
-        .await
-        .unwrap());
+    let other = games::claim(&mut conn, "w2", 60.0, 1, &[]).await.unwrap().pop().unwrap().0;
+    assert!(finish(&mut conn, "w2", &other, (&json!({"winner": "a"}), [5, 5])).await);
 
     let r = app.api("PATCH", "/api/contests/c4/settings", Some(&token), Some(json!({"move_ms": 1234}))).await;
     assert_eq!(r.status, StatusCode::OK);
@@ -352,12 +362,10 @@ async fn a_rejudge_requeues_current_matches_under_current_settings_and_ignores_a
     assert_eq!(old, "done");
 
     // The same worker process claims the replay; its late result of the old attempt is ignored.
-    let replay = games::claim(&mut conn, "w1", 60.0).await.unwrap().unwrap().0;
+    let replay = games::claim(&mut conn, "w1", 60.0, 1, &[]).await.unwrap().pop().unwrap().0;
     assert_eq!(replay.settings["move_ms"], 1234);
     assert!(!queue::extend_lease(&mut conn, JobKind::Game, playing.id, "w1", 60.0).await.unwrap());
-    assert!(!games::finish(&mut conn, playing.id, "w1", &stored(&json!({"winner": "b"}), [9, 9]))
-        .await
-        .unwrap());
+    assert!(!finish(&mut conn, "w1", &playing, (&json!({"winner": "b"}), [9, 9])).await);
     let done: i64 = sqlx::query_scalar(
         "select count(*) from games where match_id = $1 and status = 'done' and replaced_at is null",
     )
@@ -616,7 +624,8 @@ async fn a_game_whose_lease_expires_max_attempts_times_is_failed_until_a_rejudge
     let mut crashing = None;
     for n in 0..MAX_ATTEMPTS {
         assert_eq!(games::fail_exhausted(&mut conn).await.unwrap(), 0);
-        let job = games::claim(&mut conn, &format!("dying-{n}"), 60.0).await.unwrap().unwrap().0;
+        let job =
+            games::claim(&mut conn, &format!("dying-{n}"), 60.0, 1, &[]).await.unwrap().pop().unwrap().0;
         assert_eq!(*crashing.get_or_insert(job.id), job.id, "the same game is retried");
         assert_eq!(job.attempts, n + 1);
         sqlx::query("update jobs set lease_until = now() - interval '1 second' where game_id = $1")
@@ -627,7 +636,7 @@ async fn a_game_whose_lease_expires_max_attempts_times_is_failed_until_a_rejudge
     }
     let crashing = crashing.unwrap();
     // The cap reached, the next claim takes another game; the sweep gives the first one up.
-    let next = games::claim(&mut conn, "alive", 60.0).await.unwrap().unwrap().0;
+    let next = games::claim(&mut conn, "alive", 60.0, 1, &[]).await.unwrap().pop().unwrap().0;
     assert_ne!(next.id, crashing);
     assert_eq!(games::fail_exhausted(&mut conn).await.unwrap(), 1);
     let (status, failure): (String, String) =
@@ -639,11 +648,9 @@ async fn a_game_whose_lease_expires_max_attempts_times_is_failed_until_a_rejudge
     assert_eq!(status, "failed");
     assert!(failure.contains(&format!("after {MAX_ATTEMPTS} attempts")), "{failure}");
     // Its match cannot complete: it stays out of the standings even when the other game is done.
-    assert!(games::finish(&mut conn, next.id, "alive", &stored(&json!({"winner": "a"}), [1, 1]))
-        .await
-        .unwrap());
+    assert!(finish(&mut conn, "alive", &next, (&json!({"winner": "a"}), [1, 1])).await);
     let score = games::MatchScore { points: [3, 0], games_won: [1, 0], games_drawn: 0 };
-    games::set_match_state(&mut conn, match_id, games::GameStatus::Done, Some(score)).await.unwrap();
+    games::set_matches_done(&mut conn, &[(match_id, score)]).await.unwrap();
     let m: String = sqlx::query_scalar("select status::text from matches where id = $1")
         .bind(match_id)
         .fetch_one(&mut *conn)
@@ -651,7 +658,7 @@ async fn a_game_whose_lease_expires_max_attempts_times_is_failed_until_a_rejudge
         .unwrap();
     assert_eq!(m, "failed");
     assert!(standings(&app).await.iter().all(|r| r["points"] == 0));
-    assert!(games::claim(&mut conn, "alive", 60.0).await.unwrap().is_none());
+    assert!(games::claim(&mut conn, "alive", 60.0, 1, &[]).await.unwrap().is_empty());
 
     let mut a = app.logged_in("root").await;
     let page = a.get("/admin/status").await;
@@ -684,7 +691,7 @@ async fn the_status_page_shows_queues_running_games_and_stale_workers() {
         .execute(&mut *conn)
         .await
         .unwrap();
-    let job = games::claim(&mut conn, "host:1:alive", 60.0).await.unwrap().unwrap().0;
+    let job = games::claim(&mut conn, "host:1:alive", 60.0, 1, &[]).await.unwrap().pop().unwrap().0;
     sqlx::query("insert into submissions (contest_id, user_id, language, source) select id, 1, 'c', 'x' from contests")
         .execute(&mut *conn)
         .await

@@ -167,14 +167,14 @@ async fn a_worker_process_killed_mid_game_leaves_the_game_to_the_next_worker_and
     let first_pid = first.id();
     first.kill().unwrap();
     first.wait().unwrap();
-    // Its scratch is left behind: its instance directory, with the game's directory in it.
+    // Its scratch is left behind: its instance directory, with its bots' directories in it.
     let dead_scratch = scratch_of(first_pid).expect("the killed worker's instance directory");
     let names: Vec<String> = std::fs::read_dir(&dead_scratch)
         .unwrap()
         .flatten()
         .map(|e| e.file_name().to_string_lossy().to_string())
         .collect();
-    assert!(names.iter().any(|n| n.starts_with("game-")), "{}: {names:?}", dead_scratch.display());
+    assert!(names.iter().any(|n| n.starts_with("bot-")), "{}: {names:?}", dead_scratch.display());
     // A live instance's (this test process's, its lock held) must survive the next start.
     let live_scratch = botarena::scratch::dir("live-").unwrap();
     std::fs::write(live_scratch.path().join("kept"), "x").unwrap();

@@ -2,12 +2,13 @@
 //! play them ([`GameQueue`]), each claiming one game at a time under a lease its heartbeat
 //! renews. A game is played holding no database connection (both bots unpacked into temporary
 //! directories, the referee in `spawn_blocking`), and its result is handed to
-//! [`crate::service::matches::record_game`], which writes it exactly once: a worker whose lease
+//! [`crate::service::matches::record_games`], which writes it exactly once: a worker whose lease
 //! was taken over finds nothing to update. A game is claimed at most
 //! `db::games::MAX_ATTEMPTS` times; then it is given up as `failed`.
 
 use super::{Held, Job, Leases, Worker};
-use crate::db::games::{self, GameJob, MatchSetup};
+use crate::db::games::{self, GameJob, MatchSetup, Side};
+use crate::db::ids::{ContestId, SubmissionId};
 use crate::db::queue::JobKind;
 use crate::db::workers;
 use crate::judge::languages::Languages;
@@ -18,6 +19,7 @@ use crate::judge::{self, GameLog};
 use crate::service::{bots, matches};
 use anyhow::Context;
 use sqlx::{PgConnection, PgPool};
+use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
@@ -174,40 +176,42 @@ impl GameQueue {
         // looks empty: then at once, while the slot has nothing to do, rather than at the next
         // claim, which is likely a newcomer's first game, whose student is waiting.
         let mut gave_up: Option<Instant> = None;
-        let claim = async |gave_up: &mut Option<Instant>| -> Option<(PlayGame, Held)> {
+        let claim = async |gave_up: &mut Option<Instant>, up_to: usize| -> VecDeque<(PlayGame, Held)> {
             let give_up = gave_up.is_none_or(|t| t.elapsed() >= GIVE_UP_EVERY);
             if give_up {
                 *gave_up = Some(Instant::now());
             }
-            match worker.claim::<PlayGame>(&slot, give_up).await {
-                Ok(Some(game)) => {
-                    let held = leases.hold(game.subject());
-                    Some((game, held))
-                }
-                Ok(None) => {
+            match self.claim(&worker, &slot, give_up, up_to).await {
+                Ok(games) if !games.is_empty() => games
+                    .into_iter()
+                    .map(|game| {
+                        let held = leases.hold(game.subject());
+                        (game, held)
+                    })
+                    .collect(),
+                Ok(_) => {
                     if !give_up {
                         if let Err(e) = worker.give_up::<PlayGame>(&slot).await {
                             tracing::error!("game queue: {e:#}");
                         }
                     }
                     *gave_up = Some(Instant::now());
-                    None
+                    VecDeque::new()
                 }
                 Err(e) => {
                     tracing::error!("game queue: {e:#}");
-                    None
+                    VecDeque::new()
                 }
             }
         };
-        let store = async |(game, held, output, seconds): Played| {
-            if let Err(e) = worker.finish(&game, &slot, output, seconds).await {
-                tracing::error!("game queue: {e:#}");
-            }
-            drop(held);
-        };
-        let mut ahead: Option<(PlayGame, Held)> = None;
-        let mut played: Option<Played> = None;
+        let store = async |played: Vec<Played>| self.store(&worker, &slot, played).await;
+        // The games claimed and not yet played, in order.
+        let mut ahead: VecDeque<(PlayGame, Held)> = VecDeque::new();
+        // The games played whose results are not yet stored.
+        let mut played: Vec<Played> = Vec::new();
         let mut quick = false;
+        // Games claimed at once: more the quicker the last game (see `BATCH_SPAN`).
+        let mut batch = 1;
         // The last game was played alone (see below).
         let mut alone = true;
         while !*stop.borrow() {
@@ -215,32 +219,28 @@ impl GameQueue {
             let woken = self.wakeup.notified();
             tokio::pin!(woken);
             woken.as_mut().enable();
-            let next = match (ahead.take(), played.take()) {
-                (Some(game), previous) => {
-                    played = previous;
-                    Some(game)
-                }
-                // The last game was played alone (the first after an idle spell, or one after a
-                // long game): its result is stored before the next claim shares the cores with it.
-                (None, Some(previous)) if alone => {
+            if ahead.is_empty() {
+                let previous = std::mem::take(&mut played);
+                ahead = if previous.is_empty() {
+                    claim(&mut gave_up, batch).await
+                } else if alone {
+                    // The last game was played alone (the first after an idle spell, or one after
+                    // a long game): its result is stored before the next claim shares the cores
+                    // with it.
                     store(previous).await;
-                    claim(&mut gave_up).await
-                }
-                // Nothing was claimed ahead (the queue looked empty then): the last result is
-                // stored while the next game is claimed, not after, so that it does not compete
-                // with the next game's start.
-                (None, Some(previous)) => tokio::join!(store(previous), claim(&mut gave_up)).1,
-                (None, None) => claim(&mut gave_up).await,
-            };
-            let Some((game, held)) = next else {
-                if let Some(p) = played.take() {
-                    store(p).await;
-                    continue;
-                }
+                    claim(&mut gave_up, batch).await
+                } else {
+                    // Nothing was claimed ahead (the queue looked empty then): the last results
+                    // are stored while the next games are claimed, not after, so that they do not
+                    // compete with the next game's start.
+                    tokio::join!(store(previous), claim(&mut gave_up, batch)).1
+                };
+            }
+            let Some((game, held)) = ahead.pop_front() else {
                 // The first game after an idle spell is played alone (nothing claimed ahead while
                 // it plays, its result stored before the next one starts): it is likely a
                 // newcomer's first, whose student is waiting for it.
-                quick = false;
+                (quick, batch) = (false, 1);
                 tokio::select! {
                     _ = woken => {}
                     _ = tokio::time::sleep(IDLE_POLL) => {}
@@ -257,39 +257,140 @@ impl GameQueue {
                     () = give_back => None,
                 }
             };
+            // The results are stored once a batch's worth is played, and at a batch's last game
+            // (while it plays); the next batch is claimed then too.
+            let last = ahead.is_empty();
+            let previous =
+                if played.len() >= batch || last { std::mem::take(&mut played) } else { Vec::new() };
+            let claim_ahead = quick && last && !*stop.borrow();
             let meanwhile = async {
-                if let Some(p) = played.take() {
-                    store(p).await;
+                if !previous.is_empty() {
+                    store(previous).await;
                 }
-                if quick && !*stop.borrow() {
-                    claim(&mut gave_up).await
+                if claim_ahead {
+                    claim(&mut gave_up, batch).await
                 } else {
-                    None
+                    VecDeque::new()
                 }
             };
             let (output, next) = tokio::join!(play, meanwhile);
-            ahead = next;
-            let seconds = started.elapsed().as_secs_f64();
-            quick = started.elapsed() < QUICK_GAME;
+            ahead.extend(next);
+            let took = started.elapsed();
+            quick = took < QUICK_GAME;
+            batch = if quick { batch_size(took) } else { 1 };
             match output {
-                Some(output) => played = Some((game, held, output, seconds)),
+                Some(output) => played.push((game, held, output, took.as_secs_f64())),
                 None => {
-                    self.give_back(&game).await;
                     tracing::warn!(
                         game = game.subject(),
                         "put back in the queue unfinished: this worker is stopping"
                     );
-                    drop(held);
+                    ahead.push_front((game, held));
                     break;
                 }
             }
         }
-        if let Some(p) = played.take() {
-            store(p).await;
-        }
-        if let Some((game, _held)) = ahead.take() {
+        store(played).await;
+        for (game, held) in ahead {
             self.give_back(&game).await;
+            drop(held);
         }
+    }
+
+    /// Claims up to `up_to` games for `slot` (their builds that it has unpacked not read), after
+    /// giving up the exhausted ones if `give_up`.
+    async fn claim(
+        &self,
+        worker: &Worker<'_>,
+        slot: &Slot,
+        give_up: bool,
+        up_to: usize,
+    ) -> anyhow::Result<Vec<PlayGame>> {
+        let started = Instant::now();
+        let mut conn = self.pool.acquire().await?;
+        if give_up {
+            worker.give_up_on::<PlayGame>(&mut conn, slot).await?;
+        }
+        let kept = slot.kept();
+        let claimed =
+            games::claim(&mut conn, &self.worker_id, self.lease.as_secs_f64(), up_to, &kept).await?;
+        let claim_ms = started.elapsed().as_secs_f64() * 1000.0;
+        for (job, _) in &claimed {
+            tracing::info!(
+                kind = "game",
+                subject = i64::from(job.id),
+                attempt = job.attempts,
+                claim_ms,
+                "running"
+            );
+        }
+        Ok(claimed.into_iter().map(|(job, setup)| PlayGame { job, setup }).collect())
+    }
+
+    /// Stores what a slot played: the results of each contest's games in one transaction
+    /// ([`matches::record_games`]; one at a time if that fails), a game the judge could not run
+    /// put back in the queue.
+    async fn store(&self, worker: &Worker<'_>, slot: &Slot, played: Vec<Played>) {
+        let mut by_contest: BTreeMap<ContestId, Vec<(PlayGame, Output, f64)>> = BTreeMap::new();
+        let mut held = Vec::new();
+        for (game, lease, output, seconds) in played {
+            held.push(lease);
+            match output {
+                Ok(output) => {
+                    by_contest.entry(game.setup.contest_id).or_default().push((game, output, seconds))
+                }
+                Err(e) => {
+                    if let Err(e) = worker.finish(&game, slot, Err(e), seconds).await {
+                        tracing::error!("game queue: {e:#}");
+                    }
+                }
+            }
+        }
+        for (contest, games) in by_contest {
+            if let Err(e) = self.record(contest, &games).await {
+                tracing::error!("game queue: storing {} results at once: {e:#}", games.len());
+                if games.len() > 1 {
+                    for game in &games {
+                        if let Err(e) = self.record(contest, std::slice::from_ref(game)).await {
+                            tracing::error!(game = game.0.subject(), "game queue: {e:#}");
+                        }
+                    }
+                }
+            }
+        }
+        drop(held);
+    }
+
+    /// Records played games of `contest` in one transaction.
+    async fn record(&self, contest: ContestId, games: &[(PlayGame, Output, f64)]) -> anyhow::Result<()> {
+        let started = Instant::now();
+        let played: Vec<matches::Played> = games
+            .iter()
+            .map(|(game, (result, log, when), _)| matches::Played {
+                job: &game.job,
+                setup: &game.setup,
+                result,
+                log,
+                when: Some(*when),
+            })
+            .collect();
+        let mut conn = self.pool.acquire().await?;
+        let recorded = matches::record_games(&mut conn, &self.worker_id, contest, &played).await?;
+        let store_ms = started.elapsed().as_secs_f64() * 1000.0;
+        for (game, _, seconds) in games {
+            let subject = game.subject();
+            if recorded.contains(&game.job.id) {
+                super::record_finished(JobKind::Game, *seconds);
+                tracing::debug!(kind = "game", subject, seconds, store_ms, "stored");
+            } else {
+                tracing::warn!(
+                    kind = "game",
+                    subject,
+                    "finished after its lease was taken over; result dropped"
+                );
+            }
+        }
+        Ok(())
     }
 
     /// What a slot plays with.
@@ -301,6 +402,7 @@ impl GameQueue {
             running: self.running.clone(),
             launcher,
             cpus,
+            unpacked: Arc::default(),
         }
     }
 
@@ -313,15 +415,35 @@ impl GameQueue {
     }
 }
 
+/// What playing a game gives: its result, its log and when it was played.
+type Output = (GameResult, GameLog, games::Played);
+
 /// A game a slot played, until its output is stored: the game, its lease, the output and the
 /// seconds it took.
-type Played = (PlayGame, Held, anyhow::Result<(GameResult, GameLog, games::Played)>, f64);
+type Played = (PlayGame, Held, anyhow::Result<Output>, f64);
 
-/// A slot whose last game took less than this claims its next game while it plays the current
+/// A slot whose last game took less than this claims its next games while it plays the current
 /// one: the claim's round trips are then a noticeable share of a game, while for longer games
 /// they are not, and claiming ahead would hold a second game's lease (from the other workers, and
 /// for up to a lease after a crash) for all of a long game.
 pub const QUICK_GAME: Duration = Duration::from_secs(1);
+
+/// After a quick game, a slot claims as many games at once as would take about this long (at
+/// least one, at most [`MAX_BATCH`]), and stores their results together: one claim and one
+/// transaction for several games instead of each, their statements' cost shared. A result waits
+/// at most that long to be stored; the games claimed ahead are held from other workers that long.
+pub const BATCH_SPAN: Duration = Duration::from_millis(100);
+
+/// The most games a slot claims at once.
+pub const MAX_BATCH: usize = 8;
+
+// A build a claim did not read stays unpacked through the current game and the claimed batch.
+const _: () = assert!(bots::Unpacked::KEEP - bots::Unpacked::SURE >= 2 * (MAX_BATCH + 1));
+
+/// Games to claim at once after a game that took `took`.
+fn batch_size(took: Duration) -> usize {
+    (BATCH_SPAN.as_secs_f64() / took.as_secs_f64().max(1e-6)).clamp(1.0, MAX_BATCH as f64) as usize
+}
 
 /// A busy slot gives up the games that used up their attempts at most this often (and at its
 /// first claim, and whenever the queue looked empty), rather than before every claim.
@@ -344,6 +466,31 @@ pub struct Slot {
     running: Arc<AtomicI32>,
     launcher: Arc<dyn Launcher>,
     cpus: Option<[usize; 2]>,
+    /// The bots of its last games, still unpacked.
+    unpacked: Arc<std::sync::Mutex<bots::Unpacked>>,
+}
+
+impl Slot {
+    /// The builds this slot has unpacked, which its claims do not read again.
+    fn kept(&self) -> Vec<(SubmissionId, time::OffsetDateTime)> {
+        self.unpacked.lock().unwrap_or_else(|e| e.into_inner()).kept()
+    }
+
+    /// `sides`, each with its build unless this slot has it unpacked: a claim leaves out the
+    /// builds the slot had then, and one of them may have made way for others since.
+    async fn with_builds(&self, sides: &[Side; 2]) -> anyhow::Result<[Side; 2]> {
+        let mut sides = sides.clone();
+        for side in &mut sides {
+            let has = self.unpacked.lock().unwrap_or_else(|e| e.into_inner()).has(side);
+            if side.house_level.is_none() && side.artifact.is_none() && !has {
+                let id = side.submission_id;
+                let mut conn = self.pool.acquire().await?;
+                *side =
+                    games::side(&mut conn, id).await?.with_context(|| format!("submission {id} is gone"))?;
+            }
+        }
+        Ok(sides)
+    }
 }
 
 /// Playing a game of a match.
@@ -390,7 +537,14 @@ impl Job for PlayGame {
         _: &Slot,
         (result, log, played): (GameResult, GameLog, games::Played),
     ) -> anyhow::Result<bool> {
-        matches::record_game(conn, worker, &self.job, &self.setup, &result, &log, Some(played)).await
+        let played = matches::Played {
+            job: &self.job,
+            setup: &self.setup,
+            result: &result,
+            log: &log,
+            when: Some(played),
+        };
+        Ok(!matches::record_games(conn, worker, self.setup.contest_id, &[played]).await?.is_empty())
     }
 
     async fn release(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {
@@ -415,8 +569,8 @@ impl PlayGame {
         worker: &str,
         lease_secs: f64,
     ) -> anyhow::Result<Option<PlayGame>> {
-        let claimed = games::claim(conn, worker, lease_secs).await?;
-        Ok(claimed.map(|(job, setup)| PlayGame { job, setup }))
+        let claimed = games::claim(conn, worker, lease_secs, 1, &[]).await?;
+        Ok(claimed.into_iter().next().map(|(job, setup)| PlayGame { job, setup }))
     }
 
     /// Unpacks both bots (a house bot is this binary's `house` command) and plays the game, on a
@@ -426,27 +580,22 @@ impl PlayGame {
         let game = setup.game;
         let settings = crate::service::scheduler::settings_from_json(game, &job.settings)?;
         let plan = crate::service::scheduler::plan_from_stored(&job.plan)?;
-        let sides = setup.sides.clone();
+        let sides = slot.with_builds(&setup.sides).await?;
         let seed = setup.seed as u64;
         let (languages, house_exe) = (slot.languages.clone(), slot.house_exe.clone());
         let (launcher, cpus) = (slot.launcher.clone(), slot.cpus);
         let (moves_tx, moves_rx) = tokio::sync::mpsc::unbounded_channel();
         let params = judge::adapters::game_params(&settings, &plan).to_value();
         tokio::spawn(write_progress(slot.pool.clone(), job.id, params, moves_rx));
+        let unpacked = slot.unpacked.clone();
         tokio::task::spawn_blocking(move || {
-            let mut dirs = Vec::new();
-            let mut bots = Vec::new();
-            for side in &sides {
-                let dir = crate::scratch::dir("game-")?;
-                bots.push(bots::command(side, game, &settings, &languages, &house_exe, dir.path())?);
-                dirs.push(dir);
-            }
-            let bots: [judge::BotCommand; 2] = bots.try_into().map_err(|_| anyhow::anyhow!("two bots"))?;
+            // Held for the game: its bots' directories stay while it is played.
+            let mut unpacked = unpacked.lock().unwrap_or_else(|e| e.into_inner());
+            let bots = unpacked.commands(&sides, game, &settings, &languages, &house_exe)?;
             let spec = MatchSpec { game, settings, bots, seed, cpus };
             let played = judge::play_game_with(&spec, &plan, launcher.as_ref(), |table| {
                 table.watch(Box::new(Reporter(moves_tx)))
             });
-            drop(dirs);
             anyhow::Ok(played)
         })
         .await

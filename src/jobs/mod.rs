@@ -159,7 +159,11 @@ impl Worker<'_> {
         self.give_up_on::<J>(&mut *self.pool.acquire().await?, ctx).await
     }
 
-    async fn give_up_on<J: Job>(&self, conn: &mut PgConnection, ctx: &J::Context) -> anyhow::Result<()> {
+    pub(crate) async fn give_up_on<J: Job>(
+        &self,
+        conn: &mut PgConnection,
+        ctx: &J::Context,
+    ) -> anyhow::Result<()> {
         let given_up = J::give_up(conn, ctx).await?;
         if given_up > 0 {
             let kind = J::KIND.as_str();
@@ -221,7 +225,7 @@ impl Worker<'_> {
 }
 
 /// Counts a game or a compile finished and records how long it ran (`/metrics`).
-fn record_finished(kind: JobKind, seconds: f64) {
+pub(crate) fn record_finished(kind: JobKind, seconds: f64) {
     match kind {
         JobKind::Game => {
             metrics::counter!(names::GAMES_FINISHED, "result" => "done").increment(1);

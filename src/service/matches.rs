@@ -1,16 +1,17 @@
 //! A match's games as the game workers play them (claimed with their match by
 //! `db::games::claim`): their moves are shown live while they are played ([`record_progress`]),
-//! and each result is recorded once ([`record_game`]): written, its thinking time charged, and,
+//! and each result is recorded once ([`record_games`]): written, its thinking time charged, and,
 //! with its last game, the match decided and scored (`MatchSummary`: 3 points for more games won,
 //! 1 each for as many).
 
-use crate::db::games::{self, GameJob, GameStatus, MatchScore, MatchSetup, Stored};
-use crate::db::ids::{GameRecordId, UserId};
+use crate::db::games::{self, GameJob, MatchScore, MatchSetup, Stored};
+use crate::db::ids::{ContestId, GameRecordId, MatchId, UserId};
 use crate::judge::result::{BotId, GameResult, MatchSummary};
 use crate::judge::GameLog;
 use anyhow::Context;
 use serde_json::Value;
 use sqlx::PgConnection;
+use std::collections::BTreeSet;
 
 /// Writes the moves so far of a game being played (`{"params", "moves", "lines"}`), for its
 /// live page; nothing once the game is no longer running.
@@ -22,49 +23,90 @@ pub async fn record_progress(
     games::set_progress(conn, id, progress).await
 }
 
-/// Records a game `worker` played, in one transaction: writes the result (once), charges both
-/// users' thinking time (never a house bot's, and not for a rejudge's replays; a test match's,
-/// both bots', to the student who asked for it), and decides the match with its score when its
-/// last game is done. `false` (nothing written, nobody charged) when the game is no longer
-/// `worker`'s.
-pub async fn record_game(
+/// A game a worker played, to record ([`record_games`]).
+pub struct Played<'a> {
+    pub job: &'a GameJob,
+    pub setup: &'a MatchSetup,
+    pub result: &'a GameResult,
+    pub log: &'a GameLog,
+    pub when: Option<games::Played>,
+}
+
+impl Played<'_> {
+    /// Each bot's thinking time (sides `a`, `b`).
+    fn think_ms(&self) -> [i64; 2] {
+        [BotId::A, BotId::B].map(|b| self.result.think_ms.get(&b).copied().unwrap_or(0) as i64)
+    }
+
+    /// Who pays for its thinking time, and how much: both users (never a house bot, and nobody
+    /// for a rejudge's replays); for a test match, the student who asked for it, both bots'.
+    fn charges(&self) -> Vec<(UserId, i64)> {
+        let think_ms = self.think_ms();
+        match self.setup.requested_by {
+            Some(asked) => vec![(asked, think_ms.iter().sum())],
+            None if self.job.charge => self
+                .setup
+                .sides
+                .iter()
+                .zip(think_ms)
+                .filter(|(side, _)| side.house_level.is_none())
+                .map(|(side, ms)| (side.user_id, ms))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+}
+
+/// Records games `worker` played in contest `contest`, in one transaction: writes each result
+/// (once), charges the users' thinking time ([`Played::charges`]), and decides each match whose
+/// last game is done, with its score. Returns the games recorded: not one that is no longer
+/// `worker`'s (nothing written for it, nobody charged).
+pub async fn record_games(
     conn: &mut PgConnection,
     worker: &str,
-    job: &GameJob,
-    setup: &MatchSetup,
-    result: &GameResult,
-    log: &GameLog,
-    played: Option<games::Played>,
-) -> anyhow::Result<bool> {
-    let think = |b: BotId| result.think_ms.get(&b).copied().unwrap_or(0) as i64;
-    let think_ms = [think(BotId::A), think(BotId::B)];
-    let charges: Vec<(UserId, i64)> = match setup.requested_by {
-        // A test match: whoever asked for it pays for both bots.
-        Some(asked) => vec![(asked, think_ms.iter().sum())],
-        None if job.charge => setup
-            .sides
-            .iter()
-            .zip(think_ms)
-            .filter(|(side, _)| side.house_level.is_none())
-            .map(|(side, ms)| (side.user_id, ms))
-            .collect(),
-        None => Vec::new(),
-    };
-    // In the lock order of `db::games`: the contest (shared); the game's job and row, the slot
-    // time and the users' usage in one statement; then its match. Four round trips, five when the
-    // match ends.
-    let mut tx = games::begin_storing(conn, setup.contest_id).await?;
-    let (result, log) = (serde_json::to_value(result)?, serde_json::to_string(log)?);
-    let stored = Stored { result: &result, log: &log, think_ms, played, charges: &charges };
-    if !games::finish(&mut tx, job.id, worker, &stored).await? {
-        return Ok(false);
+    contest: ContestId,
+    played: &[Played<'_>],
+) -> anyhow::Result<Vec<GameRecordId>> {
+    let charges: Vec<Vec<(UserId, i64)>> = played.iter().map(Played::charges).collect();
+    let json = played
+        .iter()
+        .map(|p| Ok((serde_json::to_value(p.result)?, serde_json::to_string(p.log)?)))
+        .collect::<anyhow::Result<Vec<(Value, String)>>>()?;
+    let stored: Vec<Stored> = played
+        .iter()
+        .zip(&json)
+        .zip(&charges)
+        .map(|((p, (result, log)), charges)| Stored {
+            id: p.job.id,
+            result,
+            log,
+            think_ms: p.think_ms(),
+            played: p.when,
+            charges,
+        })
+        .collect();
+    // In the lock order of `db::games`: the contest (shared); the games' jobs and rows, the slot
+    // time and the users' usage in one statement; then their matches. Four round trips, five
+    // when a match ends, for any number of games.
+    let mut tx = games::begin_storing(conn, contest).await?;
+    let recorded = games::finish(&mut tx, worker, contest, &stored).await?;
+    if recorded.is_empty() {
+        return Ok(recorded);
     }
-    let winners = games::lock_match_winners(&mut tx, job.match_id).await?;
-    if let Some(score) = score(winners)? {
-        games::set_match_state(&mut tx, job.match_id, GameStatus::Done, Some(score)).await?;
+    let matches: BTreeSet<MatchId> =
+        played.iter().filter(|p| recorded.contains(&p.job.id)).map(|p| p.job.match_id).collect();
+    let matches: Vec<MatchId> = matches.into_iter().collect();
+    let mut scores = Vec::new();
+    for (id, winners) in games::lock_match_winners(&mut tx, &matches).await? {
+        if let Some(score) = score(winners)? {
+            scores.push((id, score));
+        }
+    }
+    if !scores.is_empty() {
+        games::set_matches_done(&mut tx, &scores).await?;
     }
     tx.commit().await?;
-    Ok(true)
+    Ok(recorded)
 }
 
 /// A match's score from its games' stored winners (bot names; `Some(None)` a draw), once every

@@ -389,9 +389,11 @@ pub fn stored_bytes_per_game(b: &mut Bench) -> anyhow::Result<Figure> {
         let n = copies * played.len();
         bench::queue_games(&mut conn, contest, subs[0], subs[1], n as i32).await?;
         for (result, log) in played.iter().cycle().take(n) {
-            let (job, _) = games::claim(&mut conn, "bench", 60.0).await?.context("a queued game")?;
-            let stored = games::Stored { result, log, think_ms: [0, 0], played: None, charges: &[] };
-            ensure!(games::finish(&mut conn, job.id, "bench", &stored).await?, "stored");
+            let (job, _) =
+                games::claim(&mut conn, "bench", 60.0, 1, &[]).await?.pop().context("a queued game")?;
+            let stored =
+                games::Stored { id: job.id, result, log, think_ms: [0, 0], played: None, charges: &[] };
+            ensure!(games::finish(&mut conn, "bench", contest, &[stored]).await? == [job.id], "stored");
         }
         Ok(bench::games_table_bytes(&mut conn).await? as f64 / n as f64)
     }))?;

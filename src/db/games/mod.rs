@@ -34,7 +34,7 @@ pub use pages::{
 };
 pub use play::{
     begin_storing, claim, fail_exhausted, finish, give_back, lock_match_winners, match_winners, release,
-    set_match_state, set_progress, side, GameJob, MatchScore, MatchSetup, Played, Side, Stored,
+    set_matches_done, set_progress, side, GameJob, MatchScore, MatchSetup, Played, Side, Stored,
 };
 pub use rejudge::{current_match_seeds, prune_replaced, replace_games, Replay};
 pub use schedule::{

@@ -20,124 +20,198 @@ pub struct GameJob {
     pub charge: bool,
 }
 
-/// Claims the next game for `worker` until `lease_secs` from now: from the contest whose turn it
-/// is ([`queue::game_contests_by_turn`]), the first of its order (test matches first, then by
-/// `seq`, then by arrival) that nobody holds (never claimed, released, or whose lease ran out: its
-/// worker died) and that had fewer than [`MAX_ATTEMPTS`] claims (see [`fail_exhausted`]). The
-/// game becomes `running` with its match, and comes with what it is played with. A job whose game
-/// no longer needs it (cancelled meanwhile) is taken out of the queue on the way.
+/// Claims the next games for `worker` until `lease_secs` from now, up to `up_to` of them: from
+/// the contest whose turn it is ([`queue::game_contests_by_turn`]), the first of its order (test
+/// matches first, then by `seq`, then by arrival) that nobody holds (never claimed, released, or
+/// whose lease ran out: its worker died) and that had fewer than [`MAX_ATTEMPTS`] claims (see
+/// [`fail_exhausted`]), in that order. Each game becomes `running` with its match, and comes with
+/// what it is played with; a side in `kept` (a submission and the time of its build that the
+/// worker still has unpacked) comes without its build, and so does a side met earlier in the
+/// batch (the caller takes it from there). A job whose game no longer needs it (cancelled
+/// meanwhile) is taken out of the queue on the way. Empty: nothing to claim.
 pub async fn claim(
     conn: &mut PgConnection,
     worker: &str,
     lease_secs: f64,
-) -> sqlx::Result<Option<(GameJob, MatchSetup)>> {
+    up_to: usize,
+    kept: &[(SubmissionId, time::OffsetDateTime)],
+) -> sqlx::Result<Vec<(GameJob, MatchSetup)>> {
+    let kept = Kept::from(kept);
     for contest in queue::game_contests_by_turn(conn).await? {
-        while let Some(claimed) = claim_in(conn, contest, worker, lease_secs).await? {
-            match claimed {
-                Ok(game) => return Ok(Some(game)),
-                Err(cancelled) => queue::abandon(conn, JobKind::Game, cancelled).await?,
+        loop {
+            let (games, cancelled) = claim_in(conn, contest, worker, lease_secs, up_to, &kept).await?;
+            for job in &cancelled {
+                queue::abandon(conn, JobKind::Game, *job).await?;
+            }
+            if !games.is_empty() {
+                return Ok(games);
+            }
+            if cancelled.is_empty() {
+                break;
             }
         }
     }
-    Ok(None)
+    Ok(Vec::new())
 }
 
-/// Claims the first game of `contest`'s order, in one statement (one round trip, its own
-/// transaction): its job is leased to `worker`, the game and its match become `running`, the
-/// contest is charged the game's estimated slot time (see [`queue::game_contests_by_turn`]), and
-/// what the game is played with is read, both sides included (each as [`side`] reads it). In the
-/// lock order: the job, the game, the contest's slot time, then the match (each part reads the
-/// one before). Its commit does not wait for the disk (as [`queue::RELAXED_BEGIN`]'s): a claim lost
-/// in a crash of the server leaves the game queued; the worker's result is then refused as no
-/// longer its own, and the game is played again. `None`: nothing to claim in the contest;
-/// `Some(Err(game))`: the job claimed was the game's, no longer needed (cancelled).
+/// The builds a worker still has unpacked, as the claim's parameters.
+struct Kept {
+    submissions: Vec<i64>,
+    compiled_at: Vec<time::OffsetDateTime>,
+}
+
+impl From<&[(SubmissionId, time::OffsetDateTime)]> for Kept {
+    fn from(kept: &[(SubmissionId, time::OffsetDateTime)]) -> Kept {
+        let (submissions, compiled_at) = kept.iter().map(|&(s, at)| (i64::from(s), at)).unzip();
+        Kept { submissions, compiled_at }
+    }
+}
+
+/// Claims the first games of `contest`'s order, up to `up_to`, in one statement (one round trip,
+/// its own transaction): their jobs are leased to `worker`, the games and their matches become
+/// `running`, the contest is charged the games' estimated slot time (see
+/// [`queue::game_contests_by_turn`]), and what the games are played with is read, both sides
+/// included (each as [`side`] reads it, its build only where the worker does not have it). In
+/// the lock order: the jobs, the games, the contest's slot time, then the matches, in the order
+/// of their ids (each part reads the one before). Its commit does not wait for the disk (as
+/// [`queue::RELAXED_BEGIN`]'s): a claim lost in a crash of the server leaves the games queued; the
+/// worker's results are then refused as no longer its own, and the games are played again.
+/// Returns the games claimed, in the contest's order, and the jobs claimed whose games no longer
+/// needed them (cancelled).
 async fn claim_in(
     conn: &mut PgConnection,
     contest: i64,
     worker: &str,
     lease_secs: f64,
-) -> sqlx::Result<Option<Result<(GameJob, MatchSetup), i64>>> {
+    up_to: usize,
+    kept: &Kept,
+) -> sqlx::Result<(Vec<(GameJob, MatchSetup)>, Vec<i64>)> {
     let rows = sqlx::query!(
         r#"with relaxed as (select set_config('synchronous_commit', 'off', true)),
            claimed as (
                update jobs set attempts = attempts + 1, locked_by = $2,
                                lease_until = now() + make_interval(secs => $3)
-               where id = (
+               where id in (
                    select id from jobs
                    where kind = 'game' and contest_id = $1 and finished_at is null and attempts < $4
                      and (locked_by is null or lease_until < now())
                    order by priority desc, seq, arrived_at, id
                    for update skip locked
-                   limit 1)
-               returning subject_id, attempts),
+                   limit $5)
+               returning subject_id, attempts, priority, seq, arrived_at, id),
            taken as (
                update games g set status = 'running', started_at = now()
                from claimed c where g.id = c.subject_id and g.status in ('queued', 'running')
                returning g.id, g.match_id, g.plan, g.settings, g.charge),
            charged as (
                insert into contest_slot_usage as u (contest_id, vtime)
-               select c.id, 1000 / c.share from contests c where c.id = $1 and exists (select 1 from taken)
+               select c.id, (select count(*) from taken) * 1000 / c.share
+               from contests c where c.id = $1 and exists (select 1 from taken)
                on conflict (contest_id) do update
-                   set vtime = u.vtime + u.estimate_ms / (select share from contests where id = $1)
+                   set vtime = u.vtime
+                       + (select count(*) from taken) * u.estimate_ms / (select share from contests where id = $1)
                returning u.contest_id),
+           to_start as (
+               select id from matches
+               where id in (select match_id from taken) and status not in ('cancelled', 'failed', 'running')
+                 and exists (select 1 from charged)
+               order by id
+               for update),
            started as (
                update matches set status = 'running', points_a = null, points_b = null,
                       games_won_a = null, games_won_b = null, games_drawn = null, finished_at = null
-               where id = (select match_id from taken) and status not in ('cancelled', 'failed')
-                 and exists (select 1 from charged))
+               where id in (select id from to_start)),
+           sides as (
+               select t.id as game_id, s.id, s.user_id, s.language, s.compiled_at,
+                      coalesce(u.nickname, u.username) as nickname, u.is_house,
+                      row_number() over (partition by s.id order by c.priority desc, c.seq, c.arrived_at, c.id) as nth
+               from claimed c
+                    join taken t on t.id = c.subject_id
+                    join matches m on m.id = t.match_id
+                    join submissions s on s.id in (m.submission_a, m.submission_b)
+                    join users u on u.id = s.user_id)
            select c.subject_id as "subject!", c.attempts as "attempts!", t.match_id as "match_id?: MatchId",
                   t.plan as "plan?", t.settings as "settings?", t.charge as "charge?",
                   m.contest_id as "contest_id?: ContestId", co.game as "game?: GameId", m.seed as "seed?",
                   m.submission_a as "submission_a?", m.submission_b as "submission_b?",
                   m.requested_by as "requested_by: UserId",
-                  s.id as "submission_id?: SubmissionId", s.user_id as "user_id?: UserId",
-                  coalesce(u.nickname, u.username) as "nickname?", s.language as "language?", s.artifact,
-                  case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
+                  sd.id as "submission_id?: SubmissionId", sd.user_id as "user_id?: UserId",
+                  sd.nickname as "nickname?", sd.language as "language?", sd.compiled_at,
+                  case when sd.nth = 1 and not exists (
+                           select 1 from unnest($6::int8[], $7::timestamptz[]) as k(id, at)
+                           where k.id = sd.id and k.at = sd.compiled_at)
+                       then (select artifact from submissions where id = sd.id) end as artifact,
+                  case when sd.is_house then (select convert_from(source, 'UTF8') from submissions where id = sd.id)
+                  end as house_level
            from relaxed cross join claimed c
-                left join taken t on true
+                left join taken t on t.id = c.subject_id
                 left join matches m on m.id = t.match_id
                 left join contests co on co.id = m.contest_id
-                left join submissions s on s.id in (m.submission_a, m.submission_b)
-                left join users u on u.id = s.user_id"#,
+                left join sides sd on sd.game_id = t.id
+           order by c.priority desc, c.seq, c.arrived_at, c.id"#,
         contest,
         worker,
         lease_secs,
-        MAX_ATTEMPTS
+        MAX_ATTEMPTS,
+        up_to as i64,
+        &kept.submissions,
+        &kept.compiled_at
     )
     .fetch_all(conn)
     .await?;
-    let Some(first) = rows.first() else { return Ok(None) };
-    let subject = first.subject;
-    let (Some(match_id), Some(plan), Some(settings), Some(charge)) =
-        (first.match_id, first.plan.clone(), first.settings.clone(), first.charge)
-    else {
-        return Ok(Some(Err(subject)));
-    };
-    let job =
-        GameJob { id: GameRecordId(subject), match_id, plan, settings, attempts: first.attempts, charge };
-    let (Some(contest_id), Some(game), Some(seed), Some(a), Some(b)) =
-        (first.contest_id, first.game, first.seed, first.submission_a, first.submission_b)
-    else {
-        return Err(sqlx::Error::RowNotFound);
-    };
-    let requested_by = first.requested_by;
-    let sides: Vec<Side> = rows
-        .into_iter()
-        .filter_map(|r| {
-            Some(Side {
-                submission_id: r.submission_id?,
-                user_id: r.user_id?,
-                nickname: r.nickname?,
-                language: r.language?,
-                artifact: r.artifact,
-                house_level: r.house_level,
+    let (mut games, mut cancelled) = (Vec::new(), Vec::new());
+    for rows in rows.chunk_by(|a, b| a.subject == b.subject) {
+        let first = &rows[0];
+        let (Some(match_id), Some(plan), Some(settings), Some(charge)) =
+            (first.match_id, first.plan.clone(), first.settings.clone(), first.charge)
+        else {
+            cancelled.push(first.subject);
+            continue;
+        };
+        let job = GameJob {
+            id: GameRecordId(first.subject),
+            match_id,
+            plan,
+            settings,
+            attempts: first.attempts,
+            charge,
+        };
+        let (Some(contest_id), Some(game), Some(seed), Some(a), Some(b)) =
+            (first.contest_id, first.game, first.seed, first.submission_a, first.submission_b)
+        else {
+            return Err(sqlx::Error::RowNotFound);
+        };
+        let sides: Vec<Side> = rows
+            .iter()
+            .filter_map(|r| {
+                Some(Side {
+                    submission_id: r.submission_id?,
+                    user_id: r.user_id?,
+                    nickname: r.nickname.clone()?,
+                    language: r.language.clone()?,
+                    compiled_at: r.compiled_at,
+                    artifact: r.artifact.clone(),
+                    house_level: r.house_level.clone(),
+                })
             })
-        })
-        .collect();
-    // A bot that plays itself is one row, both sides.
-    let side = |id| sides.iter().find(|s| s.submission_id == id).cloned().ok_or(sqlx::Error::RowNotFound);
-    let sides = [side(SubmissionId(a))?, side(SubmissionId(b))?];
-    Ok(Some(Ok((job, MatchSetup { contest_id, game, seed, sides, requested_by }))))
+            .collect();
+        // A bot that plays itself is one row, both sides.
+        let side = |id| sides.iter().find(|s| s.submission_id == id).cloned().ok_or(sqlx::Error::RowNotFound);
+        let sides = [side(SubmissionId(a))?, side(SubmissionId(b))?];
+        let requested_by = first.requested_by;
+        games.push((job, MatchSetup { contest_id, game, seed, sides, requested_by }));
+    }
+    // A build sent once per batch: the later games' sides take it from the first.
+    let mut builds = std::collections::HashMap::new();
+    for side in games.iter_mut().flat_map(|(_, setup)| setup.sides.iter_mut()) {
+        match &side.artifact {
+            Some(build) => {
+                builds.entry(side.submission_id).or_insert_with(|| build.clone());
+            }
+            None => side.artifact = builds.get(&side.submission_id).cloned(),
+        }
+    }
+    Ok((games, cancelled))
 }
 
 /// Gives up on the games that had their [`MAX_ATTEMPTS`] without a result (their last lease ran
@@ -180,6 +254,9 @@ pub struct Side {
     pub user_id: UserId,
     pub nickname: String,
     pub language: String,
+    /// When its build was stored: with the submission's id, what tells one build from another.
+    pub compiled_at: Option<time::OffsetDateTime>,
+    /// The build; `None` for a house bot, and for a build the worker said it still has.
     pub artifact: Option<Vec<u8>>,
     /// Set for a house bot: its level, run as `botarena house` (no artifact, no compute charged).
     pub house_level: Option<String>,
@@ -190,7 +267,7 @@ pub async fn side(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Re
     sqlx::query_as!(
         Side,
         r#"select s.id as "submission_id: _", s.user_id as "user_id: _", coalesce(u.nickname, u.username) as "nickname!",
-                  s.language, s.artifact,
+                  s.language, s.compiled_at, s.artifact,
                   case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
            from submissions s join users u on u.id = s.user_id where s.id = $1"#,
         submission as SubmissionId
@@ -268,6 +345,7 @@ pub async fn begin_storing(
 
 /// What storing a game's result writes ([`finish`]).
 pub struct Stored<'a> {
+    pub id: GameRecordId,
     /// The result object and the log, as JSON.
     pub result: &'a Value,
     pub log: &'a str,
@@ -279,87 +357,122 @@ pub struct Stored<'a> {
     pub charges: &'a [(UserId, i64)],
 }
 
-/// Stores a game's result, exactly once, in one statement: its job is finished, the game is
-/// `done` with its result and log, the contest's slot time is settled (the estimate it was
-/// charged at the claim replaced by what the game really took, from which the contest's estimate
-/// is learnt), and the users are charged their thinking time for the day. `false` (nothing
-/// written) when the game is no longer ours (its lease ran out and another worker took it, or a
-/// rejudge replaced it). The outcome columns the standings and pages read (`winner`,
-/// `end_reason`, `forfeit_kind`) are computed by the database from the result as it is written.
-/// The writes follow the lock order (jobs, games, the slot time, the users' usage in user order):
-/// each part reads the one before it.
+/// Stores the results of games of `contest`, each exactly once, in one statement: their jobs are
+/// finished, the games are `done` with their results and logs, the contest's slot time is
+/// settled (the estimates it was charged at the claims replaced by what the games really took,
+/// from which the contest's estimate is learnt) and the users are charged their thinking time for
+/// the day. Returns the games stored: not one that is no longer ours (its lease ran out and
+/// another worker took it, or a rejudge replaced it). The outcome columns the standings and pages
+/// read (`winner`, `end_reason`, `forfeit_kind`) are computed by the database from each result
+/// as it is written. The writes follow the lock order (jobs, games, the slot time, the users'
+/// usage in user order): each part reads the one before it.
 pub async fn finish(
     conn: &mut PgConnection,
-    id: GameRecordId,
     worker: &str,
-    s: &Stored<'_>,
-) -> sqlx::Result<bool> {
-    let (users, ms): (Vec<i64>, Vec<i64>) = s.charges.iter().map(|&(u, ms)| (i64::from(u), ms)).unzip();
+    contest: ContestId,
+    games: &[Stored<'_>],
+) -> sqlx::Result<Vec<GameRecordId>> {
+    let ids: Vec<i64> = games.iter().map(|g| i64::from(g.id)).collect();
+    let results: Vec<&Value> = games.iter().map(|g| g.result).collect();
+    let logs: Vec<&str> = games.iter().map(|g| g.log).collect();
+    let (think_a, think_b): (Vec<i64>, Vec<i64>) =
+        games.iter().map(|g| (g.think_ms[0], g.think_ms[1])).unzip();
+    let started: Vec<Option<time::OffsetDateTime>> =
+        games.iter().map(|g| g.played.map(|p| p.started)).collect();
+    let finished: Vec<Option<time::OffsetDateTime>> =
+        games.iter().map(|g| g.played.map(|p| p.finished)).collect();
+    let mut charged = (Vec::new(), Vec::new(), Vec::new());
+    for g in games {
+        for &(user, ms) in g.charges {
+            charged.0.push(i64::from(g.id));
+            charged.1.push(i64::from(user));
+            charged.2.push(ms);
+        }
+    }
     let stored = sqlx::query_scalar!(
         r#"with job as (
                update jobs set finished_at = now(), locked_by = null, lease_until = null
-               where kind = 'game' and subject_id = $1 and locked_by = $2 and finished_at is null
+               where kind = 'game' and subject_id = any($1) and locked_by = $2 and finished_at is null
                returning subject_id),
            game as (
-               update games set status = 'done', result = $3, log = $4, think_ms_a = $5, think_ms_b = $6,
-                      started_at = coalesce($7, started_at), finished_at = coalesce($8, now()), progress = null
-               where id = (select subject_id from job) and status = 'running'
-               returning match_id, started_at),
+               update games g set status = 'done', result = i.result, log = i.log,
+                      think_ms_a = i.think_a, think_ms_b = i.think_b,
+                      started_at = coalesce(i.started, g.started_at), finished_at = coalesce(i.finished, now()),
+                      progress = null
+               from unnest($1::int8[], $4::jsonb[], $5::text[], $6::int8[], $7::int8[],
+                           $8::timestamptz[], $9::timestamptz[])
+                    as i(id, result, log, think_a, think_b, started, finished)
+               where g.id = i.id and g.id in (select subject_id from job) and g.status = 'running'
+               returning g.id, g.started_at, g.finished_at),
            played as (
-               select m.contest_id, c.share, greatest(0, extract(epoch from now() - g.started_at) * 1000)::float8 as ms
-               from game g join matches m on m.id = g.match_id join contests c on c.id = m.contest_id
-               where g.started_at is not null),
+               select count(*) as n, sum(ms) as total, avg(ms) as mean
+               from (select greatest(0, extract(epoch from finished_at - started_at) * 1000)::float8 as ms
+                     from game where started_at is not null) as p
+               having count(*) > 0),
            settled as (
+               -- One game's time teaches the estimate a fifth; n games' as their mean would n
+               -- times over.
                update contest_slot_usage u
-               set vtime = u.vtime + (p.ms - u.estimate_ms) / p.share,
-                   used_ms = u.used_ms + p.ms::int8,
-                   estimate_ms = greatest(1, 0.8 * u.estimate_ms + 0.2 * p.ms)
-               from played p where u.contest_id = p.contest_id
+               set vtime = u.vtime + (p.total - p.n * u.estimate_ms) / c.share,
+                   used_ms = u.used_ms + p.total::int8,
+                   estimate_ms = greatest(1, power(0.8, p.n) * u.estimate_ms + (1 - power(0.8, p.n)) * p.mean)
+               from played p, contests c where u.contest_id = $3 and c.id = $3
                returning u.contest_id),
            charged as (
                insert into compute_usage (user_id, contest_id, day, used_ms)
-               select c.user_id, p.contest_id, (now() at time zone 'utc')::date, sum(c.ms)::int8
-               from unnest($9::int8[], $10::int8[]) as c(user_id, ms)
-                    cross join played p
+               select c.user_id, $3, (now() at time zone 'utc')::date, sum(c.ms)::int8
+               from unnest($10::int8[], $11::int8[], $12::int8[]) as c(game_id, user_id, ms)
+                    join game g on g.id = c.game_id
                     -- after the slot time (the lock order), whether or not the contest has its row
                     cross join (select count(*) from settled) as after_settled
-               group by c.user_id, p.contest_id order by c.user_id
+               group by c.user_id order by c.user_id
                on conflict (user_id, contest_id, day) do update set used_ms = compute_usage.used_ms + excluded.used_ms)
-           select exists (select 1 from game) as "stored!""#,
-        i64::from(id),
+           select id as "id!: GameRecordId" from game"#,
+        &ids,
         worker,
-        s.result,
-        s.log,
-        s.think_ms[0],
-        s.think_ms[1],
-        s.played.map(|p| p.started),
-        s.played.map(|p| p.finished),
-        &users,
-        &ms
+        i64::from(contest),
+        &results as &[&Value],
+        &logs as &[&str],
+        &think_a,
+        &think_b,
+        &started as &[Option<time::OffsetDateTime>],
+        &finished as &[Option<time::OffsetDateTime>],
+        &charged.0,
+        &charged.1,
+        &charged.2
     )
-    .fetch_one(conn)
+    .fetch_all(conn)
     .await?;
     Ok(stored)
 }
 
-/// Locks a match's row until the transaction ends (step 5 of the lock order, after its game's)
-/// and reads the winners of its games, as [`match_winners`] does, in one round trip. Two workers
-/// storing its last two games at the same moment take turns, and the second sees the first's
-/// result and closes the match: the second's [`finish`] waited for the first's commit (both
-/// update their contest's slot time row), so this statement, which comes after it, reads what
-/// the first wrote (a statement blocked here would read rows as they were when it began).
+/// Locks the rows of matches (step 5 of the lock order, after their games', in the order of their
+/// ids) until the transaction ends and reads the winners of their games, as [`match_winners`]
+/// does, in one round trip. Two workers storing a match's last two games at the same moment take
+/// turns, and the second sees the first's result and closes the match: the second's [`finish`]
+/// waited for the first's commit (both update their contest's slot time row), so this statement,
+/// which comes after it, reads what the first wrote (a statement blocked here would read rows as
+/// they were when it began).
 pub async fn lock_match_winners(
     conn: &mut PgConnection,
-    match_id: MatchId,
-) -> sqlx::Result<Vec<Option<Option<String>>>> {
+    matches: &[MatchId],
+) -> sqlx::Result<Vec<(MatchId, Vec<Option<Option<String>>>)>> {
+    let ids: Vec<i64> = matches.iter().map(|&m| i64::from(m)).collect();
     let rows = sqlx::query!(
-        r#"select g.status as "status: GameStatus", g.winner from matches m join games g on g.match_id = m.id
-           where m.id = $1 and g.replaced_at is null order by g.index for update of m"#,
-        match_id as MatchId
+        r#"select m.id as "match_id: MatchId", g.status as "status: GameStatus", g.winner
+           from matches m join games g on g.match_id = m.id
+           where m.id = any($1) and g.replaced_at is null order by m.id, g.index for update of m"#,
+        &ids
     )
     .fetch_all(conn)
     .await?;
-    Ok(rows.into_iter().map(|r| (r.status == GameStatus::Done).then_some(r.winner)).collect())
+    Ok(rows
+        .chunk_by(|a, b| a.match_id == b.match_id)
+        .map(|games| {
+            let winners = games.iter().map(|r| (r.status == GameStatus::Done).then(|| r.winner.clone()));
+            (games[0].match_id, winners.collect())
+        })
+        .collect())
 }
 
 /// The winners of a match's games in order (`Some(None)` a draw), `None` for a game not done
@@ -387,25 +500,23 @@ pub struct MatchScore {
     pub games_drawn: i32,
 }
 
-/// Marks a match running, or done with its score; a cancelled or failed match keeps its status.
-pub async fn set_match_state(
-    conn: &mut PgConnection,
-    match_id: MatchId,
-    status: GameStatus,
-    score: Option<MatchScore>,
-) -> sqlx::Result<()> {
+/// Marks matches done with their scores, in one statement (the standings' trigger runs once
+/// for all); a cancelled or failed match keeps its status.
+pub async fn set_matches_done(conn: &mut PgConnection, scores: &[(MatchId, MatchScore)]) -> sqlx::Result<()> {
+    let ids: Vec<i64> = scores.iter().map(|(m, _)| i64::from(*m)).collect();
+    let column = |f: fn(&MatchScore) -> i32| scores.iter().map(|(_, s)| f(s)).collect::<Vec<i32>>();
     sqlx::query!(
-        "update matches set status = $2, points_a = $3, points_b = $4,
-                games_won_a = $5, games_won_b = $6, games_drawn = $7,
-                finished_at = case when $2 = 'done'::game_status then now() end
-         where id = $1 and status not in ('cancelled', 'failed')",
-        match_id as MatchId,
-        status as GameStatus,
-        score.map(|s| s.points[0]),
-        score.map(|s| s.points[1]),
-        score.map(|s| s.games_won[0]),
-        score.map(|s| s.games_won[1]),
-        score.map(|s| s.games_drawn)
+        "update matches m set status = 'done', points_a = s.points_a, points_b = s.points_b,
+                games_won_a = s.won_a, games_won_b = s.won_b, games_drawn = s.drawn, finished_at = now()
+         from unnest($1::int8[], $2::int4[], $3::int4[], $4::int4[], $5::int4[], $6::int4[])
+              as s(id, points_a, points_b, won_a, won_b, drawn)
+         where m.id = s.id and m.status not in ('cancelled', 'failed')",
+        &ids,
+        &column(|s| s.points[0]),
+        &column(|s| s.points[1]),
+        &column(|s| s.games_won[0]),
+        &column(|s| s.games_won[1]),
+        &column(|s| s.games_drawn)
     )
     .execute(conn)
     .await?;

@@ -462,6 +462,7 @@ impl Practice {
                     user_id: UserId(0),
                     nickname: label.clone(),
                     language: String::new(),
+                    compiled_at: None,
                     artifact: None,
                     house_level: Some(level.to_string()),
                 };
