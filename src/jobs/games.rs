@@ -79,6 +79,9 @@ pub struct GameQueue {
     pub drain: Option<Duration>,
     /// Wakes the idle slots when games are queued ([`super::wakeups`]); they poll meanwhile.
     pub wakeup: Arc<tokio::sync::Notify>,
+    /// Notified (its waiters) each time a slot has stored results: `botarena bench` waits on it
+    /// for a newcomer's first result instead of asking the database over and over.
+    pub stored: Arc<tokio::sync::Notify>,
     running: Arc<AtomicI32>,
 }
 
@@ -94,6 +97,7 @@ impl GameQueue {
             house_exe: PathBuf::from(crate::judge::commands::SELF_EXE),
             drain: None,
             wakeup: Arc::default(),
+            stored: Arc::default(),
             running: Arc::new(AtomicI32::new(0)),
         }
     }
@@ -376,6 +380,7 @@ impl GameQueue {
             .collect();
         let mut conn = self.pool.acquire().await?;
         let recorded = matches::record_games(&mut conn, &self.worker_id, contest, &played).await?;
+        self.stored.notify_waiters();
         let store_ms = started.elapsed().as_secs_f64() * 1000.0;
         for (game, _, seconds) in games {
             let subject = game.subject();
