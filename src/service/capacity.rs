@@ -33,10 +33,11 @@ pub struct Figures {
 impl Default for Figures {
     /// The figures of docs/bench.md's table (`botarena bench --entrants 1000`, release build, 2-core machine), the
     /// work around a game from `platform_games_per_second` against its baseline (1 / value - 1 /
-    /// baseline, test profile, an idle 2-core machine, one game slot: 2.15 and 1.58 ms at 40
-    /// entrants, 1.86 ms at 200; about 2 ms), and a C compile with gcc.
+    /// baseline, test profile, an idle 2-core machine, one game slot, games claimed and stored in
+    /// batches: 0.9 to 1.6 ms at 40 entrants, median 1.1 ms; 1.34 and 1.35 ms at 200; about
+    /// 1.2 ms), and a C compile with gcc.
     fn default() -> Self {
-        Figures { start_ms: 4.454, move_us: 64.6, around_ms: 2.0, compile_s: 1.0 }
+        Figures { start_ms: 4.454, move_us: 64.6, around_ms: 1.2, compile_s: 1.0 }
     }
 }
 
