@@ -421,36 +421,27 @@ pub async fn finish_compile(
 /// contest (or is superseded by a newer one already ready: compiles may finish out of order).
 /// Returns its status now: `Ready`, `Superseded`, or `None` if it was not compiling.
 pub async fn mark_ready(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Result<Option<Status>> {
-    let Some(row) = sqlx::query!(
-        "update submissions set status = 'ready' where id = $1 and status = 'compiling'
-         returning contest_id, user_id",
+    // One statement (the standings' trigger runs once for both changes): the submission is
+    // ready unless a newer one of its user is, and the user's older ready ones are superseded.
+    sqlx::query_scalar!(
+        r#"with me as (
+               update submissions s
+               set status = case when exists (
+                                select 1 from submissions n
+                                where n.contest_id = s.contest_id and n.user_id = s.user_id
+                                  and n.id > s.id and n.status = 'ready')
+                            then 'superseded'::submission_status else 'ready'::submission_status end
+               where s.id = $1 and s.status = 'compiling'
+               returning s.contest_id, s.user_id, s.status),
+           older as (
+               update submissions o set status = 'superseded'
+               from me
+               where o.contest_id = me.contest_id and o.user_id = me.user_id and o.id < $1 and o.status = 'ready')
+           select status as "status!: Status" from me"#,
         id as SubmissionId
     )
-    .fetch_optional(&mut *conn)
-    .await?
-    else {
-        return Ok(None);
-    };
-    sqlx::query!(
-        "update submissions set status = 'superseded'
-         where contest_id = $1 and user_id = $2 and id <> $3 and status = 'ready' and id < $3",
-        row.contest_id,
-        row.user_id,
-        id as SubmissionId
-    )
-    .execute(&mut *conn)
-    .await?;
-    let superseded = sqlx::query!(
-        "update submissions set status = 'superseded'
-         where id = $3 and exists (select 1 from submissions
-             where contest_id = $1 and user_id = $2 and id > $3 and status = 'ready')",
-        row.contest_id,
-        row.user_id,
-        id as SubmissionId
-    )
-    .execute(&mut *conn)
-    .await?;
-    Ok(Some(if superseded.rows_affected() > 0 { Status::Superseded } else { Status::Ready }))
+    .fetch_optional(conn)
+    .await
 }
 
 /// A compiled submission waiting for its validity run.

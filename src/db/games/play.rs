@@ -121,20 +121,23 @@ async fn claim_in(
                update matches set status = 'running', points_a = null, points_b = null,
                       games_won_a = null, games_won_b = null, games_drawn = null, finished_at = null
                where id in (select id from to_start)),
-           sides as (
-               select t.id as game_id, s.id, s.user_id, s.language, s.compiled_at,
+           -- Materialized: planned apart from the statement's other joins, which is quicker.
+           sides as materialized (
+               select t.id as game_id, m.contest_id, co.game, m.seed, m.submission_a, m.submission_b,
+                      m.requested_by, s.id, s.user_id, s.language, s.compiled_at,
                       coalesce(u.nickname, u.username) as nickname, u.is_house,
                       row_number() over (partition by s.id order by c.priority desc, c.seq, c.arrived_at, c.id) as nth
                from claimed c
                     join taken t on t.id = c.subject_id
                     join matches m on m.id = t.match_id
+                    join contests co on co.id = m.contest_id
                     join submissions s on s.id in (m.submission_a, m.submission_b)
                     join users u on u.id = s.user_id)
            select c.subject_id as "subject!", c.attempts as "attempts!", t.match_id as "match_id?: MatchId",
                   t.plan as "plan?", t.settings as "settings?", t.charge as "charge?",
-                  m.contest_id as "contest_id?: ContestId", co.game as "game?: GameId", m.seed as "seed?",
-                  m.submission_a as "submission_a?", m.submission_b as "submission_b?",
-                  m.requested_by as "requested_by: UserId",
+                  sd.contest_id as "contest_id?: ContestId", sd.game as "game?: GameId", sd.seed as "seed?",
+                  sd.submission_a as "submission_a?", sd.submission_b as "submission_b?",
+                  sd.requested_by as "requested_by: UserId",
                   sd.id as "submission_id?: SubmissionId", sd.user_id as "user_id?: UserId",
                   sd.nickname as "nickname?", sd.language as "language?", sd.compiled_at,
                   case when sd.nth = 1 and not exists (
@@ -145,8 +148,6 @@ async fn claim_in(
                   end as house_level
            from relaxed cross join claimed c
                 left join taken t on t.id = c.subject_id
-                left join matches m on m.id = t.match_id
-                left join contests co on co.id = m.contest_id
                 left join sides sd on sd.game_id = t.id
            order by c.priority desc, c.seq, c.arrived_at, c.id"#,
         contest,
