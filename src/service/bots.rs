@@ -15,24 +15,8 @@ use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 use time::OffsetDateTime;
 
-/// The command of `side` in a game of `game` under `settings`, its files unpacked into `dir` (an
-/// empty directory that must outlive the game). A house bot is `house_exe`'s `house` command.
-pub fn command(
-    side: &Side,
-    game: GameId,
-    settings: &Settings,
-    languages: &Languages,
-    house_exe: &Path,
-    dir: &Path,
-) -> anyhow::Result<BotCommand> {
-    if side.house_level.is_none() {
-        let artifact = side.artifact.as_deref().context("the submission has no compiled bot")?;
-        unpack(artifact, dir).context("unpacking a bot")?;
-    }
-    command_in(side, game, settings, languages, house_exe, dir)
-}
-
-/// [`command`] for files unpacked into `dir` already.
+/// The command of `side` in a game of `game` under `settings`, its files unpacked into `dir`. A
+/// house bot is `house_exe`'s `house` command.
 fn command_in(
     side: &Side,
     game: GameId,
@@ -98,9 +82,8 @@ impl Unpacked {
             .any(|k| k.submission == side.submission_id && Some(k.compiled_at) == side.compiled_at)
     }
 
-    /// The commands of a game's two sides ([`command`]), their files unpacked unless they still
-    /// are (a side that comes without its build must be kept). The directories stay until the
-    /// next call.
+    /// The commands of a game's two sides ([`Unpacked::command`]). The directories stay until
+    /// the next call.
     pub fn commands(
         &mut self,
         sides: &[Side; 2],
@@ -111,14 +94,29 @@ impl Unpacked {
     ) -> anyhow::Result<[BotCommand; 2]> {
         self.unkept.clear();
         let [a, b] = sides;
-        let mut command = |side: &Side| {
-            let dir = match side.house_level {
-                Some(_) => self.empty_dir()?,
-                None => self.unpacked(side)?,
-            };
-            command_in(side, game, settings, languages, house_exe, &dir)
+        Ok([
+            self.command(a, game, settings, languages, house_exe)?,
+            self.command(b, game, settings, languages, house_exe)?,
+        ])
+    }
+
+    /// The command of `side` in a game of `game` under `settings`, its files unpacked unless they
+    /// still are (a side that comes without its build must be kept); a house bot is
+    /// `house_exe`'s `house` command. Its directory stays while `self` lives, unless a later
+    /// call needs its place.
+    pub fn command(
+        &mut self,
+        side: &Side,
+        game: GameId,
+        settings: &Settings,
+        languages: &Languages,
+        house_exe: &Path,
+    ) -> anyhow::Result<BotCommand> {
+        let dir = match side.house_level {
+            Some(_) => self.empty_dir()?,
+            None => self.unpacked(side)?,
         };
-        Ok([command(a)?, command(b)?])
+        command_in(side, game, settings, languages, house_exe, &dir)
     }
 
     /// The directory of `side`'s files, unpacked now unless they still are; it becomes the most

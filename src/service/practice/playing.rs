@@ -294,8 +294,9 @@ pub(super) fn run(
     languages: &Languages,
     house_exe: &std::path::Path,
 ) -> anyhow::Result<()> {
-    let dir = crate::scratch::dir("practice-")?;
-    let bot = crate::service::bots::command(entrant, game.game, &settings, languages, house_exe, dir.path())?;
+    // Its directory lives as long as `bots`: through the game.
+    let mut bots = crate::service::bots::Unpacked::default();
+    let bot = bots.command(entrant, game.game, &settings, languages, house_exe)?;
     let spec =
         MatchSpec { game: game.game, settings, bots: [human_command, bot], seed: plan.seed, cpus: None };
     let seated = WithHuman { inner: launcher, slot: game.human.index(), seat: game.seat.clone() };
