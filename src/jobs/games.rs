@@ -482,7 +482,9 @@ impl Slot {
     }
 
     /// `sides`, each with its build unless this slot has it unpacked: a claim leaves out the
-    /// builds the slot had then, and one of them may have made way for others since.
+    /// builds the slot had then and sends each other build once, with its first game of the batch;
+    /// a build left out may have made way for others since, or that first game may have failed
+    /// before unpacking it.
     async fn with_builds(&self, sides: &[Side; 2]) -> anyhow::Result<[Side; 2]> {
         let mut sides = sides.clone();
         for side in &mut sides {

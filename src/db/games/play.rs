@@ -27,7 +27,7 @@ pub struct GameJob {
 /// [`fail_exhausted`]), in that order. Each game becomes `running` with its match, and comes with
 /// what it is played with; a side in `kept` (a submission and the time of its build that the
 /// worker still has unpacked) comes without its build, and so does a side met earlier in the
-/// batch (the caller takes it from there). A job whose game no longer needs it (cancelled
+/// batch (its build is sent once, with its first game: the worker has it unpacked by the next). A job whose game no longer needs it (cancelled
 /// meanwhile) is taken out of the queue on the way. Empty: nothing to claim.
 pub async fn claim(
     conn: &mut PgConnection,
@@ -201,16 +201,6 @@ async fn claim_in(
         let sides = [side(SubmissionId(a))?, side(SubmissionId(b))?];
         let requested_by = first.requested_by;
         games.push((job, MatchSetup { contest_id, game, seed, sides, requested_by }));
-    }
-    // A build sent once per batch: the later games' sides take it from the first.
-    let mut builds = std::collections::HashMap::new();
-    for side in games.iter_mut().flat_map(|(_, setup)| setup.sides.iter_mut()) {
-        match &side.artifact {
-            Some(build) => {
-                builds.entry(side.submission_id).or_insert_with(|| build.clone());
-            }
-            None => side.artifact = builds.get(&side.submission_id).cloned(),
-        }
     }
     Ok((games, cancelled))
 }
