@@ -185,7 +185,7 @@ impl GameQueue {
             if give_up {
                 *gave_up = Some(Instant::now());
             }
-            match self.claim(&worker, &slot, give_up, up_to).await {
+            match worker.claim_batch::<PlayGame>(&slot, give_up, up_to).await {
                 Ok(games) if !games.is_empty() => games
                     .into_iter()
                     .map(|game| {
@@ -301,36 +301,6 @@ impl GameQueue {
         }
     }
 
-    /// Claims up to `up_to` games for `slot` (their builds that it has unpacked not read), after
-    /// giving up the exhausted ones if `give_up`.
-    async fn claim(
-        &self,
-        worker: &Worker<'_>,
-        slot: &Slot,
-        give_up: bool,
-        up_to: usize,
-    ) -> anyhow::Result<Vec<PlayGame>> {
-        let started = Instant::now();
-        let mut conn = self.pool.acquire().await?;
-        if give_up {
-            worker.give_up_on::<PlayGame>(&mut conn, slot).await?;
-        }
-        let kept = slot.kept();
-        let claimed =
-            games::claim(&mut conn, &self.worker_id, self.lease.as_secs_f64(), up_to, &kept).await?;
-        let claim_ms = started.elapsed().as_secs_f64() * 1000.0;
-        for (job, _) in &claimed {
-            tracing::info!(
-                kind = "game",
-                subject = i64::from(job.id),
-                attempt = job.attempts,
-                claim_ms,
-                "running"
-            );
-        }
-        Ok(claimed.into_iter().map(|(job, setup)| PlayGame { job, setup }).collect())
-    }
-
     /// Stores what a slot played: the results of each contest's games in one transaction
     /// ([`matches::record_games`]; one at a time if that fails), a game the judge could not run
     /// put back in the queue.
@@ -368,32 +338,14 @@ impl GameQueue {
     /// Records played games of `contest` in one transaction.
     async fn record(&self, contest: ContestId, games: &[(PlayGame, Output, f64)]) -> anyhow::Result<()> {
         let started = Instant::now();
-        let played: Vec<matches::Played> = games
-            .iter()
-            .map(|(game, (result, log, when), _)| matches::Played {
-                job: &game.job,
-                setup: &game.setup,
-                result,
-                log,
-                when: Some(*when),
-            })
-            .collect();
+        let played: Vec<matches::Played> =
+            games.iter().map(|(game, output, _)| game.played(output)).collect();
         let mut conn = self.pool.acquire().await?;
         let recorded = matches::record_games(&mut conn, &self.worker_id, contest, &played).await?;
         self.stored.notify_waiters();
-        let store_ms = started.elapsed().as_secs_f64() * 1000.0;
         for (game, _, seconds) in games {
-            let subject = game.subject();
-            if recorded.contains(&game.job.id) {
-                super::record_finished(JobKind::Game, *seconds);
-                tracing::debug!(kind = "game", subject, seconds, store_ms, "stored");
-            } else {
-                tracing::warn!(
-                    kind = "game",
-                    subject,
-                    "finished after its lease was taken over; result dropped"
-                );
-            }
+            let stored = recorded.contains(&game.job.id);
+            super::report_stored(JobKind::Game, game.subject(), stored, *seconds, started);
         }
         Ok(())
     }
@@ -515,9 +467,23 @@ impl Job for PlayGame {
         conn: &mut PgConnection,
         worker: &str,
         lease_secs: f64,
-        _: &Slot,
+        slot: &Slot,
     ) -> anyhow::Result<Option<Self>> {
-        PlayGame::claim_next(conn, worker, lease_secs).await
+        Ok(Self::claim_batch(conn, worker, lease_secs, slot, 1).await?.into_iter().next())
+    }
+
+    /// One statement for the whole batch (`db::games::claim`), leaving out the builds `slot`
+    /// has unpacked.
+    async fn claim_batch(
+        conn: &mut PgConnection,
+        worker: &str,
+        lease_secs: f64,
+        slot: &Slot,
+        up_to: usize,
+    ) -> anyhow::Result<Vec<Self>> {
+        let kept = slot.kept();
+        let claimed = games::claim(conn, worker, lease_secs, up_to, &kept).await?;
+        Ok(claimed.into_iter().map(|(job, setup)| PlayGame { job, setup }).collect())
     }
 
     fn subject(&self) -> i64 {
@@ -542,15 +508,9 @@ impl Job for PlayGame {
         conn: &mut PgConnection,
         worker: &str,
         _: &Slot,
-        (result, log, played): (GameResult, GameLog, games::Played),
+        output: Output,
     ) -> anyhow::Result<bool> {
-        let played = matches::Played {
-            job: &self.job,
-            setup: &self.setup,
-            result: &result,
-            log: &log,
-            when: Some(played),
-        };
+        let played = self.played(&output);
         Ok(!matches::record_games(conn, worker, self.setup.contest_id, &[played]).await?.is_empty())
     }
 
@@ -568,16 +528,9 @@ impl Job for PlayGame {
 }
 
 impl PlayGame {
-    /// Claims the next game of the queue for `worker`, with what it is played with; its match
-    /// becomes running. Two round trips: the contests by turn, then the claim, one statement
-    /// (`db::games::claim`).
-    pub async fn claim_next(
-        conn: &mut PgConnection,
-        worker: &str,
-        lease_secs: f64,
-    ) -> anyhow::Result<Option<PlayGame>> {
-        let claimed = games::claim(conn, worker, lease_secs, 1, &[]).await?;
-        Ok(claimed.into_iter().next().map(|(job, setup)| PlayGame { job, setup }))
+    /// The game with its output, as [`matches::record_games`] records it.
+    fn played<'a>(&'a self, (result, log, when): &'a Output) -> matches::Played<'a> {
+        matches::Played { job: &self.job, setup: &self.setup, result, log, when: Some(*when) }
     }
 
     /// Unpacks both bots (a house bot is this binary's `house` command) and plays the game, on a

@@ -42,6 +42,18 @@ pub trait Job: Sized + Send + Sync {
         ctx: &Self::Context,
     ) -> impl Future<Output = anyhow::Result<Option<Self>>> + Send;
 
+    /// Claims up to `up_to` jobs of this kind at once, in their order (one round trip where the
+    /// kind can do it); by default the one [`Job::claim`] gives.
+    fn claim_batch(
+        conn: &mut PgConnection,
+        worker: &str,
+        lease_secs: f64,
+        ctx: &Self::Context,
+        _up_to: usize,
+    ) -> impl Future<Output = anyhow::Result<Vec<Self>>> + Send {
+        async move { Ok(Self::claim(conn, worker, lease_secs, ctx).await?.into_iter().collect()) }
+    }
+
     /// The submission or game the job is about.
     fn subject(&self) -> i64;
 
@@ -140,18 +152,28 @@ impl Worker<'_> {
     /// Claims the next job of kind `J`, after giving up the exhausted ones if `give_up` (a
     /// worker that claims often does that once in a while, see `games::GIVE_UP_EVERY`).
     pub async fn claim<J: Job>(&self, ctx: &J::Context, give_up: bool) -> anyhow::Result<Option<J>> {
+        Ok(self.claim_batch(ctx, give_up, 1).await?.into_iter().next())
+    }
+
+    /// [`Worker::claim`] for up to `up_to` jobs at once ([`Job::claim_batch`]).
+    pub async fn claim_batch<J: Job>(
+        &self,
+        ctx: &J::Context,
+        give_up: bool,
+        up_to: usize,
+    ) -> anyhow::Result<Vec<J>> {
         let kind = J::KIND.as_str();
         let started = Instant::now();
         let mut conn = self.pool.acquire().await?;
         if give_up {
             self.give_up_on::<J>(&mut conn, ctx).await?;
         }
-        let job = J::claim(&mut conn, self.id, self.lease.as_secs_f64(), ctx).await?;
-        if let Some(job) = &job {
-            let claim_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let jobs = J::claim_batch(&mut conn, self.id, self.lease.as_secs_f64(), ctx, up_to).await?;
+        let claim_ms = started.elapsed().as_secs_f64() * 1000.0;
+        for job in &jobs {
             tracing::info!(kind, subject = job.subject(), attempt = job.attempts(), claim_ms, "running");
         }
-        Ok(job)
+        Ok(jobs)
     }
 
     /// Gives up the jobs of kind `J` that used up their attempts (see [`Job::give_up`]).
@@ -159,11 +181,7 @@ impl Worker<'_> {
         self.give_up_on::<J>(&mut *self.pool.acquire().await?, ctx).await
     }
 
-    pub(crate) async fn give_up_on<J: Job>(
-        &self,
-        conn: &mut PgConnection,
-        ctx: &J::Context,
-    ) -> anyhow::Result<()> {
+    async fn give_up_on<J: Job>(&self, conn: &mut PgConnection, ctx: &J::Context) -> anyhow::Result<()> {
         let given_up = J::give_up(conn, ctx).await?;
         if given_up > 0 {
             let kind = J::KIND.as_str();
@@ -189,13 +207,8 @@ impl Worker<'_> {
         let mut conn = self.pool.acquire().await?;
         match output {
             Ok(output) => {
-                if job.store(&mut conn, self.id, ctx, output).await? {
-                    record_finished(J::KIND, seconds);
-                    let store_ms = started.elapsed().as_secs_f64() * 1000.0;
-                    tracing::debug!(kind, subject, seconds, store_ms, "stored");
-                } else {
-                    tracing::warn!(kind, subject, "finished after its lease was taken over; result dropped");
-                }
+                let stored = job.store(&mut conn, self.id, ctx, output).await?;
+                report_stored(J::KIND, subject, stored, seconds, started);
             }
             Err(e) => {
                 // The judge failed, not the program: back to the queue (attempts limit the retries).
@@ -224,8 +237,21 @@ impl Worker<'_> {
     }
 }
 
+/// Reports the output of job `subject` (`seconds` of work) stored, after `started`: counted and
+/// logged, or, not stored (`stored` false: the job was no longer ours), warned about.
+pub(crate) fn report_stored(kind: JobKind, subject: i64, stored: bool, seconds: f64, started: Instant) {
+    let kind_name = kind.as_str();
+    if stored {
+        record_finished(kind, seconds);
+        let store_ms = started.elapsed().as_secs_f64() * 1000.0;
+        tracing::debug!(kind = kind_name, subject, seconds, store_ms, "stored");
+    } else {
+        tracing::warn!(kind = kind_name, subject, "finished after its lease was taken over; result dropped");
+    }
+}
+
 /// Counts a game or a compile finished and records how long it ran (`/metrics`).
-pub(crate) fn record_finished(kind: JobKind, seconds: f64) {
+fn record_finished(kind: JobKind, seconds: f64) {
     match kind {
         JobKind::Game => {
             metrics::counter!(names::GAMES_FINISHED, "result" => "done").increment(1);

@@ -59,6 +59,13 @@ struct Kept {
     dir: TempDir,
 }
 
+impl Kept {
+    /// Whether this is `side`'s build.
+    fn is(&self, side: &Side) -> bool {
+        self.submission == side.submission_id && Some(self.compiled_at) == side.compiled_at
+    }
+}
+
 impl Unpacked {
     /// Bots kept unpacked: the distinct bots of several matches.
     pub const KEEP: usize = 48;
@@ -77,9 +84,7 @@ impl Unpacked {
 
     /// Whether `side`'s build is kept unpacked.
     pub fn has(&self, side: &Side) -> bool {
-        self.kept
-            .iter()
-            .any(|k| k.submission == side.submission_id && Some(k.compiled_at) == side.compiled_at)
+        self.kept.iter().any(|k| k.is(side))
     }
 
     /// The commands of a game's two sides ([`Unpacked::command`]). The directories stay until
@@ -122,8 +127,7 @@ impl Unpacked {
     /// The directory of `side`'s files, unpacked now unless they still are; it becomes the most
     /// recently used.
     fn unpacked(&mut self, side: &Side) -> anyhow::Result<PathBuf> {
-        let same = |k: &Kept| k.submission == side.submission_id && Some(k.compiled_at) == side.compiled_at;
-        let kept = match self.kept.iter().position(same).and_then(|i| self.kept.remove(i)) {
+        let kept = match self.kept.iter().position(|k| k.is(side)).and_then(|i| self.kept.remove(i)) {
             Some(kept) => kept,
             None => {
                 let artifact = side.artifact.as_deref().context("the submission has no compiled bot")?;

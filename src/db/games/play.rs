@@ -27,8 +27,9 @@ pub struct GameJob {
 /// [`fail_exhausted`]), in that order. Each game becomes `running` with its match, and comes with
 /// what it is played with; a side in `kept` (a submission and the time of its build that the
 /// worker still has unpacked) comes without its build, and so does a side met earlier in the
-/// batch (its build is sent once, with its first game: the worker has it unpacked by the next). A job whose game no longer needs it (cancelled
-/// meanwhile) is taken out of the queue on the way. Empty: nothing to claim.
+/// batch (its build is sent once, with its first game: the worker has it unpacked by the next). A
+/// job whose game no longer needs it (cancelled meanwhile) is taken out of the queue on the way.
+/// Empty: nothing to claim.
 pub async fn claim(
     conn: &mut PgConnection,
     worker: &str,
@@ -36,10 +37,9 @@ pub async fn claim(
     up_to: usize,
     kept: &[(SubmissionId, time::OffsetDateTime)],
 ) -> sqlx::Result<Vec<(GameJob, MatchSetup)>> {
-    let kept = Kept::from(kept);
     for contest in queue::game_contests_by_turn(conn).await? {
         loop {
-            let (games, cancelled) = claim_in(conn, contest, worker, lease_secs, up_to, &kept).await?;
+            let (games, cancelled) = claim_in(conn, contest, worker, lease_secs, up_to, kept).await?;
             for job in &cancelled {
                 queue::abandon(conn, JobKind::Game, *job).await?;
             }
@@ -52,19 +52,6 @@ pub async fn claim(
         }
     }
     Ok(Vec::new())
-}
-
-/// The builds a worker still has unpacked, as the claim's parameters.
-struct Kept {
-    submissions: Vec<i64>,
-    compiled_at: Vec<time::OffsetDateTime>,
-}
-
-impl From<&[(SubmissionId, time::OffsetDateTime)]> for Kept {
-    fn from(kept: &[(SubmissionId, time::OffsetDateTime)]) -> Kept {
-        let (submissions, compiled_at) = kept.iter().map(|&(s, at)| (i64::from(s), at)).unzip();
-        Kept { submissions, compiled_at }
-    }
 }
 
 /// Claims the first games of `contest`'s order, up to `up_to`, in one statement (one round trip,
@@ -84,8 +71,10 @@ async fn claim_in(
     worker: &str,
     lease_secs: f64,
     up_to: usize,
-    kept: &Kept,
+    kept: &[(SubmissionId, time::OffsetDateTime)],
 ) -> sqlx::Result<(Vec<(GameJob, MatchSetup)>, Vec<i64>)> {
+    let (kept_ids, kept_at): (Vec<i64>, Vec<time::OffsetDateTime>) =
+        kept.iter().map(|&(s, at)| (i64::from(s), at)).unzip();
     let rows = sqlx::query!(
         r#"with relaxed as (select set_config('synchronous_commit', 'off', true)),
            claimed as (
@@ -155,8 +144,8 @@ async fn claim_in(
         lease_secs,
         MAX_ATTEMPTS,
         up_to as i64,
-        &kept.submissions,
-        &kept.compiled_at
+        &kept_ids,
+        &kept_at
     )
     .fetch_all(conn)
     .await?;
