@@ -789,6 +789,7 @@ const DB_READS: &[&str] = &[
     "submissions::of_user",
     "submissions::owners",
     "submissions::search",
+    "test_matches::game_waiting",
     "test_matches::of_user",
     "test_matches::outcomes",
     "test_matches::queued_ahead",

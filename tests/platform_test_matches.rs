@@ -356,7 +356,11 @@ async fn a_test_match_is_played_while_a_round_robin_of_two_hundred_games_waits()
     let mut q = game_queue(&app, launcher);
     q.house_exe = house_exe;
     q.concurrency = 1;
-    let handles = q.spawn(stop_rx).unwrap();
+    // Woken by the queue's notifications, as a worker is (`Wakeups`).
+    let wakeups = botarena::jobs::wakeups::Wakeups::default();
+    q.wakeup = wakeups.games.clone();
+    let mut handles = q.spawn(stop_rx.clone()).unwrap();
+    handles.push(wakeups.listen(app.pool.clone(), stop_rx));
     // Let the slot start on the round robin.
     common::eventually(
         || async { count(&app, "select count(*) from games where status = 'done'").await },

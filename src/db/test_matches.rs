@@ -167,3 +167,16 @@ pub async fn queued_ahead(conn: &mut PgConnection, id: MatchId) -> sqlx::Result<
     .fetch_one(conn)
     .await
 }
+
+/// Whether a test match's game waits in the queue unclaimed: a game slot that holds round-robin
+/// games claimed ahead gives them back for it.
+pub async fn game_waiting(conn: &mut PgConnection) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"select exists (select 1 from jobs
+                          where kind = 'game' and finished_at is null and priority >= $1
+                            and locked_by is null) as "waiting!""#,
+        PRIORITY
+    )
+    .fetch_one(conn)
+    .await
+}

@@ -10,7 +10,7 @@ use super::{Held, Job, Leases, Worker};
 use crate::db::games::{self, GameJob, MatchSetup, Side};
 use crate::db::ids::{ContestId, SubmissionId};
 use crate::db::queue::JobKind;
-use crate::db::workers;
+use crate::db::{test_matches, workers};
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
 use crate::judge::matches::MatchSpec;
@@ -18,6 +18,7 @@ use crate::judge::result::GameResult;
 use crate::judge::{self, GameLog};
 use crate::service::{bots, matches};
 use anyhow::Context;
+use futures_util::FutureExt;
 use sqlx::{PgConnection, PgPool};
 use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
@@ -261,11 +262,17 @@ impl GameQueue {
                     () = give_back => None,
                 }
             };
-            // The results are stored once a batch's worth is played, and at a batch's last game
-            // (while it plays); the next batch is claimed then too.
+            // The results are stored once a batch's worth is played, at a batch's last game (while
+            // it plays; the next batch is claimed then too), and at the first round-robin game
+            // after a test match's games, whose student is waiting for them.
             let last = ahead.is_empty();
-            let previous =
-                if played.len() >= batch || last { std::mem::take(&mut played) } else { Vec::new() };
+            let test_played = played.last().is_some_and(|p| p.0.setup.requested_by.is_some())
+                && game.setup.requested_by.is_none();
+            let previous = if played.len() >= batch || last || test_played {
+                std::mem::take(&mut played)
+            } else {
+                Vec::new()
+            };
             let claim_ahead = quick && last && !*stop.borrow();
             let meanwhile = async {
                 if !previous.is_empty() {
@@ -279,6 +286,14 @@ impl GameQueue {
             };
             let (output, next) = tokio::join!(play, meanwhile);
             ahead.extend(next);
+            // Work was queued while the game played: if it is a test match's, the round-robin
+            // games claimed ahead go back to the queue, and the next claim takes the test games
+            // first (a test match waits for the game being played, not for a batch).
+            if woken.as_mut().now_or_never().is_some()
+                && ahead.iter().any(|(g, _)| g.setup.requested_by.is_none())
+            {
+                self.make_way_for_test_games(&mut ahead).await;
+            }
             let took = started.elapsed();
             quick = took < QUICK_GAME;
             batch = if quick { batch_size(took) } else { 1 };
@@ -363,7 +378,28 @@ impl GameQueue {
         }
     }
 
-    /// Puts a game this queue holds back unfinished (it is stopping), its claim not counted.
+    /// Gives back the round-robin games of `ahead` if a test match's game waits unclaimed.
+    async fn make_way_for_test_games(&self, ahead: &mut VecDeque<(PlayGame, Held)>) {
+        let waiting = async { test_matches::game_waiting(&mut *self.pool.acquire().await?).await };
+        match waiting.await {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => {
+                tracing::warn!("game queue: looking for waiting test games: {e:#}");
+                return;
+            }
+        }
+        let (test, round_robin): (VecDeque<_>, VecDeque<_>) =
+            std::mem::take(ahead).into_iter().partition(|(g, _)| g.setup.requested_by.is_some());
+        *ahead = test;
+        for (game, held) in round_robin {
+            self.give_back(&game).await;
+            drop(held);
+        }
+    }
+
+    /// Puts a game this queue holds back unfinished (it is stopping, or it makes way for a test
+    /// match), its claim not counted.
     async fn give_back(&self, game: &PlayGame) {
         let back = async { game.give_back(&mut *self.pool.acquire().await?, &self.worker_id).await };
         if let Err(e) = back.await {
