@@ -417,13 +417,22 @@ pub async fn finish_compile(
     Ok(true)
 }
 
+/// A submission [`mark_ready`] changed: its status now, its user and when it arrived.
+#[derive(Clone, Copy, Debug)]
+pub struct Readied {
+    pub status: Status,
+    pub user_id: UserId,
+    pub created_at: OffsetDateTime,
+}
+
 /// Makes a compiled submission ready; it supersedes the user's earlier ready submission to the
 /// contest (or is superseded by a newer one already ready: compiles may finish out of order).
-/// Returns its status now: `Ready`, `Superseded`, or `None` if it was not compiling.
-pub async fn mark_ready(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Result<Option<Status>> {
+/// Returns its status now (`Ready` or `Superseded`), or `None` if it was not compiling.
+pub async fn mark_ready(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Result<Option<Readied>> {
     // One statement (the standings' trigger runs once for both changes): the submission is
     // ready unless a newer one of its user is, and the user's older ready ones are superseded.
-    sqlx::query_scalar!(
+    sqlx::query_as!(
+        Readied,
         r#"with me as (
                update submissions s
                set status = case when exists (
@@ -432,12 +441,13 @@ pub async fn mark_ready(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Resu
                                   and n.id > s.id and n.status = 'ready')
                             then 'superseded'::submission_status else 'ready'::submission_status end
                where s.id = $1 and s.status = 'compiling'
-               returning s.contest_id, s.user_id, s.status),
+               returning s.contest_id, s.user_id, s.status, s.created_at),
            older as (
                update submissions o set status = 'superseded'
                from me
                where o.contest_id = me.contest_id and o.user_id = me.user_id and o.id < $1 and o.status = 'ready')
-           select status as "status!: Status" from me"#,
+           select status as "status!: Status", user_id as "user_id!: UserId", created_at as "created_at!"
+           from me"#,
         id as SubmissionId
     )
     .fetch_optional(conn)

@@ -251,6 +251,9 @@ impl GameQueue {
                     _ = tokio::time::sleep(IDLE_POLL) => {}
                     _ = stop.changed() => {}
                 }
+                // The queue looked empty, and its exhausted games were given up then: the claim
+                // that follows a wake-up (likely a newcomer's first game) does not do it again.
+                gave_up = Some(Instant::now());
                 continue;
             };
             let started = Instant::now();

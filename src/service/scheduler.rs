@@ -4,8 +4,8 @@
 //! played, never the whole round robin again. A ladder contest (`format=ladder`) gets none: its
 //! matches are the ladder's tick's (`service::ladder::schedule`).
 
-use crate::db::games::{self, NewMatch};
-use crate::db::ids::{ContestId, SubmissionId};
+use crate::db::games::{self, NewMatch, Scheduling};
+use crate::db::ids::{ContestId, SubmissionId, UserId};
 use crate::db::submissions::{self, Status};
 use crate::games::settings::Settings;
 use crate::games::GameId;
@@ -15,20 +15,27 @@ use serde::Deserialize;
 use serde_json::Value;
 use sqlx::{Connection, PgConnection, PgPool};
 use std::time::{Duration, Instant};
+use time::OffsetDateTime;
 use tokio_util::sync::CancellationToken;
 
 /// Makes a submission that compiled (and passed its validity tests, where its game has them)
-/// ready, and schedules its first [`FIRST_MATCHES`] matches, in the caller's transaction; the
-/// rest are left to [`schedule_rest`], which the caller runs once its transaction has committed
-/// (so the first games can be claimed meanwhile). Returns how many matches were created.
-pub async fn make_ready(conn: &mut PgConnection, submission: SubmissionId) -> anyhow::Result<usize> {
-    // The contest's lock comes first (see `db::games`'s lock order): marking it ready supersedes
-    // the user's previous submission, whose standings rows a worker storing a result also writes.
-    let Some(mut sub) = submissions::by_id(conn, submission).await? else { return Ok(0) };
-    games::lock_contest(conn, sub.contest_id).await?;
-    let Some(status) = submissions::mark_ready(conn, submission).await? else { return Ok(0) };
-    sub.status = status;
-    let n = schedule_locked(conn, &sub, Some(FIRST_MATCHES)).await?;
+/// ready, and schedules its first [`FIRST_MATCHES`] matches, in the caller's transaction, which
+/// holds the contest's lock ([`lock_contest`], which read `contest`); the rest are left to
+/// [`schedule_rest`], which the caller runs once its transaction has committed (so the first
+/// games can be claimed meanwhile). Four statements: the newcomer's first result waits for them.
+/// Returns how many matches were created.
+pub async fn make_ready(
+    conn: &mut PgConnection,
+    contest: &Scheduling,
+    submission: SubmissionId,
+) -> anyhow::Result<usize> {
+    let Some(readied) = submissions::mark_ready(conn, submission).await? else { return Ok(0) };
+    games::cancel_stale(conn, contest.id).await?;
+    if readied.status != Status::Ready {
+        return Ok(0);
+    }
+    let entrant = Entrant { id: submission, user_id: readied.user_id, arrived_at: readied.created_at };
+    let n = create(conn, contest, &entrant, Some(FIRST_MATCHES), true).await?;
     tracing::info!(%submission, "{n} match(es) scheduled");
     Ok(n)
 }
@@ -51,7 +58,12 @@ pub async fn schedule_rest(conn: &mut PgConnection, submission: SubmissionId) ->
     }
     // Its first matches joined the game queue: taking the contest's row in the fair share again
     // would hold up the claims of its games (the first ones included) until this commits.
-    let n = if sub.status == Status::Ready { create(&mut tx, &sub, None, false).await? } else { 0 };
+    let n = if sub.status == Status::Ready {
+        let contest = games::scheduling(&mut tx, sub.contest_id).await?;
+        create(&mut tx, &contest, &Entrant::of(&sub), None, false).await?
+    } else {
+        0
+    };
     tx.commit().await?;
     tracing::info!(%submission, "{n} more match(es) scheduled");
     Ok(n)
@@ -118,12 +130,14 @@ pub async fn schedule_pending(conn: &mut PgConnection, wait: Duration) -> anyhow
 /// before an idle compile worker takes it for lost ([`schedule_pending`]).
 const PENDING_MARGIN: Duration = Duration::from_secs(30);
 
-/// Takes the contest's scheduling lock for the caller's transaction. A transaction that will make
-/// a submission ready ([`make_ready`]) takes it before it writes anything else (the compile's
-/// outcome, the user's compute usage): a worker storing a result holds it shared while it writes
-/// the same users' usage (the lock order of `db::games`).
-pub async fn lock_contest(conn: &mut PgConnection, contest: ContestId) -> anyhow::Result<()> {
-    Ok(games::lock_contest(conn, contest).await?)
+/// Takes the contest's scheduling lock for the caller's transaction, and then reads what
+/// scheduling needs of the contest (its format and settings change under the same lock). A
+/// transaction that will make a submission ready ([`make_ready`]) takes it before it writes
+/// anything else (the compile's outcome, the user's compute usage): a worker storing a result
+/// holds it shared while it writes the same users' usage (the lock order of `db::games`).
+pub async fn lock_contest(conn: &mut PgConnection, contest: ContestId) -> anyhow::Result<Scheduling> {
+    games::lock_contest(conn, contest).await?;
+    Ok(games::scheduling(conn, contest).await?)
 }
 
 /// A contest's game and its settings.
@@ -135,70 +149,70 @@ pub async fn contest_game(conn: &mut PgConnection, contest: ContestId) -> anyhow
 /// all of them, their games and their jobs in one batch, queued as arrived with the submission.
 /// Returns how many matches were created.
 pub async fn on_compiled(conn: &mut PgConnection, submission_id: SubmissionId) -> anyhow::Result<usize> {
-    schedule(conn, submission_id, None).await
+    schedule(conn, submission_id).await
 }
 
-/// [`on_compiled`], creating only the first `first` matches when there are more (and marking
-/// the rest for [`schedule_rest`]).
-async fn schedule(
-    conn: &mut PgConnection,
-    submission_id: SubmissionId,
-    first: Option<usize>,
-) -> anyhow::Result<usize> {
+/// [`on_compiled`]: all the matches of a submission, its contest's lock taken.
+async fn schedule(conn: &mut PgConnection, submission_id: SubmissionId) -> anyhow::Result<usize> {
     let Some(sub) = submissions::by_id(conn, submission_id).await? else { return Ok(0) };
-    games::lock_contest(conn, sub.contest_id).await?;
-    schedule_locked(conn, &sub, first).await
-}
-
-/// [`schedule`] for a submission as it is now, its contest's lock held.
-async fn schedule_locked(
-    conn: &mut PgConnection,
-    sub: &submissions::Submission,
-    first: Option<usize>,
-) -> anyhow::Result<usize> {
+    let contest = lock_contest(conn, sub.contest_id).await?;
     games::cancel_stale(conn, sub.contest_id).await?;
     if sub.status != Status::Ready {
         return Ok(0);
     }
-    create(conn, sub, first, true).await
+    create(conn, &contest, &Entrant::of(&sub), None, true).await
+}
+
+/// A submission as the scheduler makes its matches: side `a` of each.
+struct Entrant {
+    id: SubmissionId,
+    user_id: UserId,
+    /// Its games' jobs are queued as arrived then.
+    arrived_at: OffsetDateTime,
+}
+
+impl Entrant {
+    fn of(sub: &submissions::Submission) -> Entrant {
+        Entrant { id: sub.id, user_id: sub.user_id, arrived_at: sub.created_at }
+    }
 }
 
 /// Creates the matches of a ready submission against every current opponent that it has none
 /// with yet (the first `first` only, marking the rest pending, when there are more), bringing
-/// the contest into the game slots' fair share first if `join_queue`. The matches are inserted
-/// in the order of their opponents' submissions, the same for every submission, so two
+/// the contest into the game slots' fair share first if `join_queue`. The matches are made in
+/// the order of their opponents' submissions, the same for every submission, so two
 /// transactions scheduling at once meet their common pair in the same order.
 async fn create(
     conn: &mut PgConnection,
-    sub: &submissions::Submission,
+    contest: &Scheduling,
+    entrant: &Entrant,
     first: Option<usize>,
     join_queue: bool,
 ) -> anyhow::Result<usize> {
     // A ladder plays no round robin: its tick enters the submission and matches it.
-    if crate::db::ladder::settings(conn, sub.contest_id).await?.is_some() {
+    if contest.ladder {
         return Ok(0);
     }
-    let (_, settings) = games::contest_game(conn, sub.contest_id).await?;
-    // One more than the first ones, to know whether there are more.
-    let limit = first.map(|f| f as i64 + 1);
-    let mut opponents = games::ready_opponents(conn, sub.contest_id, sub.user_id, limit).await?;
-    if let Some(first) = first.filter(|&f| opponents.len() > f) {
-        opponents.truncate(first);
-        games::mark_schedule_pending(conn, sub.id).await?;
-    }
-    let matches: Vec<NewMatch> = opponents
-        .into_iter()
-        .map(|opp| {
+    let n = match first {
+        Some(first) => first,
+        None => games::ready_opponent_count(conn, contest.id, entrant.user_id).await? as usize,
+    };
+    let matches: Vec<NewMatch> = (0..n)
+        .map(|_| {
             let seed: u64 = rand::random();
-            let plans = plan(&settings, seed).iter().map(|p| (p.index as i32, stored_plan(p))).collect();
-            NewMatch { opponent: opp.id, seed: seed as i64, plans }
+            let plans =
+                plan(&contest.settings, seed).iter().map(|p| (p.index as i32, stored_plan(p))).collect();
+            NewMatch { seed: seed as i64, plans }
         })
         .collect();
     if join_queue {
-        crate::db::queue::join_game_queue(conn, sub.contest_id.into()).await?;
+        crate::db::queue::join_game_queue(conn, contest.id.into()).await?;
     }
+    let (id, user, at) = (entrant.id, entrant.user_id, entrant.arrived_at);
+    let more_pending = first.is_some();
     let created =
-        games::create_matches(conn, sub.contest_id, sub.id, sub.created_at, &matches, &settings).await?;
+        games::create_matches(conn, contest.id, id, user, at, &matches, &contest.settings, more_pending)
+            .await?;
     Ok(created as usize)
 }
 

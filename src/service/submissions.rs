@@ -228,23 +228,22 @@ pub async fn compiled(
     let Build { outcome, artifact, ms } = build;
     let ok = outcome.is_ok();
     let mut tx = queue::begin_relaxed(conn).await?;
-    if ok {
-        // Step 1 of the lock order (`db::games`) before anything is written.
-        scheduler::lock_contest(&mut tx, job.contest_id).await?;
-    }
+    // Step 1 of the lock order (`db::games`) before anything is written.
+    let contest = if ok { Some(scheduler::lock_contest(&mut tx, job.contest_id).await?) } else { None };
     if !submissions::finish_compile(&mut tx, job.id, worker, ok, outcome.log(), artifact).await? {
         return Ok(Compiled::NotOurs);
     }
     submissions::add_usage(&mut tx, job.contest_id, job.user_id, ms).await?;
-    let game = scheduler::contest_game(&mut tx, job.contest_id).await?.0;
-    let next = if !ok {
-        Compiled::Failed
-    } else if game.has_validity_tests() {
-        queue::enqueue(&mut tx, JobKind::Validity, job.id).await?;
-        Compiled::Testing
-    } else {
-        scheduler::make_ready(&mut tx, job.id).await?;
-        Compiled::Ready
+    let next = match contest {
+        None => Compiled::Failed,
+        Some(contest) if contest.game.has_validity_tests() => {
+            queue::enqueue(&mut tx, JobKind::Validity, job.id).await?;
+            Compiled::Testing
+        }
+        Some(contest) => {
+            scheduler::make_ready(&mut tx, &contest, job.id).await?;
+            Compiled::Ready
+        }
     };
     tx.commit().await?;
     Ok(next)
@@ -293,12 +292,12 @@ pub async fn tested(
     ms: i64,
 ) -> anyhow::Result<bool> {
     let mut tx = queue::begin_relaxed(conn).await?;
-    scheduler::lock_contest(&mut tx, job.contest_id).await?;
+    let contest = scheduler::lock_contest(&mut tx, job.contest_id).await?;
     if !submissions::finish_validity(&mut tx, job.id, worker, &serde_json::to_value(report)?).await? {
         return Ok(false);
     }
     submissions::add_usage(&mut tx, job.contest_id, job.user_id, ms).await?;
-    scheduler::make_ready(&mut tx, job.id).await?;
+    scheduler::make_ready(&mut tx, &contest, job.id).await?;
     tx.commit().await?;
     Ok(true)
 }

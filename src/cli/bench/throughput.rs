@@ -249,7 +249,8 @@ pub fn platform_games_per_second(b: &mut Bench) -> anyhow::Result<Figure> {
             let subs = bench::add_entrants(&mut conn, contest, entrants, &kit.artifact, "compiling").await?;
             for s in subs {
                 let mut tx = conn.begin().await?;
-                scheduler::make_ready(&mut tx, s).await?;
+                let ready = scheduler::lock_contest(&mut tx, contest).await?;
+                scheduler::make_ready(&mut tx, &ready, s).await?;
                 tx.commit().await?;
                 scheduler::schedule_rest(&mut conn, s).await?;
             }
@@ -308,7 +309,8 @@ pub fn first_result_latency(b: &mut Bench) -> anyhow::Result<Figure> {
                 let t = Instant::now();
                 // As the compile worker's transaction (`service::submissions::compiled`).
                 let mut tx = crate::db::queue::begin_relaxed(&mut conn).await?;
-                scheduler::make_ready(&mut tx, newcomer).await?;
+                let ready = scheduler::lock_contest(&mut tx, contest).await?;
+                scheduler::make_ready(&mut tx, &ready, newcomer).await?;
                 tx.commit().await?;
                 tracing::debug!(%newcomer, "bench: the newcomer is ready");
                 // What its compile worker leaves for after the commit: the rest of its matches

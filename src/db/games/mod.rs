@@ -38,8 +38,8 @@ pub use play::{
 };
 pub use rejudge::{current_match_seeds, prune_replaced, replace_games, Replay};
 pub use schedule::{
-    any_game_ended, cancel_matches, cancel_stale, create_match, create_matches, mark_schedule_pending,
-    ready_opponents, schedule_pending, take_schedule_pending, NewMatch, Opponent, OwnMatch,
+    any_game_ended, cancel_matches, cancel_stale, create_match, create_matches, ready_opponent_count,
+    schedule_pending, take_schedule_pending, NewMatch, OwnMatch,
 };
 
 use super::ids::ContestId;
@@ -93,6 +93,30 @@ pub async fn contest_game(
     .fetch_one(conn)
     .await?;
     Ok((r.game, super::contests::read_settings(r.game, &r.settings, &r.slug)?))
+}
+
+/// What the scheduler reads of a contest: its game, its settings, and whether it is a ladder
+/// (which plays no round robin).
+#[derive(Clone, Debug)]
+pub struct Scheduling {
+    pub id: ContestId,
+    pub game: GameId,
+    pub settings: Settings,
+    pub ladder: bool,
+}
+
+/// Reads what the scheduler needs of a contest in one statement, after its lock is taken (an
+/// admin changes the format and the settings under the same lock).
+pub async fn scheduling(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<Scheduling> {
+    let r = sqlx::query!(
+        r#"select slug, game as "game: GameId", settings, format = 'ladder' as "ladder!"
+           from contests where id = $1"#,
+        contest_id as ContestId
+    )
+    .fetch_one(conn)
+    .await?;
+    let settings = super::contests::read_settings(r.game, &r.settings, &r.slug)?;
+    Ok(Scheduling { id: contest_id, game: r.game, settings, ladder: r.ladder })
 }
 
 /// Takes the contest's scheduling lock until the transaction ends, so that two submissions

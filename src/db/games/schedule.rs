@@ -9,97 +9,93 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 
-/// A submission ready to play, as the scheduler sees it.
-#[derive(Clone, Debug)]
-pub struct Opponent {
-    pub id: SubmissionId,
-    pub user_id: UserId,
-}
-
-/// The latest ready submission of every other user of the contest, in submission order, the
-/// first `limit` only if given; house bots play students only, so a house bot's opponents leave
-/// the other house bots out.
-pub async fn ready_opponents(
+/// How many opponents a submission of `user_id` gets in the contest: the latest ready submission
+/// of every other user (SQL function `ready_opponents`; house bots play students only).
+pub async fn ready_opponent_count(
     conn: &mut PgConnection,
     contest_id: ContestId,
     user_id: UserId,
-    limit: Option<i64>,
-) -> sqlx::Result<Vec<Opponent>> {
-    sqlx::query_as!(
-        Opponent,
-        r#"select o.id as "id!: _", o.user_id as "user_id!: _" from (
-               select distinct on (s.user_id) s.id, s.user_id
-               from submissions s join users u on u.id = s.user_id
-               where s.contest_id = $1 and s.user_id <> $2 and s.status = 'ready'
-                 and not (u.is_house and (select is_house from users where id = $2))
-               order by s.user_id, s.id desc) o
-           order by o.id limit $3"#,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"select count(*) as "n!" from ready_opponents($1, $2)"#,
         contest_id as ContestId,
-        user_id as UserId,
-        limit
+        user_id as UserId
     )
-    .fetch_all(conn)
+    .fetch_one(conn)
     .await
 }
 
-/// A match to create for a new submission: its opponent, its seed and its games' plans (index
-/// and `games.plan`).
+/// A match to create for a new submission: its seed and its games' plans (index and
+/// `games.plan`).
 #[derive(Clone, Debug)]
 pub struct NewMatch {
-    pub opponent: SubmissionId,
     pub seed: i64,
     pub plans: Vec<(i32, Value)>,
 }
 
-/// Creates the matches of `submission` (side `a`) against each opponent whose pair has none yet,
-/// their games (with the contest's `settings`) and the games' jobs, in one statement however
-/// many there are. The jobs are queued in the order given (each match's place its `seq`), as
-/// arrived at `arrived_at` (the submission's arrival: see `queue`); the caller brings the contest
-/// into the game slots' fair share first (`queue::join_game_queue`). Returns the matches created.
+/// Creates the matches of `submission` (side `a`, of user `user_id`) against its first ready
+/// opponents (SQL function `ready_opponents`) in the order of their submissions, one per given
+/// match, skipping the pairs that have one already; their games (with the contest's `settings`)
+/// and the games' jobs; and, if `more_pending` and it has more opponents than matches given,
+/// marks the rest for later ([`take_schedule_pending`]). One statement however many there are.
+/// The jobs are queued in that order (each match's place its `seq`), as arrived at `arrived_at`
+/// (the submission's arrival: see `queue`); the caller brings the contest into the game slots'
+/// fair share first (`queue::join_game_queue`). Returns the matches created.
+#[allow(clippy::too_many_arguments)]
 pub async fn create_matches(
     conn: &mut PgConnection,
     contest_id: ContestId,
     submission: SubmissionId,
+    user_id: UserId,
     arrived_at: OffsetDateTime,
     matches: &[NewMatch],
     settings: &Settings,
+    more_pending: bool,
 ) -> sqlx::Result<i64> {
     let settings = crate::db::contests::stored(settings);
-    let (opponents, seeds): (Vec<SubmissionId>, Vec<i64>) =
-        matches.iter().map(|m| (m.opponent, m.seed)).unzip();
-    let games = game_columns(matches.iter().map(|m| (m.opponent, &m.plans[..])));
+    let seeds: Vec<i64> = matches.iter().map(|m| m.seed).collect();
+    let games = game_columns(matches.iter().zip(1i64..).map(|(m, n)| (n, &m.plans[..])));
     sqlx::query_scalar!(
-        r#"with new_matches as (
+        r#"with opponents as (
+               select o.id, row_number() over (order by o.id) as n
+               from ready_opponents($1, $3) o order by o.id limit cardinality($5::int8[]) + 1),
+           pending as (
+               insert into schedule_pending (submission_id)
+               select $2 where $10 and (select count(*) from opponents) > cardinality($5::int8[])
+               on conflict do nothing),
+           new_matches as (
                insert into matches (contest_id, submission_a, submission_b, seed)
-               select $1, $2, o.opponent, o.seed
-               from unnest($3::int8[], $4::int8[]) with ordinality as o(opponent, seed, n)
-               order by o.n
+               select $1, $2, o.id, s.seed
+               from unnest($5::int8[]) with ordinality as s(seed, n) join opponents o on o.n = s.n
+               order by s.n
                on conflict do nothing
                returning id, submission_b),
+           numbered as (
+               select m.id, m.submission_b, o.n from new_matches m join opponents o on o.id = m.submission_b),
            new_games as (
                insert into games (match_id, index, plan, settings)
-               select m.id, p.index, p.plan, $8
-               from unnest($5::int8[], $6::int4[], $7::jsonb[]) with ordinality as p(opponent, index, plan, n)
-               join new_matches m on m.submission_b = p.opponent
-               order by p.n
+               select m.id, p.index, p.plan, $9
+               from unnest($6::int8[], $7::int4[], $8::jsonb[]) with ordinality as p(n, index, plan, k)
+               join numbered m on m.n = p.n
+               order by p.k
                returning id, match_id),
            new_jobs as (
                insert into jobs (kind, game_id, arrived_at, contest_id, seq)
-               select 'game', g.id, $9, $1, (o.n - 1)::int4
-               from new_games g join new_matches m on m.id = g.match_id
-               join unnest($3::int8[]) with ordinality as o(opponent, n) on o.opponent = m.submission_b
+               select 'game', g.id, $4, $1, (m.n - 1)::int4
+               from new_games g join numbered m on m.id = g.match_id
                order by g.id
                returning 1)
            select count(*) as "created!" from new_matches"#,
         contest_id as ContestId,
         submission as SubmissionId,
-        &opponents as &[SubmissionId],
+        user_id as UserId,
+        arrived_at,
         &seeds,
-        &games.0 as &[SubmissionId],
+        &games.0,
         &games.1,
         &games.2,
         settings,
-        arrived_at
+        more_pending
     )
     .fetch_one(conn)
     .await
@@ -157,17 +153,6 @@ pub async fn cancel_matches(conn: &mut PgConnection, matches: &[i64]) -> sqlx::R
     .execute(&mut *conn)
     .await?;
     Ok(res.rows_affected())
-}
-
-/// Records that `submission` has matches still to schedule (see [`take_schedule_pending`]).
-pub async fn mark_schedule_pending(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<()> {
-    sqlx::query!(
-        "insert into schedule_pending (submission_id) values ($1) on conflict do nothing",
-        submission as SubmissionId
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
 }
 
 /// Takes `submission`'s mark of matches still to schedule, for the caller's transaction to
