@@ -8,7 +8,7 @@
 
 use super::{Held, Job, Leases, Worker};
 use crate::db::games::{self, GameJob, MatchSetup, Side};
-use crate::db::ids::{ContestId, SubmissionId};
+use crate::db::ids::{ContestId, GameRecordId, SubmissionId};
 use crate::db::queue::JobKind;
 use crate::db::{test_matches, workers};
 use crate::judge::languages::Languages;
@@ -313,10 +313,7 @@ impl GameQueue {
             }
         }
         store(played).await;
-        for (game, held) in ahead {
-            self.give_back(&game).await;
-            drop(held);
-        }
+        self.give_back(ahead).await;
     }
 
     /// Stores what a slot played: the results of each contest's games in one transaction
@@ -395,18 +392,19 @@ impl GameQueue {
         let (test, round_robin): (VecDeque<_>, VecDeque<_>) =
             std::mem::take(ahead).into_iter().partition(|(g, _)| g.setup.requested_by.is_some());
         *ahead = test;
-        for (game, held) in round_robin {
-            self.give_back(&game).await;
-            drop(held);
-        }
+        self.give_back(round_robin).await;
     }
 
-    /// Puts a game this queue holds back unfinished (it is stopping, or it makes way for a test
-    /// match), its claim not counted.
-    async fn give_back(&self, game: &PlayGame) {
-        let back = async { game.give_back(&mut *self.pool.acquire().await?, &self.worker_id).await };
+    /// Puts games this queue holds back unfinished (it is stopping, or it makes way for a test
+    /// match), their claims not counted, in one statement; their leases end with it.
+    async fn give_back(&self, games: VecDeque<(PlayGame, Held)>) {
+        if games.is_empty() {
+            return;
+        }
+        let ids: Vec<GameRecordId> = games.iter().map(|(g, _)| g.job.id).collect();
+        let back = async { games::give_back(&mut *self.pool.acquire().await?, &ids, &self.worker_id).await };
         if let Err(e) = back.await {
-            tracing::error!(game = game.subject(), "giving a game back: {e:#}");
+            tracing::error!(games = ?ids, "giving games back: {e:#}");
         }
     }
 }
@@ -558,7 +556,7 @@ impl Job for PlayGame {
     }
 
     async fn give_back(&self, conn: &mut PgConnection, worker: &str) -> sqlx::Result<()> {
-        games::give_back(conn, self.job.id, worker).await
+        games::give_back(conn, &[self.job.id], worker).await
     }
 
     async fn give_up(conn: &mut PgConnection, _: &Slot) -> anyhow::Result<u64> {

@@ -268,36 +268,36 @@ pub struct MatchSetup {
 
 /// Puts a game back in the queue after a failure of the judge itself.
 pub async fn release(conn: &mut PgConnection, id: GameRecordId, worker: &str) -> sqlx::Result<()> {
-    put_back(conn, id, worker, false).await
+    put_back(conn, &[id], worker, 0).await
 }
 
-/// Puts a game `worker` holds back in the queue unfinished, the claim not counted as an attempt
-/// (the worker is draining: see [`queue::give_back`]).
-pub async fn give_back(conn: &mut PgConnection, id: GameRecordId, worker: &str) -> sqlx::Result<()> {
-    put_back(conn, id, worker, true).await
+/// Puts games `worker` holds back in the queue unfinished, their claims not counted as attempts
+/// (the worker is draining, or makes way for a test match: see [`queue::give_back`]).
+pub async fn give_back(conn: &mut PgConnection, ids: &[GameRecordId], worker: &str) -> sqlx::Result<()> {
+    put_back(conn, ids, worker, 1).await
 }
 
+/// Puts games `worker` holds back in the queue, their jobs' attempts less `uncount`, in one
+/// statement: the jobs (as `queue::release` and `queue::give_back` do), then their games.
 async fn put_back(
     conn: &mut PgConnection,
-    id: GameRecordId,
+    ids: &[GameRecordId],
     worker: &str,
-    uncount: bool,
+    uncount: i32,
 ) -> sqlx::Result<()> {
-    let mut tx = conn.begin().await?;
-    let back = if uncount {
-        queue::give_back(&mut tx, JobKind::Game, id, worker).await?
-    } else {
-        queue::release(&mut tx, JobKind::Game, id, worker).await?
-    };
-    if back {
-        sqlx::query!(
-            "update games set status = 'queued' where id = $1 and status = 'running'",
-            id as GameRecordId
-        )
-        .execute(&mut *tx)
-        .await?;
-    }
-    tx.commit().await
+    sqlx::query!(
+        r#"with back as (
+               update jobs set locked_by = null, lease_until = null, attempts = greatest(attempts - $3, 0)
+               where kind = 'game' and subject_id = any($1) and locked_by = $2 and finished_at is null
+               returning subject_id)
+           update games set status = 'queued' where id in (select subject_id from back) and status = 'running'"#,
+        ids as &[GameRecordId],
+        worker,
+        uncount
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// When a game was played: from its first bot's start to its end, as the slot saw it. A slot
