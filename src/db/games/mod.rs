@@ -81,18 +81,13 @@ fn game_columns<'a, K: Copy + 'a>(
     columns
 }
 
-/// The game and settings of a contest.
+/// The game and settings of a contest (of [`scheduling`]'s read).
 pub async fn contest_game(
     conn: &mut PgConnection,
     contest_id: ContestId,
 ) -> sqlx::Result<(GameId, Settings)> {
-    let r = sqlx::query!(
-        r#"select slug, game as "game: GameId", settings from contests where id = $1"#,
-        contest_id as ContestId
-    )
-    .fetch_one(conn)
-    .await?;
-    Ok((r.game, super::contests::read_settings(r.game, &r.settings, &r.slug)?))
+    let Scheduling { game, settings, .. } = scheduling(conn, contest_id).await?;
+    Ok((game, settings))
 }
 
 /// What the scheduler reads of a contest: its game, its settings, and whether it is a ladder
