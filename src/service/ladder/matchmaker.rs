@@ -6,15 +6,22 @@
 //! **Whose turn.** Turns alternate. On an even turn, the entrant whose last game (or, before its
 //! first, its entry) is the oldest plays: a round of least-recently-played. On an odd turn, an
 //! entrant still in its placement (fewer than `placement` games) plays first, the one with the
-//! fewest games; without one, the turn is least-recently-played again. Every `contender_every`-th
-//! odd turn is the contenders' instead: the least recently played of the `contenders` best by
-//! `mu - 3 sigma`, so the top of the table, where a rank matters most and neighbours are
-//! closest, is measured more finely (and its members meet each other, not only the k nearest).
-//! So a newcomer plays its placement matches at once, and nobody starves: an entrant that can still be matched waits at
-//! most `2 (N - 1)` turns between games, N the entrants, whoever arrives meanwhile (everyone
-//! ahead of it in the least-recently-played order is served, or skipped as busy, by an even turn
-//! and then lies behind it; a newcomer enters behind it). [`starvation_bound`] states it and
-//! the tests check it.
+//! fewest games. Without one, the odd turn goes where a game buys the most order: to the entrant
+//! with the largest `m^(2/3) / (games + 2)`, `m` the entrants whose `mu` lies within
+//! `need_window` (in units of `sqrt(2) beta`) of its own (itself included), the oldest last game
+//! on a tie. Kendall's tau counts discordant pairs, and an entrant in the crowded middle of the
+//! table has many near neighbours whose order its error can swap, one in a sparse tail few: the
+//! pairs it gets wrong grow as `m sigma`, and with a fixed number of games the sum of `m sigma` is
+//! least with games in proportion to `m^(2/3)`, which this greedy choice tops up towards above the
+//! even turns' equal share. Every `contender_every`-th odd turn is the contenders' instead: the
+//! least recently played of the `contenders` best by `mu - 3 sigma`, so the top of the table,
+//! where a rank matters most, is measured more finely (and its members meet each other, not only
+//! the k nearest). So a newcomer plays its placement matches at once, and nobody starves: an
+//! entrant that can still be matched waits at most `2 (N - 1)` turns between games, N the
+//! entrants, whoever arrives meanwhile (everyone ahead of it in the least-recently-played order is
+//! served, or skipped as busy, by an even turn and then lies behind it; a newcomer enters behind
+//! it); the odd turns only ever serve it sooner. [`starvation_bound`] states it and the tests
+//! check it.
 //!
 //! **Against whom.** Among the entrants not busy that the player has met fewer than
 //! `max_repeats` times, an opponent is drawn with a probability that favours close ratings, above
@@ -23,7 +30,7 @@
 //! uniformly random one instead, so the top meets the bottom now and then and no bot is only
 //! ever matched by its neighbours.
 
-use super::rating::Rating;
+use super::rating::{Rating, BETA};
 use rand::Rng;
 
 /// An entrant as the matchmaker sees it.
@@ -53,8 +60,13 @@ pub struct Config {
     pub placement: u32,
     /// The entrants at the top of the ranking (by `mu - 3 sigma`) that get the contenders' turns.
     pub contenders: usize,
-    /// Every `contender_every`-th odd turn (0: never) is a contenders' turn instead of a placement turn.
+    /// Every `contender_every`-th odd turn (0: never) is a contenders' turn instead of a placement
+    /// or need turn.
     pub contender_every: u64,
+    /// The half-width of the window in which an entrant's neighbours are counted for the need
+    /// turns, in units of `sqrt(2) beta` (the pair scale of two exactly known ratings); 0: no
+    /// need turns (the odd turns without a placing entrant are least-recently-played).
+    pub need_window: f64,
 }
 
 impl Default for Config {
@@ -65,7 +77,8 @@ impl Default for Config {
             width: 0.3,
             placement: 8,
             contenders: 20,
-            contender_every: 8,
+            contender_every: 16,
+            need_window: 0.5,
         }
     }
 }
@@ -91,22 +104,52 @@ pub fn next_match<K, R: Rng + ?Sized>(
     let contenders_turn = odd
         && config.contender_every > 0
         && (turn / 2) % config.contender_every == config.contender_every - 1;
+    let placing = odd && !contenders_turn && entrants.iter().any(|e| !e.busy && e.games < config.placement);
+    let need_turn = odd && !contenders_turn && !placing && config.need_window > 0.0;
     let contender = contenders(entrants, if contenders_turn { config.contenders } else { 0 });
-    let key = |(i, e): (usize, &Entrant<K>)| {
-        let first = if contenders_turn { contender[i] } else { odd && e.games < config.placement };
-        // On a placement turn the placing entrants first, the fewest games first; on a contenders'
-        // turn the contenders; then the oldest last game.
-        (!first, if first && !contenders_turn { e.games } else { 0 }, e.last_played)
+    let need = if need_turn { needs(entrants, config.need_window) } else { Vec::new() };
+    // Lowest first. On a placement turn the placing entrants first, the fewest games first; on a
+    // contenders' turn the contenders; on a need turn the greatest need; then the oldest last game.
+    let key = |i: usize| -> (bool, f64, i64) {
+        let e = &entrants[i];
+        if contenders_turn {
+            (!contender[i], 0.0, e.last_played)
+        } else if need_turn {
+            (false, -need[i], e.last_played)
+        } else {
+            let first = odd && e.games < config.placement;
+            (!first, if first { e.games as f64 } else { 0.0 }, e.last_played)
+        }
+    };
+    let before = |a: &usize, b: &usize| {
+        let (x, y) = (key(*a), key(*b));
+        x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)).then(x.2.cmp(&y.2))
     };
     let mut order: Vec<usize> = (0..entrants.len()).filter(|&i| !entrants[i].busy).collect();
     // The first in the order nearly always has an opponent: find it by a scan, and sort only when
     // it has none.
-    let first = order.iter().copied().min_by_key(|&i| key((i, &entrants[i])))?;
+    let first = order.iter().copied().min_by(before)?;
     if let Some(opponent) = draw_opponent(entrants, first, &met, config, rng) {
         return Some((first, opponent));
     }
-    order.sort_by_key(|&i| key((i, &entrants[i])));
+    order.sort_by(before);
     order.into_iter().skip(1).find_map(|i| draw_opponent(entrants, i, &met, config, rng).map(|o| (i, o)))
+}
+
+/// Each entrant's need of a game on a need turn: `m^(2/3) / (games + 2)`, `m` the entrants
+/// (itself included) whose `mu` lies within `window x sqrt(2) beta` of its own.
+fn needs<K>(entrants: &[Entrant<K>], window: f64) -> Vec<f64> {
+    let h = window * std::f64::consts::SQRT_2 * BETA;
+    let mut mu: Vec<f64> = entrants.iter().map(|e| e.rating.mu).collect();
+    mu.sort_by(f64::total_cmp);
+    entrants
+        .iter()
+        .map(|e| {
+            let m =
+                mu.partition_point(|&x| x <= e.rating.mu + h) - mu.partition_point(|&x| x < e.rating.mu - h);
+            (m as f64).powf(2.0 / 3.0) / (e.games as f64 + 2.0)
+        })
+        .collect()
 }
 
 /// Which entrants are among the `k` best by `mu - 3 sigma`.
@@ -262,13 +305,39 @@ mod tests {
         for (i, e) in entrants.iter_mut().enumerate() {
             e.last_played = i as i64;
         }
-        let config = Config { contenders: 5, contender_every: 2, ..Config::default() };
+        // Without need turns, an odd turn with no one placing is least-recently-played.
+        let config = Config { contenders: 5, contender_every: 2, need_window: 0.0, ..Config::default() };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
         // Turn 3 is the second odd turn: a contenders' turn; 95..100 are the best, 95 played first.
         let (a, _) = next_match(&entrants, 3, |_, _| 0, &config, &mut rng).unwrap();
         assert_eq!(a, 95);
         let (a, _) = next_match(&entrants, 1, |_, _| 0, &config, &mut rng).unwrap();
         assert_eq!(a, 0, "no one is placing: least recently played");
+    }
+
+    #[test]
+    fn a_need_turn_goes_to_the_crowded_middle_unless_it_has_played_much_more() {
+        // 0..30 a sparse table (one point apart), 30..40 a crowd at 50 (a twentieth apart).
+        let mut entrants = population(40);
+        for (i, e) in entrants.iter_mut().enumerate() {
+            e.last_played = i as i64;
+            if i >= 30 {
+                e.rating.mu = 50.0 + (i - 30) as f64 / 20.0;
+            }
+        }
+        let config = Config { contender_every: 0, ..Config::default() };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        let (a, _) = next_match(&entrants, 1, |_, _| 0, &config, &mut rng).unwrap();
+        assert_eq!(a, 30, "the crowd's least recently played");
+        let (a, _) = next_match(&entrants, 2, |_, _| 0, &config, &mut rng).unwrap();
+        assert_eq!(a, 0, "an even turn is still the least recently played one's");
+        // Ten in the window at 60 games need a game less than three (itself and its two neighbours
+        // one point away) at 20: 10^(2/3) / 62 < 3^(2/3) / 22.
+        for e in &mut entrants[30..] {
+            e.games = 60;
+        }
+        let (a, _) = next_match(&entrants, 1, |_, _| 0, &config, &mut rng).unwrap();
+        assert_eq!(a, 1, "the least recently played of the sparse ones with two neighbours");
     }
 
     #[test]
