@@ -388,3 +388,19 @@ async fn a_batch_claim_takes_the_next_games_in_order_with_each_build_once_and_no
     assert_eq!(rest.iter().map(|(job, _)| i64::from(job.id)).collect::<Vec<_>>(), order[4..]);
     assert!(games::claim(&mut conn, "w", 60.0, 4, &[]).await.unwrap().is_empty());
 }
+
+/// The platform's sessions run without JIT compilation, whatever the server's `jit` (on by
+/// default): compiling a big scheduling statement took longer than running it.
+#[tokio::test]
+async fn the_platforms_sessions_run_without_jit() {
+    let pool = common::database::fresh_pool().await;
+    let args = botarena::config::DbArgs {
+        data_dir: common::database::test_data_dir(),
+        database_url: Some(common::database::url_of(&pool)),
+    };
+    let db = botarena::db::Database::connect(&args).await.unwrap();
+    let jit: String = sqlx::query_scalar("show jit").fetch_one(&db.pool).await.unwrap();
+    assert_eq!(jit, "off");
+    let jit: String = sqlx::query_scalar("show jit").fetch_one(&pool).await.unwrap();
+    assert_eq!(jit, "off", "the tests' pools are the platform's");
+}

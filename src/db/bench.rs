@@ -36,7 +36,7 @@ impl Scratch {
         let scratch = Scratch {
             pool: PgPoolOptions::new()
                 .max_connections(connections)
-                .connect_with(server.clone().database(&name))
+                .connect_with(super::session_options(server.clone().database(&name)))
                 .await?,
             name,
             server: server.clone(),

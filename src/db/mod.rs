@@ -35,6 +35,16 @@ use std::str::FromStr;
 /// The schema, from `migrations/`.
 pub static MIGRATOR: Migrator = sqlx::migrate!();
 
+/// The settings of every session of ours, sent with the connection: no JIT compilation. Our
+/// statements are short ones on indexes, and the planner's cost estimates of a few (the round
+/// robin's thousand matches, `db::games::create_matches`) cross `jit_above_cost`, where
+/// compiling them took five times longer than running them (measured: a newcomer's 1,000
+/// matches in a contest of 1,000, 500 ms with JIT, 80 ms without). Servers whose `jit` is on
+/// (PostgreSQL's default) are no exception.
+pub fn session_options(opts: PgConnectOptions) -> PgConnectOptions {
+    opts.options([("jit", "off")])
+}
+
 /// A connection pool, and the embedded cluster behind it when there is one.
 pub struct Database {
     pub pool: PgPool,
@@ -63,7 +73,7 @@ impl Database {
         };
         let pool = PgPoolOptions::new()
             .max_connections(16)
-            .connect_with(opts)
+            .connect_with(session_options(opts))
             .await
             .context("cannot connect to the database")?;
         Ok(Database { pool, cluster })

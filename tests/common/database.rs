@@ -87,7 +87,7 @@ pub async fn empty_pool() -> PgPool {
     admin.close().await.ok();
     PgPoolOptions::new()
         .max_connections(8)
-        .connect_with(server.options_for(&name))
+        .connect_with(botarena::db::session_options(server.options_for(&name)))
         .await
         .expect("connect to the test database")
 }
