@@ -20,9 +20,9 @@ use tokio_util::sync::CancellationToken;
 
 /// Makes a submission that compiled (and passed its validity tests, where its game has them)
 /// ready, and schedules its first [`FIRST_MATCHES`] matches, in the caller's transaction, which
-/// holds the contest's lock ([`lock_contest`], which read `contest`); the rest are left to
+/// holds the contest's lock ([`begin_locked`], which read `contest`); the rest are left to
 /// [`schedule_rest`], which the caller runs once its transaction has committed (so the first
-/// games can be claimed meanwhile). Four statements: the newcomer's first result waits for them.
+/// games can be claimed meanwhile). Three statements: the newcomer's first result waits for them.
 /// Returns how many matches were created.
 pub async fn make_ready(
     conn: &mut PgConnection,
@@ -140,6 +140,18 @@ pub async fn lock_contest(conn: &mut PgConnection, contest: ContestId) -> anyhow
     Ok(games::scheduling(conn, contest).await?)
 }
 
+/// Begins the transaction that makes a submission of `contest` ready ([`make_ready`]): the
+/// contest's lock taken ([`lock_contest`]) in the same round trip as the `begin`, its commit not
+/// waiting for the disk (`db::queue::RELAXED_BEGIN`), and what scheduling needs of the contest.
+pub async fn begin_locked(
+    conn: &mut PgConnection,
+    contest: ContestId,
+) -> anyhow::Result<(sqlx::Transaction<'_, sqlx::Postgres>, Scheduling)> {
+    let mut tx = games::begin_scheduling(conn, contest).await?;
+    let scheduling = games::scheduling(&mut tx, contest).await?;
+    Ok((tx, scheduling))
+}
+
 /// A contest's game and its settings.
 pub async fn contest_game(conn: &mut PgConnection, contest: ContestId) -> anyhow::Result<(GameId, Settings)> {
     Ok(games::contest_game(conn, contest).await?)
@@ -205,13 +217,11 @@ async fn create(
             NewMatch { seed: seed as i64, plans }
         })
         .collect();
-    if join_queue {
-        crate::db::queue::join_game_queue(conn, contest.id.into()).await?;
-    }
     let (id, user, at) = (entrant.id, entrant.user_id, entrant.arrived_at);
     let more_pending = first.is_some();
+    let settings = &contest.settings;
     let created =
-        games::create_matches(conn, contest.id, id, user, at, &matches, &contest.settings, more_pending)
+        games::create_matches(conn, contest.id, id, user, at, &matches, settings, more_pending, join_queue)
             .await?;
     Ok(created as usize)
 }

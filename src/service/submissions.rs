@@ -227,9 +227,13 @@ pub async fn compiled(
 ) -> anyhow::Result<Compiled> {
     let Build { outcome, artifact, ms } = build;
     let ok = outcome.is_ok();
-    let mut tx = queue::begin_relaxed(conn).await?;
     // Step 1 of the lock order (`db::games`) before anything is written.
-    let contest = if ok { Some(scheduler::lock_contest(&mut tx, job.contest_id).await?) } else { None };
+    let (mut tx, contest) = if ok {
+        let (tx, contest) = scheduler::begin_locked(conn, job.contest_id).await?;
+        (tx, Some(contest))
+    } else {
+        (queue::begin_relaxed(conn).await?, None)
+    };
     if !submissions::finish_compile(&mut tx, job.id, worker, ok, outcome.log(), artifact).await? {
         return Ok(Compiled::NotOurs);
     }
@@ -291,8 +295,7 @@ pub async fn tested(
     report: &validity::Report,
     ms: i64,
 ) -> anyhow::Result<bool> {
-    let mut tx = queue::begin_relaxed(conn).await?;
-    let contest = scheduler::lock_contest(&mut tx, job.contest_id).await?;
+    let (mut tx, contest) = scheduler::begin_locked(conn, job.contest_id).await?;
     if !submissions::finish_validity(&mut tx, job.id, worker, &serde_json::to_value(report)?).await? {
         return Ok(false);
     }

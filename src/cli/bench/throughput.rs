@@ -25,7 +25,7 @@ use crate::service::scheduler;
 use crate::service::submissions::{self, Compiled};
 use anyhow::{ensure, Context};
 use sqlx::postgres::PgConnectOptions;
-use sqlx::{Connection, PgConnection};
+use sqlx::PgConnection;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -248,8 +248,8 @@ pub fn platform_games_per_second(b: &mut Bench) -> anyhow::Result<Figure> {
             let t = Instant::now();
             let subs = bench::add_entrants(&mut conn, contest, entrants, &kit.artifact, "compiling").await?;
             for s in subs {
-                let mut tx = conn.begin().await?;
-                let ready = scheduler::lock_contest(&mut tx, contest).await?;
+                // As the compile worker's transaction (`service::submissions::compiled`).
+                let (mut tx, ready) = scheduler::begin_locked(&mut conn, contest).await?;
                 scheduler::make_ready(&mut tx, &ready, s).await?;
                 tx.commit().await?;
                 scheduler::schedule_rest(&mut conn, s).await?;

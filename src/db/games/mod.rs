@@ -12,7 +12,7 @@
 //! 5. matches (and by the match trigger the `standings` rows again).
 //!
 //! A transaction that makes a submission ready takes step 1 before it writes the compile's
-//! outcome and charges its time (`service::scheduler::lock_contest`).
+//! outcome and charges its time ([`begin_scheduling`]).
 //!
 //! A worker storing a match's last game writes the match's standings rows after its match; a
 //! resubmission writes them (superseding) before cancelling that match: without step 1 those
@@ -43,11 +43,12 @@ pub use schedule::{
 };
 
 use super::ids::ContestId;
+use super::queue;
 use crate::games::settings::Settings;
 use crate::games::GameId;
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::PgConnection;
+use sqlx::{Connection, PgConnection};
 
 #[derive(sqlx::Type, Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[sqlx(type_name = "game_status", rename_all = "snake_case")]
@@ -119,6 +120,19 @@ pub async fn scheduling(conn: &mut PgConnection, contest_id: ContestId) -> sqlx:
 pub async fn lock_contest(conn: &mut PgConnection, contest_id: ContestId) -> sqlx::Result<()> {
     sqlx::query!("select pg_advisory_xact_lock($1)", contest_id as ContestId).execute(conn).await?;
     Ok(())
+}
+
+/// Begins a transaction that changes the contest's current submissions, in one round trip: it
+/// holds the contest's scheduling lock (step 1 of the lock order, [`lock_contest`]) and
+/// commits without waiting for the disk ([`queue::RELAXED_BEGIN`]: what a compile or validity
+/// worker writes is done again if a crash of the server loses it).
+pub async fn begin_scheduling(
+    conn: &mut PgConnection,
+    contest: ContestId,
+) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Postgres>> {
+    // As `begin_storing`: a plain query, the contest's id formatted in.
+    let lock = format!("select pg_advisory_xact_lock({})", i64::from(contest));
+    conn.begin_with(format!("{}; {lock}", queue::RELAXED_BEGIN)).await
 }
 
 /// Takes the contest's scheduling lock shared until the transaction ends: results of the
