@@ -130,8 +130,19 @@ pub async fn begin_scheduling(
     conn: &mut PgConnection,
     contest: ContestId,
 ) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Postgres>> {
-    // As `begin_storing`: a plain query, the contest's id formatted in.
-    let lock = format!("select pg_advisory_xact_lock({})", i64::from(contest));
+    begin_relaxed_with(conn, "pg_advisory_xact_lock", contest).await
+}
+
+/// Begins a transaction that commits without waiting for the disk ([`queue::RELAXED_BEGIN`]) and
+/// takes the contest's advisory lock with `lock` (exclusive or shared), in one round trip. The
+/// contest's id is an integer of ours, formatted into the statement: `begin_with` takes a plain
+/// query (no parameters), which may hold several statements.
+async fn begin_relaxed_with<'c>(
+    conn: &'c mut PgConnection,
+    lock: &str,
+    contest: ContestId,
+) -> sqlx::Result<sqlx::Transaction<'c, sqlx::Postgres>> {
+    let lock = format!("select {lock}({})", i64::from(contest));
     conn.begin_with(format!("{}; {lock}", queue::RELAXED_BEGIN)).await
 }
 

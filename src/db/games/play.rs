@@ -317,10 +317,7 @@ pub async fn begin_storing(
     conn: &mut PgConnection,
     contest: ContestId,
 ) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Postgres>> {
-    // The contest's id is an integer of ours, formatted into the statement: `begin_with` takes a
-    // plain query (no parameters), which may hold several statements.
-    let lock = format!("select pg_advisory_xact_lock_shared({})", i64::from(contest));
-    conn.begin_with(format!("{}; {lock}", queue::RELAXED_BEGIN)).await
+    super::begin_relaxed_with(conn, "pg_advisory_xact_lock_shared", contest).await
 }
 
 /// What storing a game's result writes ([`finish`]).
