@@ -22,7 +22,7 @@ use tokio_util::sync::CancellationToken;
 /// ready, and schedules its first [`FIRST_MATCHES`] matches, in the caller's transaction, which
 /// holds the contest's lock ([`begin_locked`], which read `contest`); the rest are left to
 /// [`schedule_rest`], which the caller runs once its transaction has committed (so the first
-/// games can be claimed meanwhile). Three statements: the newcomer's first result waits for them.
+/// games can be claimed meanwhile). Four statements: the newcomer's first result waits for them.
 /// Returns how many matches were created.
 pub async fn make_ready(
     conn: &mut PgConnection,
@@ -217,11 +217,13 @@ async fn create(
             NewMatch { seed: seed as i64, plans }
         })
         .collect();
+    if join_queue {
+        crate::db::queue::join_game_queue(conn, contest.id.into()).await?;
+    }
     let (id, user, at) = (entrant.id, entrant.user_id, entrant.arrived_at);
     let more_pending = first.is_some();
-    let settings = &contest.settings;
     let created =
-        games::create_matches(conn, contest.id, id, user, at, &matches, settings, more_pending, join_queue)
+        games::create_matches(conn, contest.id, id, user, at, &matches, &contest.settings, more_pending)
             .await?;
     Ok(created as usize)
 }

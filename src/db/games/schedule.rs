@@ -39,10 +39,8 @@ pub struct NewMatch {
 /// and the games' jobs; and, if `more_pending` and it has more opponents than matches given,
 /// marks the rest for later ([`take_schedule_pending`]). One statement however many there are.
 /// The jobs are queued in that order (each match's place its `seq`), as arrived at `arrived_at`
-/// (the submission's arrival: see `queue`). If `join_queue`, the same statement brings the
-/// contest into the game slots' fair share as `queue::join_game_queue` does (it sees the queue
-/// as it was before these jobs): a round trip fewer on a newcomer's way to its first result.
-/// Returns the matches created.
+/// (the submission's arrival: see `queue`); the caller brings the contest into the game slots'
+/// fair share first (`queue::join_game_queue`). Returns the matches created.
 #[allow(clippy::too_many_arguments)]
 pub async fn create_matches(
     conn: &mut PgConnection,
@@ -53,7 +51,6 @@ pub async fn create_matches(
     matches: &[NewMatch],
     settings: &Settings,
     more_pending: bool,
-    join_queue: bool,
 ) -> sqlx::Result<i64> {
     let settings = crate::db::contests::stored(settings);
     let seeds: Vec<i64> = matches.iter().map(|m| m.seed).collect();
@@ -62,15 +59,6 @@ pub async fn create_matches(
         r#"with opponents as (
                select o.id, row_number() over (order by o.id) as n
                from ready_opponents($1, $3) o order by o.id limit cardinality($5::int8[]) + 1),
-           joined as (
-               -- As `queue::join_game_queue`.
-               insert into contest_slot_usage as u (contest_id, vtime)
-               select $1, coalesce(min(o.vtime), 0) from contest_slot_usage o
-               where o.contest_id <> $1
-                 and exists (select 1 from jobs j where j.kind = 'game' and j.finished_at is null and j.contest_id = o.contest_id)
-               having $11::bool
-               on conflict (contest_id) do update set vtime = greatest(u.vtime, excluded.vtime)
-               where not exists (select 1 from jobs j where j.kind = 'game' and j.finished_at is null and j.contest_id = $1)),
            pending as (
                insert into schedule_pending (submission_id)
                select $2 where $10 and (select count(*) from opponents) > cardinality($5::int8[])
@@ -107,8 +95,7 @@ pub async fn create_matches(
         &games.1,
         &games.2,
         settings,
-        more_pending,
-        join_queue
+        more_pending
     )
     .fetch_one(conn)
     .await
