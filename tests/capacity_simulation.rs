@@ -118,9 +118,10 @@ async fn a_wave_of_submissions_is_judged_in_the_time_the_capacity_model_predicts
     let mut worker = start_worker(&app, &log);
 
     // The entrants before the wave, judged.
+    let source = bot_source();
     for n in 0..BEFORE {
         let token = student(&app, &format!("old{n}")).await;
-        submit(&app, "sim", &token, "c", &bot_source()).await;
+        submit(&app, "sim", &token, "c", &source).await;
     }
     let done = "select count(*) from games where status = 'done'";
     let before_games = (BEFORE * (BEFORE - 1) / 2 * 2) as i64;
@@ -132,7 +133,6 @@ async fn a_wave_of_submissions_is_judged_in_the_time_the_capacity_model_predicts
     for n in 0..WAVE {
         wave.push(student(&app, &format!("new{n}")).await);
     }
-    let source = bot_source();
     let started = Instant::now();
     for token in &wave {
         submit(&app, "sim", token, "c", &source).await;
