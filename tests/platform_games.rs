@@ -210,6 +210,57 @@ async fn a_game_whose_worker_died_is_played_again_counted_once_and_its_log_stays
     assert_eq!(q["games"]["done"], 2, "{q}");
 }
 
+/// A newcomer's first game is handed to an idle game slot of its compile worker's process and
+/// played while its compile is stored (not claimed from the queue after the commit); it is
+/// recorded once, under a lease as any game, and the rest of the match follows through the queue.
+#[tokio::test]
+async fn a_newcomers_first_game_is_played_by_an_idle_slot_while_its_compile_is_stored() {
+    let app = setup().await;
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let ada = app.user("ada", Role::Student).await;
+    let ada = app.token(ada).await;
+    let cyd = app.user("cyd", Role::Student).await;
+    let cyd = app.token(cyd).await;
+    submit(&app, &ada, "c", LEFTMOST_C).await;
+    compile_all(&app).await;
+
+    let games = game_queue(&app);
+    let handoff = games.handoff();
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let slots = games.spawn(stopped).unwrap();
+    // The slot goes idle at once (nothing queued).
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let newcomer = submit(&app, &cyd, "c", LEFTMOST_C).await;
+    let mut q = compile_queue(&app);
+    q.first_games = Some(handoff.clone());
+    assert!(q.run_one().await.unwrap());
+    assert_eq!(handoff.handed(), 1, "the first game went to the idle slot");
+    assert_eq!(handoff.leased(), 1, "its transaction created that very game");
+
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while count_games(&app, "done").await < 2 {
+        assert!(std::time::Instant::now() < deadline, "the match was not played");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let _ = stop.send(true);
+    for slot in slots {
+        slot.await.unwrap();
+    }
+    let rows: Vec<(i32, String, i32, bool, bool)> = sqlx::query_as(
+        "select g.index, m.status::text, j.attempts, j.locked_by is null, length(g.log) > 0
+         from games g join matches m on m.id = g.match_id join jobs j on j.game_id = g.id
+         where m.submission_a = $1 order by g.index",
+    )
+    .bind(newcomer)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    for (_, status, attempts, released, logged) in &rows {
+        assert_eq!((status.as_str(), *attempts, *released, *logged), ("done", 1, true, true), "{rows:?}");
+    }
+}
+
 /// The leftmost bot, thinking 60 ms per move: slow enough to watch.
 const SLOW_LEFTMOST_PY: &str = "import time\n_sleep = time.sleep\n";
 

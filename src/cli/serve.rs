@@ -85,7 +85,6 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         .with_tester(launcher);
         queue.concurrency = web.compile_workers;
         let (stop_tx, stop_rx) = watch::channel(false);
-        let mut workers = queue.spawn(stop_rx.clone());
         let mut games = GameQueue::new(
             db.pool.clone(),
             state.languages.clone(),
@@ -99,6 +98,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             house_exe: std::path::PathBuf::from(crate::judge::commands::SELF_EXE),
         });
         games.wakeup = wakeups.games.clone();
+        queue.first_games = Some(games.handoff());
+        let mut workers = queue.spawn(stop_rx.clone());
         workers.extend(games.spawn(stop_rx.clone())?);
         workers.push(wakeups.listen(db.pool.clone(), stop_rx.clone()));
         if let Some(dir) = &args.backups.backup_dir {

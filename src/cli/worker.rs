@@ -70,7 +70,6 @@ pub fn run(args: WorkerArgs) -> anyhow::Result<i32> {
         .with_tester(launcher);
         queue.concurrency = args.compile_workers;
         let (stop_tx, stop_rx) = watch::channel(false);
-        let mut workers = queue.spawn(stop_rx.clone());
         let mut games = crate::jobs::games::GameQueue::new(
             db.pool.clone(),
             languages,
@@ -78,6 +77,8 @@ pub fn run(args: WorkerArgs) -> anyhow::Result<i32> {
         );
         args.games.apply(&mut games);
         games.wakeup = wakeups.games.clone();
+        queue.first_games = Some(games.handoff());
+        let mut workers = queue.spawn(stop_rx.clone());
         workers.extend(games.spawn(stop_rx.clone())?);
         workers.push(wakeups.listen(db.pool.clone(), stop_rx));
         eprintln!(

@@ -4,7 +4,7 @@
 //! realistic size (moves included) — and the baselines the figures are compared with. Nothing
 //! here is used by the platform itself.
 
-use super::ids::{ContestId, SubmissionId};
+use super::ids::{ContestId, SubmissionId, UserId};
 use anyhow::Context;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, PgConnection, PgPool};
@@ -268,6 +268,11 @@ pub async fn set_sources(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// The user of submission `id`.
+pub async fn user_of(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Result<UserId> {
+    sqlx::query_scalar("select user_id from submissions where id = $1").bind(id).fetch_one(conn).await
 }
 
 /// `entrants` students of `contest`, each with one C submission whose build is `artifact`, in

@@ -6,6 +6,7 @@
 //! (`service::submissions::compiled`): a good build becomes `ready` and gets its matches, or, for
 //! a game with validity tests, is queued for its validity run (`jobs::validity`) first.
 
+use super::first_game::{self, Handoff, Newcomer};
 use super::validity::Validity;
 use super::{Job, Worker};
 use crate::db::queue::{self, JobKind};
@@ -59,6 +60,10 @@ pub struct CompileQueue {
     /// once in the compile slot, before [`CompileQueue::run_one`] returns (tests that count
     /// matches).
     pub first_result_wait: Duration,
+    /// The game queue of this process, to whose idle slot a newcomer's first game is handed
+    /// while its compile is stored ([`first_game`]); without it, the first game is claimed
+    /// from the queue like any other.
+    pub first_games: Option<Handoff>,
     /// The follow-ups of stored jobs (the rest of the matches, copy detection), run off the
     /// compile slots; [`CompileQueue::spawn`]'s drain waits for them.
     follow_ups: TaskTracker,
@@ -79,6 +84,7 @@ impl CompileQueue {
             wakeup,
             tester: None,
             first_result_wait: scheduler::FIRST_RESULT_WAIT,
+            first_games: None,
             follow_ups: TaskTracker::new(),
             draining: CancellationToken::new(),
         }
@@ -221,9 +227,10 @@ impl Job for Compile {
         Ok(Compiled { outcome, artifact, ms })
     }
 
-    /// Hands the outcome to the service ([`service::compiled`]), which stores and charges it
-    /// and makes the submission ready or queues its validity run; wakes a slot for the latter.
-    /// What follows ([`service::after_compile`]) runs off the compile slot.
+    /// Hands the outcome to the service ([`service::store_compile`]), which stores and charges it
+    /// and makes the submission ready or queues its validity run; wakes a slot for the latter. A
+    /// good build's first game is handed to an idle game slot of this process meanwhile
+    /// ([`first_game`]). What follows ([`service::after_compile`]) runs off the compile slot.
     async fn store(
         &self,
         conn: &mut PgConnection,
@@ -231,12 +238,33 @@ impl Job for Compile {
         q: &CompileQueue,
         c: Compiled,
     ) -> anyhow::Result<bool> {
+        let job = &self.0;
         let build = service::Build { outcome: &c.outcome, artifact: c.artifact.as_deref(), ms: c.ms };
-        let compiled = service::compiled(conn, &self.0, worker, build).await?;
+        let compiled = match (&q.first_games, c.outcome.is_ok(), c.artifact.as_deref()) {
+            (Some(handoff), true, Some(artifact)) => {
+                let newcomer = Newcomer {
+                    submission: job.id,
+                    user: job.user_id,
+                    contest: job.contest_id,
+                    language: &job.language,
+                    artifact,
+                };
+                let (compiled, later) = first_game::commit_playing(handoff, newcomer, |seed| async move {
+                    let (tx, compiled) = service::store_compile(conn, job, worker, build, Some(seed)).await?;
+                    Ok((tx, compiled, compiled == service::Compiled::Ready))
+                })
+                .await?;
+                if let Some(later) = later {
+                    q.follow_ups.spawn(later);
+                }
+                compiled
+            }
+            _ => service::compiled(conn, job, worker, build).await?,
+        };
         if compiled == service::Compiled::Testing {
             q.wakeup.notify_one();
         }
-        let (id, contest) = (self.0.id, self.0.contest_id);
+        let (id, contest) = (job.id, job.contest_id);
         q.follow_up(move |pool, wait, stop| async move {
             service::after_compile(&pool, id, contest, compiled, wait, &stop, crate::starters::sources).await
         })

@@ -6,14 +6,17 @@
 //! was taken over finds nothing to update. A game is claimed at most
 //! `db::games::MAX_ATTEMPTS` times; then it is given up as `failed`.
 
+use super::first_game::{self, Handoff, IdleSlots};
 use super::{Held, Job, Leases, Worker};
 use crate::db::games::{self, GameJob, MatchSetup, Side};
 use crate::db::ids::{ContestId, GameRecordId, SubmissionId};
 use crate::db::queue::JobKind;
 use crate::db::{test_matches, workers};
+use crate::games::settings::Settings;
+use crate::games::GameId;
 use crate::judge::languages::Languages;
 use crate::judge::launch::Launcher;
-use crate::judge::matches::MatchSpec;
+use crate::judge::matches::{GamePlan, MatchSpec};
 use crate::judge::result::GameResult;
 use crate::judge::{self, GameLog};
 use crate::service::{bots, matches};
@@ -22,7 +25,7 @@ use futures_util::FutureExt;
 use sqlx::{PgConnection, PgPool};
 use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -84,6 +87,12 @@ pub struct GameQueue {
     /// for a newcomer's first result instead of asking the database over and over.
     pub stored: Arc<tokio::sync::Notify>,
     running: Arc<AtomicI32>,
+    /// The slots waiting for work, to which a compile worker of this process may hand a
+    /// newcomer's first game ([`GameQueue::handoff`]).
+    idle: IdleSlots,
+    /// First games handed to this queue's slots so far, and those leased ([`Handoff`]).
+    handed: Arc<AtomicU64>,
+    leased: Arc<AtomicU64>,
 }
 
 impl GameQueue {
@@ -100,6 +109,23 @@ impl GameQueue {
             wakeup: Arc::default(),
             stored: Arc::default(),
             running: Arc::new(AtomicI32::new(0)),
+            idle: Arc::default(),
+            handed: Arc::default(),
+            leased: Arc::default(),
+        }
+    }
+
+    /// Where a compile worker of this process hands a newcomer's first game to an idle slot of
+    /// this queue ([`first_game`]); taken once this queue's name and lease are settled.
+    pub fn handoff(&self) -> Handoff {
+        Handoff {
+            idle: self.idle.clone(),
+            pool: self.pool.clone(),
+            worker_id: self.worker_id.clone(),
+            lease: self.lease,
+            stored: self.stored.clone(),
+            handed: self.handed.clone(),
+            leased: self.leased.clone(),
         }
     }
 
@@ -246,11 +272,21 @@ impl GameQueue {
                 // it plays, its result stored before the next one starts): it is likely a
                 // newcomer's first, whose student is waiting for it.
                 (quick, batch) = (false, 1);
-                tokio::select! {
-                    _ = woken => {}
-                    _ = tokio::time::sleep(IDLE_POLL) => {}
-                    _ = stop.changed() => {}
+                // Idle, it may be handed a newcomer's first game (`first_game`).
+                let (hand, mut handed) = tokio::sync::oneshot::channel();
+                self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(hand);
+                let first = tokio::select! {
+                    _ = woken => None,
+                    first = &mut handed => first.ok(),
+                    _ = tokio::time::sleep(IDLE_POLL) => None,
+                    _ = stop.changed() => None,
+                };
+                // Handed one even as something else woke it: it plays it all the same.
+                handed.close();
+                if let Some(first) = first.or_else(|| handed.try_recv().ok()) {
+                    first_game::play(&slot, first, drained(stop.clone(), self.drain)).await;
                 }
+                self.idle.lock().unwrap_or_else(|e| e.into_inner()).retain(|s| !s.is_closed());
                 // The queue looked empty, and its exhausted games were given up then: the claim
                 // that follows a wake-up (likely a newcomer's first game) does not do it again.
                 gave_up = Some(Instant::now());
@@ -410,7 +446,7 @@ impl GameQueue {
 }
 
 /// What playing a game gives: its result, its log and when it was played.
-type Output = (GameResult, GameLog, games::Played);
+pub(super) type Output = (GameResult, GameLog, games::Played);
 
 /// A game a slot played, until its output is stored: the game, its lease, the output and the
 /// seconds it took.
@@ -465,6 +501,46 @@ pub struct Slot {
 }
 
 impl Slot {
+    /// Unpacks both bots (a house bot is this binary's `house` command) and plays the game, on a
+    /// blocking thread, counted among the games this process is playing; the moves are written
+    /// into game `progress`'s row for its live page while it is played.
+    pub(super) async fn play(
+        &self,
+        game: GameId,
+        settings: Settings,
+        plan: GamePlan,
+        sides: [Side; 2],
+        seed: u64,
+        progress: Option<GameRecordId>,
+    ) -> anyhow::Result<Output> {
+        self.running.fetch_add(1, Ordering::Relaxed);
+        let started = time::OffsetDateTime::now_utc();
+        let (languages, house_exe) = (self.languages.clone(), self.house_exe.clone());
+        let (launcher, cpus) = (self.launcher.clone(), self.cpus);
+        let (moves_tx, moves_rx) = tokio::sync::mpsc::unbounded_channel();
+        if let Some(id) = progress {
+            let params = judge::adapters::game_params(&settings, &plan).to_value();
+            tokio::spawn(write_progress(self.pool.clone(), id, params, moves_rx));
+        }
+        let unpacked = self.unpacked.clone();
+        let played = tokio::task::spawn_blocking(move || {
+            // Held for the game: its bots' directories stay while it is played.
+            let mut unpacked = unpacked.lock().unwrap_or_else(|e| e.into_inner());
+            let bots = unpacked.commands(&sides, game, &settings, &languages, &house_exe)?;
+            let spec = MatchSpec { game, settings, bots, seed, cpus };
+            let played = judge::play_game_with(&spec, &plan, launcher.as_ref(), |table| {
+                table.watch(Box::new(Reporter(moves_tx)))
+            });
+            anyhow::Ok(played)
+        })
+        .await
+        .context("game task")
+        .and_then(|played| played);
+        let when = games::Played { started, finished: time::OffsetDateTime::now_utc() };
+        self.running.fetch_sub(1, Ordering::Relaxed);
+        played.map(|(result, log)| (result, log, when))
+    }
+
     /// The builds this slot has unpacked, which its claims do not read again.
     fn kept(&self) -> Vec<(SubmissionId, time::OffsetDateTime)> {
         self.unpacked.lock().unwrap_or_else(|e| e.into_inner()).kept()
@@ -474,7 +550,7 @@ impl Slot {
     /// builds the slot had then and sends each other build once, with its first game of the batch;
     /// a build left out may have made way for others since, or that first game may have failed
     /// before unpacking it.
-    async fn with_builds(&self, sides: &[Side; 2]) -> anyhow::Result<[Side; 2]> {
+    pub(super) async fn with_builds(&self, sides: &[Side; 2]) -> anyhow::Result<[Side; 2]> {
         let mut sides = sides.clone();
         for side in &mut sides {
             let has = self.unpacked.lock().unwrap_or_else(|e| e.into_inner()).has(side);
@@ -532,12 +608,11 @@ impl Job for PlayGame {
     }
 
     async fn run(&self, slot: &Slot) -> anyhow::Result<(GameResult, GameLog, games::Played)> {
-        slot.running.fetch_add(1, Ordering::Relaxed);
-        let started = time::OffsetDateTime::now_utc();
-        let played = self.play(slot).await;
-        let when = games::Played { started, finished: time::OffsetDateTime::now_utc() };
-        slot.running.fetch_sub(1, Ordering::Relaxed);
-        played.map(|(result, log)| (result, log, when))
+        let (job, setup) = (&self.job, &self.setup);
+        let settings = crate::service::scheduler::settings_from_json(setup.game, &job.settings)?;
+        let plan = crate::service::scheduler::plan_from_stored(&job.plan)?;
+        let sides = slot.with_builds(&setup.sides).await?;
+        slot.play(setup.game, settings, plan, sides, setup.seed as u64, Some(job.id)).await
     }
 
     async fn store(
@@ -566,37 +641,8 @@ impl Job for PlayGame {
 
 impl PlayGame {
     /// The game with its output, as [`matches::record_games`] records it.
-    fn played<'a>(&'a self, (result, log, when): &'a Output) -> matches::Played<'a> {
+    pub(super) fn played<'a>(&'a self, (result, log, when): &'a Output) -> matches::Played<'a> {
         matches::Played { job: &self.job, setup: &self.setup, result, log, when: Some(*when) }
-    }
-
-    /// Unpacks both bots (a house bot is this binary's `house` command) and plays the game, on a
-    /// blocking thread.
-    async fn play(&self, slot: &Slot) -> anyhow::Result<(GameResult, GameLog)> {
-        let (job, setup) = (&self.job, &self.setup);
-        let game = setup.game;
-        let settings = crate::service::scheduler::settings_from_json(game, &job.settings)?;
-        let plan = crate::service::scheduler::plan_from_stored(&job.plan)?;
-        let sides = slot.with_builds(&setup.sides).await?;
-        let seed = setup.seed as u64;
-        let (languages, house_exe) = (slot.languages.clone(), slot.house_exe.clone());
-        let (launcher, cpus) = (slot.launcher.clone(), slot.cpus);
-        let (moves_tx, moves_rx) = tokio::sync::mpsc::unbounded_channel();
-        let params = judge::adapters::game_params(&settings, &plan).to_value();
-        tokio::spawn(write_progress(slot.pool.clone(), job.id, params, moves_rx));
-        let unpacked = slot.unpacked.clone();
-        tokio::task::spawn_blocking(move || {
-            // Held for the game: its bots' directories stay while it is played.
-            let mut unpacked = unpacked.lock().unwrap_or_else(|e| e.into_inner());
-            let bots = unpacked.commands(&sides, game, &settings, &languages, &house_exe)?;
-            let spec = MatchSpec { game, settings, bots, seed, cpus };
-            let played = judge::play_game_with(&spec, &plan, launcher.as_ref(), |table| {
-                table.watch(Box::new(Reporter(moves_tx)))
-            });
-            anyhow::Ok(played)
-        })
-        .await
-        .context("game task")?
     }
 }
 

@@ -7,6 +7,7 @@
 //! module owns the loops, leases and workers.
 
 pub mod compile;
+pub mod first_game;
 pub mod games;
 pub mod ladder;
 pub mod prune;

@@ -67,6 +67,26 @@ pub async fn record_games(
     contest: ContestId,
     played: &[Played<'_>],
 ) -> anyhow::Result<Vec<GameRecordId>> {
+    // In the lock order of `db::games`: the contest (shared); the games' jobs and rows, the slot
+    // time and the users' usage in one statement; then their matches. Four round trips, five
+    // when a match ends, for any number of games.
+    let mut tx = games::begin_storing(conn, contest).await?;
+    let recorded = record_games_in(&mut tx, worker, contest, played).await?;
+    if !recorded.is_empty() {
+        tx.commit().await?;
+    }
+    Ok(recorded)
+}
+
+/// [`record_games`] in the caller's transaction, which holds the contest's lock (shared, or
+/// exclusive: a newcomer's first game is stored in the transaction that makes it ready,
+/// `jobs::first_game`).
+pub async fn record_games_in(
+    tx: &mut PgConnection,
+    worker: &str,
+    contest: ContestId,
+    played: &[Played<'_>],
+) -> anyhow::Result<Vec<GameRecordId>> {
     let charges: Vec<Vec<(UserId, i64)>> = played.iter().map(Played::charges).collect();
     let json = played
         .iter()
@@ -85,11 +105,7 @@ pub async fn record_games(
             charges,
         })
         .collect();
-    // In the lock order of `db::games`: the contest (shared); the games' jobs and rows, the slot
-    // time and the users' usage in one statement; then their matches. Four round trips, five
-    // when a match ends, for any number of games.
-    let mut tx = games::begin_storing(conn, contest).await?;
-    let recorded = games::finish(&mut tx, worker, contest, &stored).await?;
+    let recorded = games::finish(tx, worker, contest, &stored).await?;
     if recorded.is_empty() {
         return Ok(recorded);
     }
@@ -97,15 +113,14 @@ pub async fn record_games(
         played.iter().filter(|p| recorded.contains(&p.job.id)).map(|p| p.job.match_id).collect();
     let matches: Vec<MatchId> = matches.into_iter().collect();
     let mut scores = Vec::new();
-    for (id, winners) in games::lock_match_winners(&mut tx, &matches).await? {
+    for (id, winners) in games::lock_match_winners(tx, &matches).await? {
         if let Some(score) = score(winners)? {
             scores.push((id, score));
         }
     }
     if !scores.is_empty() {
-        games::set_matches_done(&mut tx, &scores).await?;
+        games::set_matches_done(tx, &scores).await?;
     }
-    tx.commit().await?;
     Ok(recorded)
 }
 

@@ -23,11 +23,14 @@ use tokio_util::sync::CancellationToken;
 /// holds the contest's lock ([`begin_locked`], which read `contest`); the rest are left to
 /// [`schedule_rest`], which the caller runs once its transaction has committed (so the first
 /// games can be claimed meanwhile). Four statements: the newcomer's first result waits for them.
-/// Returns how many matches were created.
+/// `first_seed`, when given, is the seed of its first match (against its lowest ready
+/// opponent): a first game already being played with it (`jobs::first_game`). Returns how many
+/// matches were created.
 pub async fn make_ready(
     conn: &mut PgConnection,
     contest: &Scheduling,
     submission: SubmissionId,
+    first_seed: Option<u64>,
 ) -> anyhow::Result<usize> {
     let Some(readied) = submissions::mark_ready(conn, submission).await? else { return Ok(0) };
     games::cancel_stale(conn, contest.id).await?;
@@ -35,7 +38,7 @@ pub async fn make_ready(
         return Ok(0);
     }
     let entrant = Entrant { id: submission, user_id: readied.user_id, arrived_at: readied.created_at };
-    let n = create(conn, contest, &entrant, Some(FIRST_MATCHES), true).await?;
+    let n = create(conn, contest, &entrant, Some(FIRST_MATCHES), true, first_seed).await?;
     tracing::info!(%submission, "{n} match(es) scheduled");
     Ok(n)
 }
@@ -60,7 +63,7 @@ pub async fn schedule_rest(conn: &mut PgConnection, submission: SubmissionId) ->
     // would hold up the claims of its games (the first ones included) until this commits.
     let n = if sub.status == Status::Ready {
         let contest = games::scheduling(&mut tx, sub.contest_id).await?;
-        create(&mut tx, &contest, &Entrant::of(&sub), None, false).await?
+        create(&mut tx, &contest, &Entrant::of(&sub), None, false, None).await?
     } else {
         0
     };
@@ -172,7 +175,7 @@ async fn schedule(conn: &mut PgConnection, submission_id: SubmissionId) -> anyho
     if sub.status != Status::Ready {
         return Ok(0);
     }
-    create(conn, &contest, &Entrant::of(&sub), None, true).await
+    create(conn, &contest, &Entrant::of(&sub), None, true, None).await
 }
 
 /// A submission as the scheduler makes its matches: side `a` of each.
@@ -193,13 +196,15 @@ impl Entrant {
 /// with yet (the first `first` only, marking the rest pending, when there are more), bringing
 /// the contest into the game slots' fair share first if `join_queue`. The matches are made in
 /// the order of their opponents' submissions, the same for every submission, so two
-/// transactions scheduling at once meet their common pair in the same order.
+/// transactions scheduling at once meet their common pair in the same order. The first match's
+/// seed is `first_seed` when given, the others' random.
 async fn create(
     conn: &mut PgConnection,
     contest: &Scheduling,
     entrant: &Entrant,
     first: Option<usize>,
     join_queue: bool,
+    first_seed: Option<u64>,
 ) -> anyhow::Result<usize> {
     // A ladder plays no round robin: its tick enters the submission and matches it.
     if contest.ladder {
@@ -210,8 +215,8 @@ async fn create(
         None => games::ready_opponent_count(conn, contest.id, entrant.user_id).await? as usize,
     };
     let matches: Vec<NewMatch> = (0..n)
-        .map(|_| {
-            let seed: u64 = rand::random();
+        .map(|i| {
+            let seed: u64 = first_seed.filter(|_| i == 0).unwrap_or_else(rand::random);
             let plans =
                 plan(&contest.settings, seed).iter().map(|p| (p.index as i32, stored_plan(p))).collect();
             NewMatch { seed: seed as i64, plans }

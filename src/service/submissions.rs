@@ -225,6 +225,21 @@ pub async fn compiled(
     worker: &str,
     build: Build<'_>,
 ) -> anyhow::Result<Compiled> {
+    let (tx, next) = store_compile(conn, job, worker, build, None).await?;
+    tx.commit().await?;
+    Ok(next)
+}
+
+/// [`compiled`]'s writes, its transaction left open for the caller to commit (or to add a
+/// newcomer's first game played meanwhile, `jobs::first_game`, with `first_seed` the seed of its
+/// first match). Nothing written when [`Compiled::NotOurs`].
+pub async fn store_compile<'c>(
+    conn: &'c mut PgConnection,
+    job: &CompileJob,
+    worker: &str,
+    build: Build<'_>,
+    first_seed: Option<u64>,
+) -> anyhow::Result<(sqlx::Transaction<'c, sqlx::Postgres>, Compiled)> {
     let Build { outcome, artifact, ms } = build;
     let ok = outcome.is_ok();
     // Step 1 of the lock order (`db::games`) before anything is written.
@@ -235,7 +250,7 @@ pub async fn compiled(
         (queue::begin_relaxed(conn).await?, None)
     };
     if !submissions::finish_compile(&mut tx, job.id, worker, ok, outcome.log(), artifact).await? {
-        return Ok(Compiled::NotOurs);
+        return Ok((tx, Compiled::NotOurs));
     }
     submissions::add_usage(&mut tx, job.contest_id, job.user_id, ms).await?;
     let next = match contest {
@@ -245,12 +260,11 @@ pub async fn compiled(
             Compiled::Testing
         }
         Some(contest) => {
-            scheduler::make_ready(&mut tx, &contest, job.id).await?;
+            scheduler::make_ready(&mut tx, &contest, job.id, first_seed).await?;
             Compiled::Ready
         }
     };
-    tx.commit().await?;
-    Ok(next)
+    Ok((tx, next))
 }
 
 /// What follows a stored compile ([`compiled`]) once its transaction has committed: for a
@@ -300,7 +314,7 @@ pub async fn tested(
         return Ok(false);
     }
     submissions::add_usage(&mut tx, job.contest_id, job.user_id, ms).await?;
-    scheduler::make_ready(&mut tx, &contest, job.id).await?;
+    scheduler::make_ready(&mut tx, &contest, job.id, None).await?;
     tx.commit().await?;
     Ok(true)
 }

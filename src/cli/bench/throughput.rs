@@ -14,6 +14,7 @@ use crate::db::ids::ContestId;
 use crate::db::{self, games};
 use crate::games::settings::Settings;
 use crate::games::GameId;
+use crate::jobs::first_game::{self, Handoff, Newcomer};
 use crate::jobs::games::{GameQueue, LauncherFactory};
 use crate::jobs::wakeups::Wakeups;
 use crate::judge::languages::Languages;
@@ -173,7 +174,7 @@ impl Kit {
         &self,
         scratch: &Scratch,
         stop: watch::Receiver<bool>,
-    ) -> anyhow::Result<(Vec<tokio::task::JoinHandle<()>>, Arc<tokio::sync::Notify>)> {
+    ) -> anyhow::Result<(Vec<tokio::task::JoinHandle<()>>, Arc<tokio::sync::Notify>, Handoff)> {
         let launchers = self.launchers.clone();
         let factory: LauncherFactory = Arc::new(move |n| Ok(launchers[n as usize].clone()));
         let mut queue = GameQueue::new(scratch.pool.clone(), self.languages.clone(), factory);
@@ -183,7 +184,7 @@ impl Kit {
         queue.wakeup = wakeups.games.clone();
         let mut handles = vec![wakeups.listen(scratch.pool.clone(), stop.clone())];
         handles.extend(queue.spawn(stop)?);
-        Ok((handles, stored))
+        Ok((handles, stored, queue.handoff()))
     }
 
     /// A connect4 contest with the default settings, open to C.
@@ -250,7 +251,7 @@ pub fn platform_games_per_second(b: &mut Bench) -> anyhow::Result<Figure> {
             for s in subs {
                 // As the compile worker's transaction (`service::submissions::compiled`).
                 let (mut tx, ready) = scheduler::begin_locked(&mut conn, contest).await?;
-                scheduler::make_ready(&mut tx, &ready, s).await?;
+                scheduler::make_ready(&mut tx, &ready, s, None).await?;
                 tx.commit().await?;
                 scheduler::schedule_rest(&mut conn, s).await?;
             }
@@ -259,7 +260,7 @@ pub fn platform_games_per_second(b: &mut Bench) -> anyhow::Result<Figure> {
             let (played1, took1) = tokio::task::block_in_place(|| kit.judge_games(baseline))?;
             let since = bench::clock(&mut conn).await?;
             let (stop, stopped) = watch::channel(false);
-            let (handles, _) = kit.start_queue(scratch, stopped)?;
+            let (handles, _, _) = kit.start_queue(scratch, stopped)?;
             let deadline = Instant::now() + window;
             while Instant::now() < deadline && bench::games_pending(&mut conn).await? {
                 tokio::time::sleep(Duration::from_millis(100)).await;
@@ -298,7 +299,7 @@ pub fn first_result_latency(b: &mut Bench) -> anyhow::Result<Figure> {
         bench::add_entrants(&mut conn, contest, entrants, &kit.artifact, "ready").await?;
         bench::analyze(&mut conn).await?;
         let (stop, stopped) = watch::channel(false);
-        let (handles, stored) = kit.start_queue(scratch, stopped)?;
+        let (handles, stored, handoff) = kit.start_queue(scratch, stopped)?;
         let measured = async {
             for _ in 0..reps {
                 games.push(tokio::task::block_in_place(|| kit.one_game())?);
@@ -311,11 +312,26 @@ pub fn first_result_latency(b: &mut Bench) -> anyhow::Result<Figure> {
                 // cores that its claim and its game need.
                 let mut stored_some = Box::pin(stored.notified());
                 stored_some.as_mut().enable();
+                let newcomer_of = Newcomer {
+                    submission: newcomer,
+                    user: bench::user_of(&mut conn, newcomer).await?,
+                    contest,
+                    language: "c",
+                    artifact: &kit.artifact,
+                };
                 let t = Instant::now();
-                // As the compile worker's transaction (`service::submissions::compiled`).
-                let (mut tx, ready) = scheduler::begin_locked(&mut conn, contest).await?;
-                scheduler::make_ready(&mut tx, &ready, newcomer).await?;
-                tx.commit().await?;
+                // As the compile worker's store (`jobs::compile`): its first game handed to the
+                // idle slot and played while the transaction makes the newcomer ready.
+                let readying = &mut *conn;
+                let ((), later) = first_game::commit_playing(&handoff, newcomer_of, |seed| async move {
+                    let (mut tx, ready) = scheduler::begin_locked(readying, contest).await?;
+                    scheduler::make_ready(&mut tx, &ready, newcomer, Some(seed)).await?;
+                    Ok((tx, (), true))
+                })
+                .await?;
+                if let Some(later) = later {
+                    tokio::spawn(later);
+                }
                 tracing::debug!(%newcomer, "bench: the newcomer is ready");
                 // What its compile worker leaves for after the commit: the rest of its matches
                 // (once its first result is in) and copy detection.

@@ -23,11 +23,13 @@
 //! scheduler), `play.rs` is a worker's side (claiming, playing, storing a result), `pages.rs`
 //! reads what the pages and the API show, and `rejudge.rs` replaces games and prunes the replaced.
 
+mod first;
 mod pages;
 mod play;
 mod rejudge;
 mod schedule;
 
+pub use first::{first_opponent, lease_first_game, FirstOpponent};
 pub use pages::{
     game, game_page_info, games_of_submission, live, matches_of_submission, progress, Game, GameOutcome,
     GamePageInfo, Live, MatchRow, Progress, Replacement,

@@ -1,0 +1,351 @@
+//! A newcomer's first game, played while its compile is being stored. A student who submits waits
+//! for a first result; through the queue it would follow the transaction that makes the
+//! submission ready (its first matches created), then a claim, the game, and the storing of the
+//! result, one after the other. Instead, when the compile worker's process has an idle game slot,
+//! the worker picks the first game before that transaction (the lowest ready opponent, as the
+//! scheduler pairs them, and the match's seed) and hands it to the slot ([`offer`]); the slot plays
+//! it while the transaction runs; the transaction creates the match with that very seed, leases
+//! its game to the slot's queue as a claim would ([`Offered::settle`]), and stores the result in
+//! the same commit when the game is over by then. A longer game is stored after the commit, under
+//! the lease, renewed meanwhile, as the slot would ([`Settled::after_commit`]). The game is played
+//! exactly as the queue would play it (same bots, cores, seed, plan and settings: the lease is
+//! taken only if the game created matches what was played); anything else (the pairing changed,
+//! the slot stopping, the judge failing) leaves the game to the queue, as any other.
+
+use super::games::{Output, PlayGame, Slot};
+use super::{report_stored, Worker};
+use crate::db::games::{self, MatchSetup, Side};
+use crate::db::ids::{ContestId, SubmissionId, UserId};
+use crate::db::queue::JobKind;
+use crate::games::settings::Settings;
+use crate::games::GameId;
+use crate::judge::matches::{plan, GamePlan};
+use crate::service::{matches, scheduler};
+use serde_json::Value;
+use sqlx::{PgConnection, PgPool};
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{oneshot, Notify};
+
+/// How long past the end of its transaction's other work the transaction that makes a newcomer
+/// ready waits for its first game to end, to store the result in the same commit: it holds the
+/// contest's lock, which the results of the contest's other games wait for.
+pub const SAME_COMMIT_WAIT: Duration = Duration::from_millis(10);
+
+/// A first game handed to an idle slot: what it is played with, and where its output goes.
+pub struct FirstGame {
+    pub game: GameId,
+    pub settings: Settings,
+    pub plan: GamePlan,
+    pub sides: [Side; 2],
+    pub seed: u64,
+    pub done: oneshot::Sender<anyhow::Result<Output>>,
+}
+
+/// The idle slots of a game queue, each waiting for a first game.
+pub type IdleSlots = Arc<Mutex<Vec<oneshot::Sender<FirstGame>>>>;
+
+/// Where a compile worker hands a newcomer's first game: the idle slots of its process's game
+/// queue, and what leasing and storing a game in that queue's name takes.
+#[derive(Clone)]
+pub struct Handoff {
+    pub(super) idle: IdleSlots,
+    pub(super) pool: PgPool,
+    /// The game queue's name in `locked_by`.
+    pub(super) worker_id: String,
+    pub(super) lease: Duration,
+    /// The game queue's `stored` notification.
+    pub(super) stored: Arc<Notify>,
+    /// First games handed to the queue's slots so far.
+    pub(super) handed: Arc<AtomicU64>,
+    /// First games handed and then leased in the transaction that created them.
+    pub(super) leased: Arc<AtomicU64>,
+}
+
+impl Handoff {
+    /// How many first games were handed to the queue's slots so far.
+    pub fn handed(&self) -> u64 {
+        self.handed.load(Ordering::Relaxed)
+    }
+
+    /// How many of those were the game their transaction created, leased in it: the others were
+    /// left to the queue (the pairing had changed).
+    pub fn leased(&self) -> u64 {
+        self.leased.load(Ordering::Relaxed)
+    }
+
+    /// Hands `first` to an idle slot; `false` if none is.
+    fn hand(&self, mut first: FirstGame) -> bool {
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        // A slot that stopped waiting (woken by a queued game, or stopping) left a closed sender.
+        while let Some(slot) = idle.pop() {
+            match slot.send(first) {
+                Ok(()) => {
+                    self.handed.fetch_add(1, Ordering::Relaxed);
+                    return true;
+                }
+                Err(back) => first = back,
+            }
+        }
+        false
+    }
+}
+
+/// The newcomer whose first game is offered: a submission that compiled, and its build.
+pub struct Newcomer<'a> {
+    pub submission: SubmissionId,
+    pub user: UserId,
+    pub contest: ContestId,
+    pub language: &'a str,
+    pub artifact: &'a [u8],
+}
+
+/// A first game handed to a slot, until the transaction that makes its newcomer ready settles it.
+pub struct Offered {
+    handoff: Handoff,
+    contest: ContestId,
+    game: PlannedGame,
+    done: oneshot::Receiver<anyhow::Result<Output>>,
+}
+
+/// The game as the scheduler will store it.
+struct PlannedGame {
+    game: GameId,
+    seed: u64,
+    plan: Value,
+    settings: Value,
+    sides: [Side; 2],
+}
+
+/// Picks the newcomer's first game (its lowest ready opponent, the match's first game with
+/// `seed`, the seed its first match is then made with) and hands it to an idle slot of
+/// `handoff`'s queue, which starts it at once. `None` when no slot is idle, or the newcomer gets
+/// no match when made ready (no opponent yet, a ladder, a game with validity tests: those run
+/// first). Its own connection's work: it may run while the transaction that makes the newcomer
+/// ready starts.
+pub async fn offer(
+    handoff: &Handoff,
+    conn: &mut PgConnection,
+    newcomer: Newcomer<'_>,
+    seed: u64,
+) -> anyhow::Result<Option<Offered>> {
+    if handoff.idle.lock().unwrap_or_else(|e| e.into_inner()).iter().all(|s| s.is_closed()) {
+        return Ok(None);
+    }
+    let first = games::first_opponent(conn, newcomer.contest, newcomer.user).await?;
+    let Some(opponent) = first.opponent else { return Ok(None) };
+    if first.ladder || first.game.has_validity_tests() {
+        return Ok(None);
+    }
+    let settings = scheduler::settings_from_json(first.game, &first.settings)?;
+    let Some(planned) = plan(&settings, seed).into_iter().next() else { return Ok(None) };
+    let own = Side {
+        submission_id: newcomer.submission,
+        user_id: newcomer.user,
+        nickname: first.nickname,
+        language: newcomer.language.to_string(),
+        // Not yet stored: unpacked for this game only.
+        compiled_at: None,
+        artifact: Some(newcomer.artifact.to_vec()),
+        house_level: None,
+    };
+    let game = PlannedGame {
+        game: first.game,
+        seed,
+        plan: scheduler::stored_plan(&planned),
+        settings: crate::db::contests::stored(&settings),
+        sides: [Side { artifact: None, ..own.clone() }, opponent.clone()],
+    };
+    let (done, done_rx) = oneshot::channel();
+    let handed = FirstGame { game: first.game, settings, plan: planned, sides: [own, opponent], seed, done };
+    if !handoff.hand(handed) {
+        return Ok(None);
+    }
+    tracing::debug!(submission = %newcomer.submission, "first game handed to an idle slot");
+    Ok(Some(Offered { handoff: handoff.clone(), contest: newcomer.contest, game, done: done_rx }))
+}
+
+/// Runs `transaction` (given the seed of the newcomer's first match; it makes the newcomer ready,
+/// or returns `false` if it did not) while the newcomer's first game is picked on a connection
+/// of its own and handed to an idle slot of `handoff`'s queue ([`offer`]); settles that game in
+/// the transaction ([`Offered::settle`]) and commits. Returns what the transaction returned and,
+/// for a game still being played at the commit, its storing ([`Settled::after_commit`]), for the
+/// caller to run off its path. A failure to pick or hand the game only leaves it to the queue.
+pub async fn commit_playing<'c, T, F>(
+    handoff: &Handoff,
+    newcomer: Newcomer<'_>,
+    transaction: impl FnOnce(u64) -> F,
+) -> anyhow::Result<(T, Option<impl Future<Output = ()> + Send + 'static>)>
+where
+    F: Future<Output = anyhow::Result<(sqlx::Transaction<'c, sqlx::Postgres>, T, bool)>>,
+{
+    let seed: u64 = rand::random();
+    let submission = newcomer.submission;
+    let offering = async {
+        let mut own = handoff.pool.acquire().await?;
+        offer(handoff, &mut own, newcomer, seed).await
+    };
+    let (offered, made) = tokio::join!(offering, transaction(seed));
+    let offered = offered.unwrap_or_else(|e| {
+        tracing::warn!(%submission, "picking its first game: {e:#}");
+        None
+    });
+    let (mut tx, made, ready) = made?;
+    let settled = match offered {
+        Some(offered) if ready => offered.settle(&mut tx, submission).await?,
+        _ => Settled::Nothing,
+    };
+    tx.commit().await?;
+    Ok((made, settled.after_commit()))
+}
+
+impl Offered {
+    /// In the transaction that made the newcomer ready (its first match with the seed the game
+    /// was offered with): leases the game
+    /// it created to the slot's queue if it is the one being played, and stores its result if the
+    /// game ends within [`SAME_COMMIT_WAIT`]. What is left for after the commit is the returned
+    /// [`Settled`]'s.
+    pub async fn settle(mut self, tx: &mut PgConnection, newcomer: SubmissionId) -> anyhow::Result<Settled> {
+        let h = &self.handoff;
+        let g = &self.game;
+        let leased = games::lease_first_game(
+            tx,
+            newcomer,
+            g.sides[1].submission_id,
+            g.seed as i64,
+            &g.plan,
+            &g.settings,
+            &h.worker_id,
+            h.lease.as_secs_f64(),
+        )
+        .await?;
+        let Some(job) = leased else {
+            tracing::info!(%newcomer, "its first match is not the one being played: left to the queue");
+            return Ok(Settled::Nothing);
+        };
+        h.leased.fetch_add(1, Ordering::Relaxed);
+        let setup = MatchSetup {
+            contest_id: self.contest,
+            game: g.game,
+            seed: g.seed as i64,
+            sides: g.sides.clone(),
+            requested_by: None,
+        };
+        let game = PlayGame { job, setup };
+        let output = match tokio::time::timeout(SAME_COMMIT_WAIT, &mut self.done).await {
+            Ok(output) => output,
+            Err(_) => {
+                return Ok(Settled::Later(Box::new(Later { handoff: self.handoff, game, done: self.done })))
+            }
+        };
+        let id = game.job.id;
+        match output {
+            Ok(Ok(output)) => {
+                let seconds = (output.2.finished - output.2.started).as_seconds_f64();
+                let started = Instant::now();
+                let played = [game.played(&output)];
+                let recorded = matches::record_games_in(tx, &h.worker_id, self.contest, &played).await?;
+                let stored = recorded.contains(&id);
+                Ok(Settled::Stored { notify: h.stored.clone(), subject: id.into(), stored, seconds, started })
+            }
+            Ok(Err(e)) => {
+                tracing::error!(game = i64::from(id), "could not run: {e:#}");
+                games::release(tx, id, &h.worker_id).await?;
+                Ok(Settled::Nothing)
+            }
+            // The slot stopped (its worker is draining): as a game given back.
+            Err(_) => {
+                games::give_back(tx, &[id], &h.worker_id).await?;
+                Ok(Settled::Nothing)
+            }
+        }
+    }
+}
+
+/// What is left of a first game once its transaction has committed.
+pub enum Settled {
+    /// Nothing: not leased (the queue plays the match's games), or put back.
+    Nothing,
+    /// Stored in the commit: its waiters are told.
+    Stored { notify: Arc<Notify>, subject: i64, stored: bool, seconds: f64, started: Instant },
+    /// Still being played, leased: stored once over ([`Settled::after_commit`]).
+    Later(Box<Later>),
+}
+
+/// A first game leased and still being played when its transaction committed.
+pub struct Later {
+    handoff: Handoff,
+    game: PlayGame,
+    done: oneshot::Receiver<anyhow::Result<Output>>,
+}
+
+impl Settled {
+    /// Once the transaction has committed: tells who waits for results that one was stored;
+    /// returns the storing of a game still being played, for the caller to run off its path.
+    pub fn after_commit(self) -> Option<impl Future<Output = ()> + Send + 'static> {
+        match self {
+            Settled::Nothing => None,
+            Settled::Stored { notify, subject, stored, seconds, started } => {
+                notify.notify_waiters();
+                report_stored(JobKind::Game, subject, stored, seconds, started);
+                None
+            }
+            Settled::Later(later) => Some(later.store()),
+        }
+    }
+}
+
+impl Later {
+    /// Waits for the game under a heartbeat that renews its lease, then stores its result as its
+    /// slot would have (or puts it back if the judge failed or the slot stopped).
+    async fn store(self) {
+        let Later { handoff: h, game, done } = self;
+        let worker = Worker { pool: &h.pool, id: &h.worker_id, lease: h.lease };
+        let heartbeat = worker.heartbeat(JobKind::Game, game.job.id.into());
+        let output = done.await;
+        drop(heartbeat);
+        let id = game.job.id;
+        let stored = async {
+            let mut conn = h.pool.acquire().await?;
+            match output {
+                Ok(Ok(output)) => {
+                    let seconds = (output.2.finished - output.2.started).as_seconds_f64();
+                    let started = Instant::now();
+                    let played = [game.played(&output)];
+                    let contest = game.setup.contest_id;
+                    let recorded = matches::record_games(&mut conn, &h.worker_id, contest, &played).await?;
+                    h.stored.notify_waiters();
+                    report_stored(JobKind::Game, id.into(), recorded.contains(&id), seconds, started);
+                }
+                Ok(Err(e)) => {
+                    tracing::error!(game = i64::from(id), "could not run: {e:#}");
+                    games::release(&mut conn, id, &h.worker_id).await?;
+                }
+                Err(_) => games::give_back(&mut conn, &[id], &h.worker_id).await?,
+            }
+            anyhow::Ok(())
+        };
+        if let Err(e) = stored.await {
+            tracing::error!(game = i64::from(id), "storing a first game: {e:#}");
+        }
+    }
+}
+
+/// The slot's side: plays a first game handed to it, and sends the output back.
+pub(super) async fn play(slot: &Slot, first: FirstGame, give_back: impl Future<Output = ()> + Send) {
+    let FirstGame { game, settings, plan, sides, seed, done } = first;
+    let played = async {
+        // The opponent's build, unless this slot has it unpacked.
+        let sides = slot.with_builds(&sides).await?;
+        slot.play(game, settings, plan, sides, seed, None).await
+    };
+    tokio::select! {
+        output = played => {
+            let _ = done.send(output);
+        }
+        // Dropping `done` puts the game back, if it was leased.
+        () = give_back => tracing::warn!("a first game was dropped unfinished: this worker is stopping"),
+    }
+}
