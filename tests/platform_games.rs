@@ -261,6 +261,63 @@ async fn a_newcomers_first_game_is_played_by_an_idle_slot_while_its_compile_is_s
     }
 }
 
+/// A first game handed to a slot whose transaction did not create it (the pairing changed
+/// meanwhile) is not leased: its output is dropped, nothing is stored, and the slot is idle again.
+#[tokio::test]
+async fn a_first_game_its_transaction_did_not_create_is_dropped_and_the_slot_freed() {
+    use botarena::jobs::first_game::{commit_playing, Newcomer};
+    use sqlx::Connection;
+    let app = setup().await;
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let ada = app.user("ada", Role::Student).await;
+    let ada = app.token(ada).await;
+    let cyd = app.user("cyd", Role::Student).await;
+    let cyd = app.token(cyd).await;
+    let built = submit(&app, &ada, "c", LEFTMOST_C).await;
+    compile_all(&app).await;
+    let newcomer = submit(&app, &cyd, "c", LEFTMOST_C).await;
+    let (artifact, contest): (Vec<u8>, i64) =
+        sqlx::query_as("select artifact, contest_id from submissions where id = $1")
+            .bind(built)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    let user: i64 = sqlx::query_scalar("select user_id from submissions where id = $1")
+        .bind(newcomer)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+
+    let games = game_queue(&app);
+    let handoff = games.handoff();
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let slots = games.spawn(stopped).unwrap();
+    let mut conn = app.pool.acquire().await.unwrap();
+    for handed in 1..=2 {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let newcomer_of = Newcomer {
+            submission: botarena::db::ids::SubmissionId(newcomer),
+            user: botarena::db::ids::UserId(user),
+            contest: botarena::db::ids::ContestId(contest),
+            language: "c",
+            artifact: &artifact,
+        };
+        // A transaction that makes nothing ready: no match has the game's seed.
+        let conn = &mut *conn;
+        let ((), later) =
+            commit_playing(&handoff, newcomer_of, |_| async move { Ok((conn.begin().await?, (), true)) })
+                .await
+                .unwrap();
+        assert!(later.is_none());
+        assert_eq!((handoff.handed(), handoff.leased()), (handed, 0));
+    }
+    let _ = stop.send(true);
+    for slot in slots {
+        slot.await.unwrap();
+    }
+    assert_eq!(count_games(&app, "done").await + count_games(&app, "queued").await, 0);
+}
+
 /// The leftmost bot, thinking 60 ms per move: slow enough to watch.
 const SLOW_LEFTMOST_PY: &str = "import time\n_sleep = time.sleep\n";
 
