@@ -417,12 +417,15 @@ pub async fn finish_compile(
     Ok(true)
 }
 
-/// A submission [`mark_ready`] changed: its status now, its user and when it arrived.
+/// A submission [`mark_ready`] changed: its status now, its user and when it arrived, and
+/// whether it superseded an earlier ready submission of its user (whose unplayed games are then
+/// stale: `games::cancel_stale`).
 #[derive(Clone, Copy, Debug)]
 pub struct Readied {
     pub status: Status,
     pub user_id: UserId,
     pub created_at: OffsetDateTime,
+    pub superseded_earlier: bool,
 }
 
 /// Makes a compiled submission ready; it supersedes the user's earlier ready submission to the
@@ -445,8 +448,10 @@ pub async fn mark_ready(conn: &mut PgConnection, id: SubmissionId) -> sqlx::Resu
            older as (
                update submissions o set status = 'superseded'
                from me
-               where o.contest_id = me.contest_id and o.user_id = me.user_id and o.id < $1 and o.status = 'ready')
-           select status as "status!: Status", user_id as "user_id!: UserId", created_at as "created_at!"
+               where o.contest_id = me.contest_id and o.user_id = me.user_id and o.id < $1 and o.status = 'ready'
+               returning 1)
+           select status as "status!: Status", user_id as "user_id!: UserId", created_at as "created_at!",
+                  exists (select from older) as "superseded_earlier!"
            from me"#,
         id as SubmissionId
     )

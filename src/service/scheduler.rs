@@ -22,7 +22,8 @@ use tokio_util::sync::CancellationToken;
 /// ready, and schedules its first [`FIRST_MATCHES`] matches, in the caller's transaction, which
 /// holds the contest's lock ([`begin_locked`], which read `contest`); the rest are left to
 /// [`schedule_rest`], which the caller runs once its transaction has committed (so the first
-/// games can be claimed meanwhile). Four statements: the newcomer's first result waits for them.
+/// games can be claimed meanwhile). Three statements (four when it supersedes an earlier
+/// submission, whose unplayed games are cancelled): the newcomer's first result waits for them.
 /// `first_seed`, when given, is the seed of its first match (against its lowest ready
 /// opponent): a first game already being played with it (`jobs::first_game`). Returns how many
 /// matches were created.
@@ -33,7 +34,11 @@ pub async fn make_ready(
     first_seed: Option<u64>,
 ) -> anyhow::Result<usize> {
     let Some(readied) = submissions::mark_ready(conn, submission).await? else { return Ok(0) };
-    games::cancel_stale(conn, contest.id).await?;
+    // Only a submission that leaves `ready` leaves games to cancel: a user's first one, or one
+    // superseded by a newer one already ready, replaces none.
+    if readied.superseded_earlier {
+        games::cancel_stale(conn, contest.id).await?;
+    }
     if readied.status != Status::Ready {
         return Ok(0);
     }
