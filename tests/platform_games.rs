@@ -295,19 +295,27 @@ async fn a_first_game_its_transaction_did_not_create_is_dropped_and_the_slot_fre
     let mut conn = app.pool.acquire().await.unwrap();
     for handed in 1..=2 {
         tokio::time::sleep(Duration::from_millis(300)).await;
+        let (user, contest) = (botarena::db::ids::UserId(user), botarena::db::ids::ContestId(contest));
+        let picked = handoff.pick(contest, user).await;
+        assert!(picked.is_some(), "ada is cyd's first opponent");
         let newcomer_of = Newcomer {
             submission: botarena::db::ids::SubmissionId(newcomer),
-            user: botarena::db::ids::UserId(user),
-            contest: botarena::db::ids::ContestId(contest),
+            user,
+            contest,
             language: "c",
             artifact: &artifact,
         };
         // A transaction that makes nothing ready: no match has the game's seed.
         let conn = &mut *conn;
         let ((), later) =
-            commit_playing(&handoff, newcomer_of, |_| async move { Ok((conn.begin().await?, (), true)) })
-                .await
-                .unwrap();
+            commit_playing(
+                &handoff,
+                newcomer_of,
+                picked,
+                |_| async move { Ok((conn.begin().await?, (), true)) },
+            )
+            .await
+            .unwrap();
         assert!(later.is_none());
         assert_eq!((handoff.handed(), handoff.leased()), (handed, 0));
     }

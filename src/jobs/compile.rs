@@ -173,11 +173,13 @@ impl CompileQueue {
 /// Compiling a submission.
 pub struct Compile(pub CompileJob);
 
-/// A compile's outcome, the build (a tar) when good, and the compute time it took.
+/// A compile's outcome, the build (a tar) when good, the compute time it took, and what its
+/// first game is played with, read meanwhile ([`first_game`]).
 pub struct Compiled {
     outcome: CompileOutcome,
     artifact: Option<Vec<u8>>,
     ms: i64,
+    first: Option<first_game::Picked>,
 }
 
 impl Job for Compile {
@@ -202,29 +204,39 @@ impl Job for Compile {
         self.0.attempts
     }
 
-    /// Compiles in a temporary directory and packs the build.
+    /// Compiles in a temporary directory and packs the build; meanwhile, when this process has
+    /// game slots, reads what the submission's first game would be played with
+    /// ([`first_game::Handoff::pick`]).
     async fn run(&self, q: &CompileQueue) -> anyhow::Result<Compiled> {
         let job = &self.0;
         let started = Instant::now();
         let Some(lang) = q.languages.get(&job.language).cloned() else {
             let log = format!("The language `{}` is no longer configured on this judge.", job.language);
-            return Ok(Compiled { outcome: CompileOutcome::Error { log }, artifact: None, ms: 0 });
+            let outcome = CompileOutcome::Error { log };
+            return Ok(Compiled { outcome, artifact: None, ms: 0, first: None });
         };
         let compile = q.compile.clone();
         let source = job.source.clone();
-        let (outcome, artifact) = tokio::task::spawn_blocking(move || {
+        let building = tokio::task::spawn_blocking(move || {
             let dir = crate::scratch::dir("build-").context("creating a build directory")?;
             let outcome = compile(&lang, &source, dir.path()).context("running the compiler")?;
-            if !outcome.is_ok() {
-                return anyhow::Ok((outcome, None));
+            let artifact = match outcome.is_ok() {
+                true => Some(tar_dir(dir.path()).context("packing the build")?),
+                false => None,
+            };
+            // The compile's own time, not the pick's.
+            let ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+            anyhow::Ok((outcome, artifact, ms))
+        });
+        let picking = async {
+            match &q.first_games {
+                Some(handoff) => handoff.pick(job.contest_id, job.user_id).await,
+                None => None,
             }
-            let artifact = tar_dir(dir.path()).context("packing the build")?;
-            anyhow::Ok((outcome, Some(artifact)))
-        })
-        .await
-        .context("compile task")??;
-        let ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
-        Ok(Compiled { outcome, artifact, ms })
+        };
+        let (built, first) = tokio::join!(building, picking);
+        let (outcome, artifact, ms) = built.context("compile task")??;
+        Ok(Compiled { outcome, artifact, ms, first })
     }
 
     /// Hands the outcome to the service ([`service::store_compile`]), which stores and charges it
@@ -249,11 +261,13 @@ impl Job for Compile {
                     language: &job.language,
                     artifact,
                 };
-                let (compiled, later) = first_game::commit_playing(handoff, newcomer, |seed| async move {
-                    let (tx, compiled) = service::store_compile(conn, job, worker, build, Some(seed)).await?;
-                    Ok((tx, compiled, compiled == service::Compiled::Ready))
-                })
-                .await?;
+                let (compiled, later) =
+                    first_game::commit_playing(handoff, newcomer, c.first, |seed| async move {
+                        let (tx, compiled) =
+                            service::store_compile(conn, job, worker, build, Some(seed)).await?;
+                        Ok((tx, compiled, compiled == service::Compiled::Ready))
+                    })
+                    .await?;
                 if let Some(later) = later {
                     q.follow_ups.spawn(later);
                 }

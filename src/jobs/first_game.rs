@@ -1,16 +1,18 @@
 //! A newcomer's first game, played while its compile is being stored. A student who submits waits
 //! for a first result; through the queue it would follow the transaction that makes the
 //! submission ready (its first matches created), then a claim, the game, and the storing of the
-//! result, one after the other. Instead, when the compile worker's process has an idle game slot,
-//! the worker picks the first game before that transaction (the lowest ready opponent, as the
-//! scheduler pairs them, and the match's seed) and hands it to the slot ([`offer`]); the slot plays
-//! it while the transaction runs; the transaction creates the match with that very seed, leases
-//! its game to the slot's queue as a claim would ([`Offered::settle`]), and stores the result in
-//! the same commit when the game is over by then. A longer game is stored after the commit, under
-//! the lease, renewed meanwhile, as the slot would ([`Settled::after_commit`]). The game is played
-//! exactly as the queue would play it (same bots, cores, seed, plan and settings: the lease is
-//! taken only if the game created matches what was played); anything else (the pairing changed,
-//! the slot stopping, the judge failing) leaves the game to the queue, as any other.
+//! result, one after the other. Instead, when the compile worker's process has game slots, the
+//! worker reads while compiling what the first game will be played with (the lowest ready
+//! opponent, as the scheduler pairs them: [`Handoff::pick`]); once the build is there, it hands
+//! the game, with the seed its first match will be made with, to an idle slot ([`offer`]), which
+//! plays it while the transaction runs; the transaction creates the match with that very seed,
+//! leases its game to the slot's queue as a claim would ([`Offered::settle`]), and stores the
+//! result in the same commit when the game is over by then. A longer game is stored after the
+//! commit, under the lease, renewed meanwhile, as the slot would ([`Settled::after_commit`]). The
+//! game is played exactly as the queue would play it (same bots, cores, seed, plan and settings:
+//! the lease is taken only if the game created matches what was played); anything else (the
+//! pairing changed during the compile, no idle slot, the slot stopping, the judge failing) leaves
+//! the game to the queue, as any other.
 
 use super::games::{Output, PlayGame, Slot};
 use super::{report_stored, Worker};
@@ -119,63 +121,85 @@ struct PlannedGame {
     sides: [Side; 2],
 }
 
-/// Picks the newcomer's first game (its lowest ready opponent, the match's first game with
-/// `seed`, the seed its first match is then made with) and hands it to an idle slot of
-/// `handoff`'s queue, which starts it at once. `None` when no slot is idle, or the newcomer gets
-/// no match when made ready (no opponent yet, a ladder, a game with validity tests: those run
-/// first). Its own connection's work: it may run while the transaction that makes the newcomer
-/// ready starts.
-pub async fn offer(
-    handoff: &Handoff,
-    conn: &mut PgConnection,
-    newcomer: Newcomer<'_>,
-    seed: u64,
-) -> anyhow::Result<Option<Offered>> {
-    if handoff.idle.lock().unwrap_or_else(|e| e.into_inner()).iter().all(|s| s.is_closed()) {
-        return Ok(None);
+/// What a newcomer's first game is played with, read while it compiles ([`Handoff::pick`]): its
+/// contest's game and settings, its name, and its lowest ready opponent, as the scheduler will
+/// pair them when it is made ready.
+pub struct Picked {
+    game: GameId,
+    settings: Settings,
+    nickname: String,
+    opponent: Side,
+}
+
+impl Handoff {
+    /// Reads what `user`'s newcomer in `contest` would play its first game with ([`Picked`]), on
+    /// a connection of its own: the compile worker reads it while compiling, so that the game
+    /// starts the moment the build is there. `None` when the newcomer will get no match when made
+    /// ready (no opponent yet, a ladder, a game with validity tests: those run first) or the read
+    /// failed (its games are then the queue's, as any other). A pick gone stale by the end of the
+    /// compile (a new opponent, new settings) is caught when the game is leased
+    /// ([`Offered::settle`]).
+    pub async fn pick(&self, contest: ContestId, user: UserId) -> Option<Picked> {
+        let picked = async {
+            let mut conn = self.pool.acquire().await?;
+            let first = games::first_opponent(&mut conn, contest, user).await?;
+            let Some(opponent) = first.opponent else { return Ok(None) };
+            if first.ladder || first.game.has_validity_tests() {
+                return Ok(None);
+            }
+            let settings = scheduler::settings_from_json(first.game, &first.settings)?;
+            anyhow::Ok(Some(Picked { game: first.game, settings, nickname: first.nickname, opponent }))
+        };
+        picked.await.unwrap_or_else(|e| {
+            tracing::warn!(%contest, %user, "picking a first game: {e:#}");
+            None
+        })
     }
-    let first = games::first_opponent(conn, newcomer.contest, newcomer.user).await?;
-    let Some(opponent) = first.opponent else { return Ok(None) };
-    if first.ladder || first.game.has_validity_tests() {
-        return Ok(None);
-    }
-    let settings = scheduler::settings_from_json(first.game, &first.settings)?;
-    let Some(planned) = plan(&settings, seed).into_iter().next() else { return Ok(None) };
+}
+
+/// Hands the newcomer's first game (`picked`'s, the match's first game with `seed`, the seed its
+/// first match is then made with) to an idle slot of `handoff`'s queue, which starts it at once.
+/// `None` when no slot is idle.
+fn offer(handoff: &Handoff, newcomer: Newcomer<'_>, picked: Picked, seed: u64) -> Option<Offered> {
+    let Picked { game, settings, nickname, opponent } = picked;
+    let planned = plan(&settings, seed).into_iter().next()?;
     let own = Side {
         submission_id: newcomer.submission,
         user_id: newcomer.user,
-        nickname: first.nickname,
+        nickname,
         language: newcomer.language.to_string(),
         // Not yet stored: unpacked for this game only.
         compiled_at: None,
         artifact: Some(newcomer.artifact.to_vec()),
         house_level: None,
     };
-    let game = PlannedGame {
-        game: first.game,
+    let stored = PlannedGame {
+        game,
         seed,
         plan: scheduler::stored_plan(&planned),
         settings: crate::db::contests::stored(&settings),
         sides: [Side { artifact: None, ..own.clone() }, opponent.clone()],
     };
     let (done, done_rx) = oneshot::channel();
-    let handed = FirstGame { game: first.game, settings, plan: planned, sides: [own, opponent], seed, done };
+    let handed = FirstGame { game, settings, plan: planned, sides: [own, opponent], seed, done };
     if !handoff.hand(handed) {
-        return Ok(None);
+        return None;
     }
     tracing::debug!(submission = %newcomer.submission, "first game handed to an idle slot");
-    Ok(Some(Offered { handoff: handoff.clone(), contest: newcomer.contest, game, done: done_rx }))
+    Some(Offered { handoff: handoff.clone(), contest: newcomer.contest, game: stored, done: done_rx })
 }
 
-/// Runs `transaction` (given the seed of the newcomer's first match; it makes the newcomer ready,
-/// or returns `false` if it did not) while the newcomer's first game is picked on a connection
-/// of its own and handed to an idle slot of `handoff`'s queue ([`offer`]); settles that game in
-/// the transaction ([`Offered::settle`]) and commits. Returns what the transaction returned and,
-/// for a game still being played at the commit, its storing ([`Settled::after_commit`]), for the
-/// caller to run off its path. A failure to pick or hand the game only leaves it to the queue.
+/// Hands the newcomer's first game, `picked` while it compiled, to an idle slot of `handoff`'s
+/// queue ([`offer`]), then runs `transaction` (given the seed of the newcomer's first match; it
+/// makes the newcomer ready, or returns `false` if it did not) while the game is played; settles
+/// that game in the transaction ([`Offered::settle`]) and commits. Returns what the transaction
+/// returned and, for a game still being played at the commit, its storing
+/// ([`Settled::after_commit`]), for the caller to run off its path. No pick, or no idle slot,
+/// leaves the game to the queue.
 pub async fn commit_playing<'c, T, F>(
     handoff: &Handoff,
     newcomer: Newcomer<'_>,
+    picked: Option<Picked>,
     transaction: impl FnOnce(u64) -> F,
 ) -> anyhow::Result<(T, Option<impl Future<Output = ()> + Send + 'static>)>
 where
@@ -183,16 +207,8 @@ where
 {
     let seed: u64 = rand::random();
     let submission = newcomer.submission;
-    let offering = async {
-        let mut own = handoff.pool.acquire().await?;
-        offer(handoff, &mut own, newcomer, seed).await
-    };
-    let (offered, made) = tokio::join!(offering, transaction(seed));
-    let offered = offered.unwrap_or_else(|e| {
-        tracing::warn!(%submission, "picking its first game: {e:#}");
-        None
-    });
-    let (mut tx, made, ready) = made?;
+    let offered = picked.and_then(|picked| offer(handoff, newcomer, picked, seed));
+    let (mut tx, made, ready) = transaction(seed).await?;
     let settled = match offered {
         Some(offered) if ready => offered.settle(&mut tx, submission).await?,
         _ => Settled::Nothing,
