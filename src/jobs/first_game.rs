@@ -36,6 +36,11 @@ use tokio::sync::{oneshot, Notify};
 /// contest's lock, which the results of the contest's other games wait for.
 pub const SAME_COMMIT_WAIT: Duration = Duration::from_millis(10);
 
+/// How long a slot that has played a first game waits at most for its transaction to commit
+/// before it claims its next games ([`FirstGame::committed`]): the commit follows the game's end
+/// within milliseconds, unless the transaction waits for the contest's lock.
+pub const COMMIT_WAIT: Duration = Duration::from_millis(100);
+
 /// A first game handed to an idle slot: what it is played with, and where its output goes.
 pub struct FirstGame {
     pub game: GameId,
@@ -44,6 +49,11 @@ pub struct FirstGame {
     pub sides: [Side; 2],
     pub seed: u64,
     pub done: oneshot::Sender<anyhow::Result<Output>>,
+    /// Closed once the game's transaction has committed (or let the game go). The slot claims
+    /// its next games after that, not as soon as it has played: a claim then would find none of
+    /// the newcomer's games queued yet, and would take a share of the two cores that the
+    /// transaction storing the result needs.
+    pub committed: oneshot::Receiver<()>,
 }
 
 /// The idle slots of a game queue, each waiting for a first game.
@@ -110,6 +120,8 @@ pub struct Offered {
     contest: ContestId,
     game: PlannedGame,
     done: oneshot::Receiver<anyhow::Result<Output>>,
+    /// Dropped once the transaction has committed: [`FirstGame::committed`].
+    committed: Option<oneshot::Sender<()>>,
 }
 
 /// The game as the scheduler will store it.
@@ -181,12 +193,21 @@ fn offer(handoff: &Handoff, newcomer: Newcomer<'_>, picked: Picked, seed: u64) -
         sides: [Side { artifact: None, ..own.clone() }, opponent.clone()],
     };
     let (done, done_rx) = oneshot::channel();
-    let handed = FirstGame { game, settings, plan: planned, sides: [own, opponent], seed, done };
+    let (committed_tx, committed) = oneshot::channel();
+    let sides = [own, opponent];
+    let handed = FirstGame { game, settings, plan: planned, sides, seed, done, committed };
     if !handoff.hand(handed) {
         return None;
     }
     tracing::debug!(submission = %newcomer.submission, "first game handed to an idle slot");
-    Some(Offered { handoff: handoff.clone(), contest: newcomer.contest, game: stored, done: done_rx })
+    let committed = Some(committed_tx);
+    Some(Offered {
+        handoff: handoff.clone(),
+        contest: newcomer.contest,
+        game: stored,
+        done: done_rx,
+        committed,
+    })
 }
 
 /// Hands the newcomer's first game, `picked` while it compiled, to an idle slot of `handoff`'s
@@ -207,7 +228,9 @@ where
 {
     let seed: u64 = rand::random();
     let submission = newcomer.submission;
-    let offered = picked.and_then(|picked| offer(handoff, newcomer, picked, seed));
+    let mut offered = picked.and_then(|picked| offer(handoff, newcomer, picked, seed));
+    // Held until the commit (or a failure) lets the slot claim again.
+    let _committed = offered.as_mut().and_then(|o| o.committed.take());
     let (mut tx, made, ready) = transaction(seed).await?;
     let settled = match offered {
         Some(offered) if ready => offered.settle(&mut tx, submission).await?,
@@ -351,17 +374,25 @@ impl Later {
 
 /// The slot's side: plays a first game handed to it, and sends the output back.
 pub(super) async fn play(slot: &Slot, first: FirstGame, give_back: impl Future<Output = ()> + Send) {
-    let FirstGame { game, settings, plan, sides, seed, done } = first;
+    let FirstGame { game, settings, plan, sides, seed, done, committed } = first;
     let played = async {
         // The opponent's build, unless this slot has it unpacked.
         let sides = slot.with_builds(&sides).await?;
         slot.play(game, settings, plan, sides, seed, None).await
     };
+    tokio::pin!(give_back);
     tokio::select! {
         output = played => {
             let _ = done.send(output);
         }
         // Dropping `done` puts the game back, if it was leased.
-        () = give_back => tracing::warn!("a first game was dropped unfinished: this worker is stopping"),
+        () = &mut give_back => {
+            tracing::warn!("a first game was dropped unfinished: this worker is stopping");
+            return;
+        }
+    }
+    tokio::select! {
+        _ = tokio::time::timeout(COMMIT_WAIT, committed) => {}
+        () = give_back => {}
     }
 }
