@@ -814,7 +814,6 @@ const QUEUE_MECHANICS: &[&str] = &[
     "games::claim",
     "games::fail_exhausted",
     "games::give_back",
-    "games::lease_first_game",
     "games::release",
     "queue::claim_next",
     "queue::extend_lease",

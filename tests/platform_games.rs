@@ -305,14 +305,14 @@ async fn a_first_game_its_transaction_did_not_create_is_dropped_and_the_slot_fre
             language: "c",
             artifact: &artifact,
         };
-        // A transaction that makes nothing ready: no match has the game's seed.
+        // A transaction that makes nothing ready: no game is created, none leased.
         let conn = &mut *conn;
         let ((), later) =
             commit_playing(
                 &handoff,
                 newcomer_of,
                 picked,
-                |_| async move { Ok((conn.begin().await?, (), true)) },
+                |_| async move { Ok((conn.begin().await?, (), None)) },
             )
             .await
             .unwrap();
@@ -324,6 +324,79 @@ async fn a_first_game_its_transaction_did_not_create_is_dropped_and_the_slot_fre
         slot.await.unwrap();
     }
     assert_eq!(count_games(&app, "done").await + count_games(&app, "queued").await, 0);
+}
+
+/// A first game picked while its newcomer compiled, against an opponent replaced since (the
+/// opponent resubmitted), is played but not leased: the match the scheduler makes is against the
+/// new submission, and its games are the queue's.
+#[tokio::test]
+async fn a_first_game_picked_against_an_opponent_replaced_since_is_not_leased() {
+    use botarena::db::ids::{ContestId, SubmissionId};
+    use botarena::jobs::first_game::{commit_playing, Newcomer};
+    use botarena::service::scheduler;
+    let app = setup().await;
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let ada = app.user("ada", Role::Student).await;
+    let ada = app.token(ada).await;
+    let cyd_id = app.user("cyd", Role::Student).await;
+    let cyd = app.token(cyd_id).await;
+    let first = submit(&app, &ada, "c", LEFTMOST_C).await;
+    compile_all(&app).await;
+    let (artifact, contest): (Vec<u8>, i64) =
+        sqlx::query_as("select artifact, contest_id from submissions where id = $1")
+            .bind(first)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    let contest = ContestId(contest);
+
+    let games = game_queue(&app);
+    let handoff = games.handoff();
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let slots = games.spawn(stopped).unwrap();
+    // Picked while cyd's submission compiles: against ada's first submission.
+    let picked = handoff.pick(contest, cyd_id).await;
+    assert!(picked.is_some(), "ada is cyd's first opponent");
+    // Meanwhile ada resubmits, and that one is ready first.
+    let second = submit(&app, &ada, "c", LEFTMOST_C).await;
+    compile_all(&app).await;
+    let newcomer = submit(&app, &cyd, "c", LEFTMOST_C).await;
+    // Claimed by its compile worker.
+    sqlx::query("update submissions set status = 'compiling' where id = $1")
+        .bind(newcomer)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let newcomer_of = Newcomer {
+        submission: SubmissionId(newcomer),
+        user: cyd_id,
+        contest,
+        language: "c",
+        artifact: &artifact,
+    };
+    let mut conn = app.pool.acquire().await.unwrap();
+    let readying = &mut *conn;
+    let ((), later) = commit_playing(&handoff, newcomer_of, picked, |played| async move {
+        let (mut tx, ready) = scheduler::begin_locked(readying, contest).await?;
+        let leased = scheduler::make_ready(&mut tx, &ready, SubmissionId(newcomer), played.as_ref()).await?;
+        Ok((tx, (), leased))
+    })
+    .await
+    .unwrap();
+    assert!(later.is_none());
+    assert_eq!((handoff.handed(), handoff.leased()), (1, 0));
+    let opponents: Vec<i64> =
+        sqlx::query_scalar("select submission_b from matches where submission_a = $1 order by id")
+            .bind(newcomer)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(opponents, [second]);
+    let _ = stop.send(true);
+    for slot in slots {
+        slot.await.unwrap();
+    }
 }
 
 /// The leftmost bot, thinking 60 ms per move: slow enough to watch.

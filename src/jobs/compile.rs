@@ -262,10 +262,8 @@ impl Job for Compile {
                     artifact,
                 };
                 let (compiled, later) =
-                    first_game::commit_playing(handoff, newcomer, c.first, |seed| async move {
-                        let (tx, compiled) =
-                            service::store_compile(conn, job, worker, build, Some(seed)).await?;
-                        Ok((tx, compiled, compiled == service::Compiled::Ready))
+                    first_game::commit_playing(handoff, newcomer, c.first, |played| async move {
+                        service::store_compile(conn, job, worker, build, played.as_ref()).await
                     })
                     .await?;
                 if let Some(later) = later {

@@ -16,14 +16,14 @@
 
 use super::games::{Output, PlayGame, Slot};
 use super::{report_stored, Worker};
-use crate::db::games::{self, MatchSetup, Side};
+use crate::db::games::{self, GameJob, MatchSetup, Side};
 use crate::db::ids::{ContestId, SubmissionId, UserId};
 use crate::db::queue::JobKind;
 use crate::games::settings::Settings;
 use crate::games::GameId;
 use crate::judge::matches::{plan, GamePlan};
-use crate::service::{matches, scheduler};
-use serde_json::Value;
+use crate::service::matches;
+use crate::service::scheduler::{self, FirstPlayed};
 use sqlx::{PgConnection, PgPool};
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -124,12 +124,11 @@ pub struct Offered {
     committed: Option<oneshot::Sender<()>>,
 }
 
-/// The game as the scheduler will store it.
+/// The game as it is played: the scheduler creates it so ([`FirstPlayed`]).
 struct PlannedGame {
     game: GameId,
     seed: u64,
-    plan: Value,
-    settings: Value,
+    settings: Settings,
     sides: [Side; 2],
 }
 
@@ -188,8 +187,7 @@ fn offer(handoff: &Handoff, newcomer: Newcomer<'_>, picked: Picked, seed: u64) -
     let stored = PlannedGame {
         game,
         seed,
-        plan: scheduler::stored_plan(&planned),
-        settings: crate::db::contests::stored(&settings),
+        settings: settings.clone(),
         sides: [Side { artifact: None, ..own.clone() }, opponent.clone()],
     };
     let (done, done_rx) = oneshot::channel();
@@ -211,9 +209,10 @@ fn offer(handoff: &Handoff, newcomer: Newcomer<'_>, picked: Picked, seed: u64) -
 }
 
 /// Hands the newcomer's first game, `picked` while it compiled, to an idle slot of `handoff`'s
-/// queue ([`offer`]), then runs `transaction` (given the seed of the newcomer's first match; it
-/// makes the newcomer ready, or returns `false` if it did not) while the game is played; settles
-/// that game in the transaction ([`Offered::settle`]) and commits. Returns what the transaction
+/// queue ([`offer`]), then runs `transaction` while the game is played: given the game handed
+/// (`None` if none was), it makes the newcomer ready, its first match with that game's seed and
+/// that game created leased if it is the one played, and returns the game so leased
+/// ([`FirstPlayed`]). Settles that game in the transaction ([`Offered::settle`]) and commits. Returns what the transaction
 /// returned and, for a game still being played at the commit, its storing
 /// ([`Settled::after_commit`]), for the caller to run off its path. No pick, or no idle slot,
 /// leaves the game to the queue.
@@ -221,49 +220,49 @@ pub async fn commit_playing<'c, T, F>(
     handoff: &Handoff,
     newcomer: Newcomer<'_>,
     picked: Option<Picked>,
-    transaction: impl FnOnce(u64) -> F,
+    transaction: impl FnOnce(Option<FirstPlayed>) -> F,
 ) -> anyhow::Result<(T, Option<impl Future<Output = ()> + Send + 'static>)>
 where
-    F: Future<Output = anyhow::Result<(sqlx::Transaction<'c, sqlx::Postgres>, T, bool)>>,
+    F: Future<Output = anyhow::Result<(sqlx::Transaction<'c, sqlx::Postgres>, T, Option<GameJob>)>>,
 {
     let seed: u64 = rand::random();
     let submission = newcomer.submission;
     let mut offered = picked.and_then(|picked| offer(handoff, newcomer, picked, seed));
     // Held until the commit (or a failure) lets the slot claim again.
     let _committed = offered.as_mut().and_then(|o| o.committed.take());
-    let (mut tx, made, ready) = transaction(seed).await?;
-    let settled = match offered {
-        Some(offered) if ready => offered.settle(&mut tx, submission).await?,
-        _ => Settled::Nothing,
+    let played = offered.as_ref().map(Offered::played);
+    let (mut tx, made, leased) = transaction(played).await?;
+    let settled = match (offered, leased) {
+        (Some(offered), Some(job)) => offered.settle(&mut tx, job).await?,
+        (Some(_), None) => {
+            tracing::info!(%submission, "its first game is not the one played: left to the queue");
+            Settled::Nothing
+        }
+        (None, _) => Settled::Nothing,
     };
     tx.commit().await?;
     Ok((made, settled.after_commit()))
 }
 
 impl Offered {
-    /// In the transaction that made the newcomer ready (its first match with the seed the game
-    /// was offered with): leases the game
-    /// it created to the slot's queue if it is the one being played, and stores its result if the
-    /// game ends within [`SAME_COMMIT_WAIT`]. What is left for after the commit is the returned
-    /// [`Settled`]'s.
-    pub async fn settle(mut self, tx: &mut PgConnection, newcomer: SubmissionId) -> anyhow::Result<Settled> {
+    /// The game handed, as the transaction that makes its newcomer ready is to create it: leased
+    /// to the slot's queue.
+    fn played(&self) -> FirstPlayed {
+        FirstPlayed {
+            seed: self.game.seed,
+            settings: self.game.settings.clone(),
+            opponent: self.game.sides[1].submission_id,
+            worker: self.handoff.worker_id.clone(),
+            lease_secs: self.handoff.lease.as_secs_f64(),
+        }
+    }
+
+    /// In the transaction that made the newcomer ready and created `job`, the game being played,
+    /// leased to the slot's queue ([`FirstPlayed`]): stores its result if the game ends within
+    /// [`SAME_COMMIT_WAIT`]. What is left for after the commit is the returned [`Settled`]'s.
+    pub async fn settle(mut self, tx: &mut PgConnection, job: GameJob) -> anyhow::Result<Settled> {
         let h = &self.handoff;
         let g = &self.game;
-        let leased = games::lease_first_game(
-            tx,
-            newcomer,
-            g.sides[1].submission_id,
-            g.seed as i64,
-            &g.plan,
-            &g.settings,
-            &h.worker_id,
-            h.lease.as_secs_f64(),
-        )
-        .await?;
-        let Some(job) = leased else {
-            tracing::info!(%newcomer, "its first match is not the one being played: left to the queue");
-            return Ok(Settled::Nothing);
-        };
         h.leased.fetch_add(1, Ordering::Relaxed);
         let setup = MatchSetup {
             contest_id: self.contest,

@@ -4,7 +4,7 @@
 //! played, never the whole round robin again. A ladder contest (`format=ladder`) gets none: its
 //! matches are the ladder's tick's (`service::ladder::schedule`).
 
-use crate::db::games::{self, NewMatch, Scheduling};
+use crate::db::games::{self, GameJob, LeaseFirst, NewMatch, Scheduling};
 use crate::db::ids::{ContestId, SubmissionId, UserId};
 use crate::db::submissions::{self, Status};
 use crate::games::settings::Settings;
@@ -24,28 +24,42 @@ use tokio_util::sync::CancellationToken;
 /// [`schedule_rest`], which the caller runs once its transaction has committed (so the first
 /// games can be claimed meanwhile). Three statements (four when it supersedes an earlier
 /// submission, whose unplayed games are cancelled): the newcomer's first result waits for them.
-/// `first_seed`, when given, is the seed of its first match (against its lowest ready
-/// opponent): a first game already being played with it (`jobs::first_game`). Returns how many
-/// matches were created.
+/// `first`, when given, is the newcomer's first game, already being played: its first match is
+/// made with that seed, and that game created leased ([`FirstPlayed`]). Returns the game leased
+/// so.
 pub async fn make_ready(
     conn: &mut PgConnection,
     contest: &Scheduling,
     submission: SubmissionId,
-    first_seed: Option<u64>,
-) -> anyhow::Result<usize> {
-    let Some(readied) = submissions::mark_ready(conn, submission).await? else { return Ok(0) };
+    first: Option<&FirstPlayed>,
+) -> anyhow::Result<Option<GameJob>> {
+    let Some(readied) = submissions::mark_ready(conn, submission).await? else { return Ok(None) };
     // Only a submission that leaves `ready` leaves games to cancel: a user's first one, or one
     // superseded by a newer one already ready, replaces none.
     if readied.superseded_earlier {
         games::cancel_stale(conn, contest.id).await?;
     }
     if readied.status != Status::Ready {
-        return Ok(0);
+        return Ok(None);
     }
     let entrant = Entrant { id: submission, user_id: readied.user_id, arrived_at: readied.created_at };
-    let n = create(conn, contest, &entrant, Some(FIRST_MATCHES), true, first_seed).await?;
+    let (n, leased) = create(conn, contest, &entrant, Some(FIRST_MATCHES), true, first).await?;
     tracing::info!(%submission, "{n} match(es) scheduled");
-    Ok(n)
+    Ok(leased)
+}
+
+/// A newcomer's first game, handed to an idle game slot before [`make_ready`] runs
+/// (`jobs::first_game`): the seed its first match is to be made with, the settings it is played
+/// with, its opponent, and the lease to create it with ([`LeaseFirst`]). It is leased only if it
+/// is the game the scheduler creates: the first match against that opponent, the contest's
+/// settings unchanged.
+pub struct FirstPlayed {
+    pub seed: u64,
+    pub settings: Settings,
+    pub opponent: SubmissionId,
+    /// The game queue's name in `locked_by`, and its lease.
+    pub worker: String,
+    pub lease_secs: f64,
 }
 
 /// The matches a submission gets in the transaction that makes it ready ([`make_ready`]): a
@@ -68,7 +82,7 @@ pub async fn schedule_rest(conn: &mut PgConnection, submission: SubmissionId) ->
     // would hold up the claims of its games (the first ones included) until this commits.
     let n = if sub.status == Status::Ready {
         let contest = games::scheduling(&mut tx, sub.contest_id).await?;
-        create(&mut tx, &contest, &Entrant::of(&sub), None, false, None).await?
+        create(&mut tx, &contest, &Entrant::of(&sub), None, false, None).await?.0
     } else {
         0
     };
@@ -180,7 +194,7 @@ async fn schedule(conn: &mut PgConnection, submission_id: SubmissionId) -> anyho
     if sub.status != Status::Ready {
         return Ok(0);
     }
-    create(conn, &contest, &Entrant::of(&sub), None, true, None).await
+    Ok(create(conn, &contest, &Entrant::of(&sub), None, true, None).await?.0)
 }
 
 /// A submission as the scheduler makes its matches: side `a` of each.
@@ -202,18 +216,19 @@ impl Entrant {
 /// the contest into the game slots' fair share first if `join_queue`. The matches are made in
 /// the order of their opponents' submissions, the same for every submission, so two
 /// transactions scheduling at once meet their common pair in the same order. The first match's
-/// seed is `first_seed` when given, the others' random.
+/// seed is `played`'s when given, the others' random; returns the matches created and the game
+/// leased as `played` asks ([`FirstPlayed`]).
 async fn create(
     conn: &mut PgConnection,
     contest: &Scheduling,
     entrant: &Entrant,
     first: Option<usize>,
     join_queue: bool,
-    first_seed: Option<u64>,
-) -> anyhow::Result<usize> {
+    played: Option<&FirstPlayed>,
+) -> anyhow::Result<(usize, Option<GameJob>)> {
     // A ladder plays no round robin: its tick enters the submission and matches it.
     if contest.ladder {
-        return Ok(0);
+        return Ok((0, None));
     }
     let n = match first {
         Some(first) => first,
@@ -221,7 +236,7 @@ async fn create(
     };
     let matches: Vec<NewMatch> = (0..n)
         .map(|i| {
-            let seed: u64 = first_seed.filter(|_| i == 0).unwrap_or_else(rand::random);
+            let seed: u64 = played.filter(|_| i == 0).map_or_else(rand::random, |p| p.seed);
             let plans =
                 plan(&contest.settings, seed).iter().map(|p| (p.index as i32, stored_plan(p))).collect();
             NewMatch { seed: seed as i64, plans }
@@ -232,10 +247,26 @@ async fn create(
     }
     let (id, user, at) = (entrant.id, entrant.user_id, entrant.arrived_at);
     let more_pending = first.is_some();
-    let created =
-        games::create_matches(conn, contest.id, id, user, at, &matches, &contest.settings, more_pending)
-            .await?;
-    Ok(created as usize)
+    // The game played is the one created only with the same settings (the opponent is checked
+    // as the match is made).
+    let lease = played.filter(|p| p.settings == contest.settings).map(|p| LeaseFirst {
+        opponent: p.opponent,
+        worker: &p.worker,
+        lease_secs: p.lease_secs,
+    });
+    let (created, leased) = games::create_matches(
+        conn,
+        contest.id,
+        id,
+        user,
+        at,
+        &matches,
+        &contest.settings,
+        more_pending,
+        lease.as_ref(),
+    )
+    .await?;
+    Ok((created as usize, leased))
 }
 
 /// The settings stored with a contest (or a game) as the game's `Settings`.

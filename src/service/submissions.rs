@@ -10,6 +10,7 @@
 
 use super::scheduler;
 use crate::db::contests::Contest;
+use crate::db::games::GameJob;
 use crate::db::ids::{ContestId, SubmissionId, UserId};
 use crate::db::queue::{self, JobKind};
 use crate::db::submissions::{self, CompileJob, ValidityJob};
@@ -225,21 +226,21 @@ pub async fn compiled(
     worker: &str,
     build: Build<'_>,
 ) -> anyhow::Result<Compiled> {
-    let (tx, next) = store_compile(conn, job, worker, build, None).await?;
+    let (tx, next, _) = store_compile(conn, job, worker, build, None).await?;
     tx.commit().await?;
     Ok(next)
 }
 
-/// [`compiled`]'s writes, its transaction left open for the caller to commit (or to add a
-/// newcomer's first game played meanwhile, `jobs::first_game`, with `first_seed` the seed of its
-/// first match). Nothing written when [`Compiled::NotOurs`].
+/// [`compiled`]'s writes, its transaction left open for the caller to commit (or to store the
+/// newcomer's first game played meanwhile, `jobs::first_game`: `first`, returned leased when it
+/// is the game created, [`scheduler::FirstPlayed`]). Nothing written when [`Compiled::NotOurs`].
 pub async fn store_compile<'c>(
     conn: &'c mut PgConnection,
     job: &CompileJob,
     worker: &str,
     build: Build<'_>,
-    first_seed: Option<u64>,
-) -> anyhow::Result<(sqlx::Transaction<'c, sqlx::Postgres>, Compiled)> {
+    first: Option<&scheduler::FirstPlayed>,
+) -> anyhow::Result<(sqlx::Transaction<'c, sqlx::Postgres>, Compiled, Option<GameJob>)> {
     let Build { outcome, artifact, ms } = build;
     let ok = outcome.is_ok();
     // Step 1 of the lock order (`db::games`) before anything is written.
@@ -250,21 +251,18 @@ pub async fn store_compile<'c>(
         (queue::begin_relaxed(conn).await?, None)
     };
     if !submissions::finish_compile(&mut tx, job.id, worker, ok, outcome.log(), artifact).await? {
-        return Ok((tx, Compiled::NotOurs));
+        return Ok((tx, Compiled::NotOurs, None));
     }
     submissions::add_usage(&mut tx, job.contest_id, job.user_id, ms).await?;
-    let next = match contest {
-        None => Compiled::Failed,
+    let (next, leased) = match contest {
+        None => (Compiled::Failed, None),
         Some(contest) if contest.game.has_validity_tests() => {
             queue::enqueue(&mut tx, JobKind::Validity, job.id).await?;
-            Compiled::Testing
+            (Compiled::Testing, None)
         }
-        Some(contest) => {
-            scheduler::make_ready(&mut tx, &contest, job.id, first_seed).await?;
-            Compiled::Ready
-        }
+        Some(contest) => (Compiled::Ready, scheduler::make_ready(&mut tx, &contest, job.id, first).await?),
     };
-    Ok((tx, next))
+    Ok((tx, next, leased))
 }
 
 /// What follows a stored compile ([`compiled`]) once its transaction has committed: for a

@@ -325,10 +325,11 @@ pub fn first_result_latency(b: &mut Bench) -> anyhow::Result<Figure> {
                 // idle slot and played while the transaction makes the newcomer ready.
                 let readying = &mut *conn;
                 let ((), later) =
-                    first_game::commit_playing(&handoff, newcomer_of, picked, |seed| async move {
+                    first_game::commit_playing(&handoff, newcomer_of, picked, |played| async move {
                         let (mut tx, ready) = scheduler::begin_locked(readying, contest).await?;
-                        scheduler::make_ready(&mut tx, &ready, newcomer, Some(seed)).await?;
-                        Ok((tx, (), true))
+                        let leased =
+                            scheduler::make_ready(&mut tx, &ready, newcomer, played.as_ref()).await?;
+                        Ok((tx, (), leased))
                     })
                     .await?;
                 if let Some(later) = later {

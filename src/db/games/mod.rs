@@ -29,7 +29,7 @@ mod play;
 mod rejudge;
 mod schedule;
 
-pub use first::{first_opponent, lease_first_game, FirstOpponent};
+pub use first::{first_opponent, FirstOpponent};
 pub use pages::{
     game, game_page_info, games_of_submission, live, matches_of_submission, progress, Game, GameOutcome,
     GamePageInfo, Live, MatchRow, Progress, Replacement,
@@ -41,7 +41,7 @@ pub use play::{
 pub use rejudge::{current_match_seeds, prune_replaced, replace_games, Replay};
 pub use schedule::{
     any_game_ended, cancel_matches, cancel_stale, create_match, create_matches, ready_opponent_count,
-    schedule_pending, take_schedule_pending, NewMatch, OwnMatch,
+    schedule_pending, take_schedule_pending, LeaseFirst, NewMatch, OwnMatch,
 };
 
 use super::ids::ContestId;

@@ -1,8 +1,8 @@
 //! Matches as the scheduler makes them: a new submission's opponents and matches (with their
 //! games and jobs), and the cancelling of those whose submissions are no longer current.
 
-use super::{game_columns, GameStatus};
-use crate::db::ids::{ContestId, MatchId, SubmissionId, UserId};
+use super::{game_columns, GameJob, GameStatus};
+use crate::db::ids::{ContestId, GameRecordId, MatchId, SubmissionId, UserId};
 use crate::db::queue::{self, JobKind};
 use crate::games::settings::Settings;
 use serde_json::Value;
@@ -33,6 +33,17 @@ pub struct NewMatch {
     pub plans: Vec<(i32, Value)>,
 }
 
+/// The first game of a newcomer's first match when it is already being played
+/// (`jobs::first_game`): [`create_matches`] creates it leased to `worker` for `lease_secs` from
+/// now, as a claim would lease it (attempt counted, game and match `running`, the contest charged
+/// its slot time), if that match is against `opponent`, the one it is played against. So no
+/// other worker ever sees it queued, and the newcomer's first result waits for no statement more.
+pub struct LeaseFirst<'a> {
+    pub opponent: SubmissionId,
+    pub worker: &'a str,
+    pub lease_secs: f64,
+}
+
 /// Creates the matches of `submission` (side `a`, of user `user_id`) against its first ready
 /// opponents (SQL function `ready_opponents`) in the order of their submissions, one per given
 /// match, skipping the pairs that have one already; their games (with the contest's `settings`)
@@ -40,7 +51,8 @@ pub struct NewMatch {
 /// marks the rest for later ([`take_schedule_pending`]). One statement however many there are.
 /// The jobs are queued in that order (each match's place its `seq`), as arrived at `arrived_at`
 /// (the submission's arrival: see `queue`); the caller brings the contest into the game slots'
-/// fair share first (`queue::join_game_queue`). Returns the matches created.
+/// fair share first (`queue::join_game_queue`). Returns the matches created, and the first game
+/// leased as `lease_first` asks, if it was.
 #[allow(clippy::too_many_arguments)]
 pub async fn create_matches(
     conn: &mut PgConnection,
@@ -51,11 +63,12 @@ pub async fn create_matches(
     matches: &[NewMatch],
     settings: &Settings,
     more_pending: bool,
-) -> sqlx::Result<i64> {
+    lease_first: Option<&LeaseFirst<'_>>,
+) -> sqlx::Result<(i64, Option<GameJob>)> {
     let settings = crate::db::contests::stored(settings);
     let seeds: Vec<i64> = matches.iter().map(|m| m.seed).collect();
     let games = game_columns(matches.iter().zip(1i64..).map(|(m, n)| (n, &m.plans[..])));
-    sqlx::query_scalar!(
+    let r = sqlx::query!(
         r#"with opponents as (
                select o.id, row_number() over (order by o.id) as n
                from ready_opponents($1, $3) o order by o.id limit cardinality($5::int8[]) + 1),
@@ -64,28 +77,45 @@ pub async fn create_matches(
                select $2 where $10 and (select count(*) from opponents) > cardinality($5::int8[])
                on conflict do nothing),
            new_matches as (
-               insert into matches (contest_id, submission_a, submission_b, seed)
-               select $1, $2, o.id, s.seed
+               insert into matches (contest_id, submission_a, submission_b, seed, status)
+               select $1, $2, o.id, s.seed,
+                      (case when s.n = 1 and o.id = $11 then 'running' else 'queued' end)::game_status
                from unnest($5::int8[]) with ordinality as s(seed, n) join opponents o on o.n = s.n
                order by s.n
                on conflict do nothing
-               returning id, submission_b),
+               returning id, submission_b, status),
            numbered as (
-               select m.id, m.submission_b, o.n from new_matches m join opponents o on o.id = m.submission_b),
+               select m.id, m.submission_b, o.n, m.status = 'running' as leased
+               from new_matches m join opponents o on o.id = m.submission_b),
            new_games as (
-               insert into games (match_id, index, plan, settings)
-               select m.id, p.index, p.plan, $9
+               insert into games (match_id, index, plan, settings, status, started_at)
+               select m.id, p.index, p.plan, $9,
+                      (case when m.leased and p.k = 1 then 'running' else 'queued' end)::game_status,
+                      case when m.leased and p.k = 1 then now() end
                from unnest($6::int8[], $7::int4[], $8::jsonb[]) with ordinality as p(n, index, plan, k)
                join numbered m on m.n = p.n
                order by p.k
-               returning id, match_id),
+               returning id, match_id, status, plan, settings, charge),
            new_jobs as (
-               insert into jobs (kind, game_id, arrived_at, contest_id, seq)
-               select 'game', g.id, $4, $1, (m.n - 1)::int4
+               insert into jobs (kind, game_id, arrived_at, contest_id, seq, attempts, locked_by, lease_until)
+               select 'game', g.id, $4, $1, (m.n - 1)::int4, (g.status = 'running')::int4,
+                      case when g.status = 'running' then $12 end,
+                      case when g.status = 'running' then now() + make_interval(secs => $13) end
                from new_games g join numbered m on m.id = g.match_id
                order by g.id
+               returning 1),
+           charged as (
+               insert into contest_slot_usage as u (contest_id, vtime)
+               select c.id, 1000 / c.share from contests c
+               where c.id = $1 and exists (select 1 from new_games where status = 'running')
+               on conflict (contest_id) do update
+                   set vtime = u.vtime + u.estimate_ms / (select share from contests where id = $1)
                returning 1)
-           select count(*) as "created!" from new_matches"#,
+           select (select count(*) from new_matches) as "created!",
+                  l.id as "leased_id?: GameRecordId", l.match_id as "leased_match_id?: MatchId",
+                  l.plan as "leased_plan?", l.settings as "leased_settings?", l.charge as "leased_charge?"
+           from (select count(*) from charged) as after_charged
+                left join new_games l on l.status = 'running'"#,
         contest_id as ContestId,
         submission as SubmissionId,
         user_id as UserId,
@@ -95,10 +125,20 @@ pub async fn create_matches(
         &games.1,
         &games.2,
         settings,
-        more_pending
+        more_pending,
+        lease_first.map(|l| l.opponent) as Option<SubmissionId>,
+        lease_first.map(|l| l.worker),
+        lease_first.map(|l| l.lease_secs)
     )
     .fetch_one(conn)
-    .await
+    .await?;
+    let leased = match (r.leased_id, r.leased_match_id, r.leased_plan, r.leased_settings, r.leased_charge) {
+        (Some(id), Some(match_id), Some(plan), Some(settings), Some(charge)) => {
+            Some(GameJob { id, match_id, plan, settings, attempts: 1, charge })
+        }
+        _ => None,
+    };
+    Ok((r.created, leased))
 }
 
 /// Cancels the games still queued (or failed) of the unfinished round-robin matches whose
