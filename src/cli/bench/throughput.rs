@@ -282,11 +282,13 @@ pub fn platform_games_per_second(b: &mut Bench) -> anyhow::Result<Figure> {
 }
 
 /// `first_result_latency`: a contest of 1,000 ready entrants (`--quick`: 200) and idle game
-/// slots; a newcomer's compiled submission is made ready as its compile worker does
-/// (`jobs::first_game::commit_playing`: its first game handed to an idle slot and played while
+/// slots; a newcomer's compiled submission is made ready as its compile worker does (its first
+/// opponent read before the clock starts, as the worker reads it while compiling;
+/// `jobs::first_game::commit_playing`: its first game handed to an idle slot and played while
 /// the transaction queues its first matches; the rest of its 1,000 once that has committed) and
-/// the time until a game of it is stored is measured (looked up each time the queue has stored results),
-/// against one game's wall time on the judge alone. Median of three newcomers (`--quick`: one);
+/// the time until a game of it is stored is measured (taken at the queue's notification of a
+/// stored result, once a look-up finds the newcomer's), against one game's wall time on the
+/// judge alone. Median of three newcomers (`--quick`: one);
 /// the rest of each newcomer's games are cancelled, and the tables analyzed, before the next.
 pub fn first_result_latency(b: &mut Bench) -> anyhow::Result<Figure> {
     let reps = b.reps(3, 1);
