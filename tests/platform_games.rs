@@ -261,6 +261,34 @@ async fn a_newcomers_first_game_is_played_by_an_idle_slot_while_its_compile_is_s
     }
 }
 
+/// A connect4 contest where ada has a ready leftmost bot, and cyd is about to submit: what the
+/// first-game tests start from.
+struct AdaReady {
+    contest: botarena::db::ids::ContestId,
+    ada: String,
+    cyd_id: botarena::db::ids::UserId,
+    cyd: String,
+    /// Ada's build, which cyd's bot (the same source) would have too.
+    artifact: Vec<u8>,
+}
+
+async fn ada_ready(app: &TestApp) -> AdaReady {
+    app.contest("c4", &["submit_interval_s=0"]).await;
+    let ada = app.user("ada", Role::Student).await;
+    let ada = app.token(ada).await;
+    let cyd_id = app.user("cyd", Role::Student).await;
+    let cyd = app.token(cyd_id).await;
+    let built = submit(app, &ada, "c", LEFTMOST_C).await;
+    compile_all(app).await;
+    let (artifact, contest): (Vec<u8>, i64) =
+        sqlx::query_as("select artifact, contest_id from submissions where id = $1")
+            .bind(built)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    AdaReady { contest: botarena::db::ids::ContestId(contest), ada, cyd_id, cyd, artifact }
+}
+
 /// A first game handed to a slot whose transaction did not create it (the pairing changed
 /// meanwhile) is not leased: its output is dropped, nothing is stored, and the slot is idle again.
 #[tokio::test]
@@ -268,25 +296,8 @@ async fn a_first_game_its_transaction_did_not_create_is_dropped_and_the_slot_fre
     use botarena::jobs::first_game::{commit_playing, Newcomer};
     use sqlx::Connection;
     let app = setup().await;
-    app.contest("c4", &["submit_interval_s=0"]).await;
-    let ada = app.user("ada", Role::Student).await;
-    let ada = app.token(ada).await;
-    let cyd = app.user("cyd", Role::Student).await;
-    let cyd = app.token(cyd).await;
-    let built = submit(&app, &ada, "c", LEFTMOST_C).await;
-    compile_all(&app).await;
+    let AdaReady { contest, cyd_id: user, cyd, artifact, .. } = ada_ready(&app).await;
     let newcomer = submit(&app, &cyd, "c", LEFTMOST_C).await;
-    let (artifact, contest): (Vec<u8>, i64) =
-        sqlx::query_as("select artifact, contest_id from submissions where id = $1")
-            .bind(built)
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
-    let user: i64 = sqlx::query_scalar("select user_id from submissions where id = $1")
-        .bind(newcomer)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
 
     let games = game_queue(&app);
     let handoff = games.handoff();
@@ -295,7 +306,6 @@ async fn a_first_game_its_transaction_did_not_create_is_dropped_and_the_slot_fre
     let mut conn = app.pool.acquire().await.unwrap();
     for handed in 1..=2 {
         tokio::time::sleep(Duration::from_millis(300)).await;
-        let (user, contest) = (botarena::db::ids::UserId(user), botarena::db::ids::ContestId(contest));
         let picked = handoff.pick(contest, user).await;
         assert!(picked.is_some(), "ada is cyd's first opponent");
         let newcomer_of = Newcomer {
@@ -331,24 +341,11 @@ async fn a_first_game_its_transaction_did_not_create_is_dropped_and_the_slot_fre
 /// new submission, and its games are the queue's.
 #[tokio::test]
 async fn a_first_game_picked_against_an_opponent_replaced_since_is_not_leased() {
-    use botarena::db::ids::{ContestId, SubmissionId};
+    use botarena::db::ids::SubmissionId;
     use botarena::jobs::first_game::{commit_playing, Newcomer};
     use botarena::service::scheduler;
     let app = setup().await;
-    app.contest("c4", &["submit_interval_s=0"]).await;
-    let ada = app.user("ada", Role::Student).await;
-    let ada = app.token(ada).await;
-    let cyd_id = app.user("cyd", Role::Student).await;
-    let cyd = app.token(cyd_id).await;
-    let first = submit(&app, &ada, "c", LEFTMOST_C).await;
-    compile_all(&app).await;
-    let (artifact, contest): (Vec<u8>, i64) =
-        sqlx::query_as("select artifact, contest_id from submissions where id = $1")
-            .bind(first)
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
-    let contest = ContestId(contest);
+    let AdaReady { contest, ada, cyd_id, cyd, artifact } = ada_ready(&app).await;
 
     let games = game_queue(&app);
     let handoff = games.handoff();
