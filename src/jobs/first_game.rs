@@ -5,14 +5,14 @@
 //! worker reads while compiling what the first game will be played with (the lowest ready
 //! opponent, as the scheduler pairs them: [`Handoff::pick`]); once the build is there, it hands
 //! the game, with the seed its first match will be made with, to an idle slot ([`offer`]), which
-//! plays it while the transaction runs; the transaction creates the match with that very seed,
-//! leases its game to the slot's queue as a claim would ([`Offered::settle`]), and stores the
-//! result in the same commit when the game is over by then. A longer game is stored after the
-//! commit, under the lease, renewed meanwhile, as the slot would ([`Settled::after_commit`]). The
-//! game is played exactly as the queue would play it (same bots, cores, seed, plan and settings:
-//! the lease is taken only if the game created matches what was played); anything else (the
-//! pairing changed during the compile, no idle slot, the slot stopping, the judge failing) leaves
-//! the game to the queue, as any other.
+//! plays it while the transaction runs; the transaction creates the match with that very seed and
+//! its game already leased to the slot's queue, as a claim would lease it ([`FirstPlayed`]), and
+//! stores the result in the same commit when the game is over by then ([`Offered::settle`]). A
+//! longer game is stored after the commit, under the lease, renewed meanwhile, as the slot would
+//! ([`Settled::after_commit`]). The game is played exactly as the queue would play it (same bots,
+//! cores, seed, plan and settings: it is created leased only if it is the game played); anything
+//! else (the pairing changed during the compile, no idle slot, the slot stopping, the judge
+//! failing) leaves the game to the queue, as any other.
 
 use super::games::{Output, PlayGame, Slot};
 use super::{report_stored, Worker};
@@ -148,8 +148,8 @@ impl Handoff {
     /// starts the moment the build is there. `None` when the newcomer will get no match when made
     /// ready (no opponent yet, a ladder, a game with validity tests: those run first) or the read
     /// failed (its games are then the queue's, as any other). A pick gone stale by the end of the
-    /// compile (a new opponent, new settings) is caught when the game is leased
-    /// ([`Offered::settle`]).
+    /// compile (a new opponent, new settings) is caught as the game is created: it is then not
+    /// leased ([`FirstPlayed`]), and the game played is dropped.
     pub async fn pick(&self, contest: ContestId, user: UserId) -> Option<Picked> {
         let picked = async {
             let mut conn = self.pool.acquire().await?;
@@ -212,10 +212,10 @@ fn offer(handoff: &Handoff, newcomer: Newcomer<'_>, picked: Picked, seed: u64) -
 /// queue ([`offer`]), then runs `transaction` while the game is played: given the game handed
 /// (`None` if none was), it makes the newcomer ready, its first match with that game's seed and
 /// that game created leased if it is the one played, and returns the game so leased
-/// ([`FirstPlayed`]). Settles that game in the transaction ([`Offered::settle`]) and commits. Returns what the transaction
-/// returned and, for a game still being played at the commit, its storing
-/// ([`Settled::after_commit`]), for the caller to run off its path. No pick, or no idle slot,
-/// leaves the game to the queue.
+/// ([`FirstPlayed`]). Settles that game in the transaction ([`Offered::settle`]) and commits.
+/// Returns what the transaction returned and, for a game still being played at the commit, its
+/// storing ([`Settled::after_commit`]), for the caller to run off its path. No pick, or no idle
+/// slot, leaves the game to the queue.
 pub async fn commit_playing<'c, T, F>(
     handoff: &Handoff,
     newcomer: Newcomer<'_>,
