@@ -16,7 +16,7 @@
 
 use super::games::{Output, PlayGame, Slot};
 use super::{report_stored, Worker};
-use crate::db::games::{self, GameJob, MatchSetup, Side};
+use crate::db::games::{self, GameJob, LeaseFirst, MatchSetup, Side};
 use crate::db::ids::{ContestId, SubmissionId, UserId};
 use crate::db::queue::JobKind;
 use crate::games::settings::Settings;
@@ -120,8 +120,6 @@ pub struct Offered {
     contest: ContestId,
     game: PlannedGame,
     done: oneshot::Receiver<anyhow::Result<Output>>,
-    /// Dropped once the transaction has committed: [`FirstGame::committed`].
-    committed: Option<oneshot::Sender<()>>,
 }
 
 /// The game as it is played: the scheduler creates it so ([`FirstPlayed`]).
@@ -169,9 +167,16 @@ impl Handoff {
 }
 
 /// Hands the newcomer's first game (`picked`'s, the match's first game with `seed`, the seed its
-/// first match is then made with) to an idle slot of `handoff`'s queue, which starts it at once.
-/// `None` when no slot is idle.
-fn offer(handoff: &Handoff, newcomer: Newcomer<'_>, picked: Picked, seed: u64) -> Option<Offered> {
+/// first match is then made with) to an idle slot of `handoff`'s queue, which starts it at once
+/// and claims again once `committed` is closed ([`FirstGame::committed`]). `None` when no slot is
+/// idle.
+fn offer(
+    handoff: &Handoff,
+    newcomer: Newcomer<'_>,
+    picked: Picked,
+    seed: u64,
+    committed: oneshot::Receiver<()>,
+) -> Option<Offered> {
     let Picked { game, settings, nickname, opponent } = picked;
     let planned = plan(&settings, seed).into_iter().next()?;
     let own = Side {
@@ -191,21 +196,13 @@ fn offer(handoff: &Handoff, newcomer: Newcomer<'_>, picked: Picked, seed: u64) -
         sides: [Side { artifact: None, ..own.clone() }, opponent.clone()],
     };
     let (done, done_rx) = oneshot::channel();
-    let (committed_tx, committed) = oneshot::channel();
     let sides = [own, opponent];
     let handed = FirstGame { game, settings, plan: planned, sides, seed, done, committed };
     if !handoff.hand(handed) {
         return None;
     }
     tracing::debug!(submission = %newcomer.submission, "first game handed to an idle slot");
-    let committed = Some(committed_tx);
-    Some(Offered {
-        handoff: handoff.clone(),
-        contest: newcomer.contest,
-        game: stored,
-        done: done_rx,
-        committed,
-    })
+    Some(Offered { handoff: handoff.clone(), contest: newcomer.contest, game: stored, done: done_rx })
 }
 
 /// Hands the newcomer's first game, `picked` while it compiled, to an idle slot of `handoff`'s
@@ -227,9 +224,9 @@ where
 {
     let seed: u64 = rand::random();
     let submission = newcomer.submission;
-    let mut offered = picked.and_then(|picked| offer(handoff, newcomer, picked, seed));
     // Held until the commit (or a failure) lets the slot claim again.
-    let _committed = offered.as_mut().and_then(|o| o.committed.take());
+    let (_committed, committed) = oneshot::channel();
+    let offered = picked.and_then(|picked| offer(handoff, newcomer, picked, seed, committed));
     let played = offered.as_ref().map(Offered::played);
     let (mut tx, made, leased) = transaction(played).await?;
     let settled = match (offered, leased) {
@@ -251,9 +248,11 @@ impl Offered {
         FirstPlayed {
             seed: self.game.seed,
             settings: self.game.settings.clone(),
-            opponent: self.game.sides[1].submission_id,
-            worker: self.handoff.worker_id.clone(),
-            lease_secs: self.handoff.lease.as_secs_f64(),
+            lease: LeaseFirst {
+                opponent: self.game.sides[1].submission_id,
+                worker: self.handoff.worker_id.clone(),
+                lease_secs: self.handoff.lease.as_secs_f64(),
+            },
         }
     }
 

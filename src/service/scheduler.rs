@@ -50,16 +50,13 @@ pub async fn make_ready(
 
 /// A newcomer's first game, handed to an idle game slot before [`make_ready`] runs
 /// (`jobs::first_game`): the seed its first match is to be made with, the settings it is played
-/// with, its opponent, and the lease to create it with ([`LeaseFirst`]). It is leased only if it
-/// is the game the scheduler creates: the first match against that opponent, the contest's
-/// settings unchanged.
+/// with, and its lease (its opponent, the game queue's name and lease: [`LeaseFirst`]). It is
+/// leased only if it is the game the scheduler creates: the first match against that opponent,
+/// the contest's settings unchanged.
 pub struct FirstPlayed {
     pub seed: u64,
     pub settings: Settings,
-    pub opponent: SubmissionId,
-    /// The game queue's name in `locked_by`, and its lease.
-    pub worker: String,
-    pub lease_secs: f64,
+    pub lease: LeaseFirst,
 }
 
 /// The matches a submission gets in the transaction that makes it ready ([`make_ready`]): a
@@ -249,11 +246,7 @@ async fn create(
     let more_pending = first.is_some();
     // The game played is the one created only with the same settings (the opponent is checked
     // as the match is made).
-    let lease = played.filter(|p| p.settings == contest.settings).map(|p| LeaseFirst {
-        opponent: p.opponent,
-        worker: &p.worker,
-        lease_secs: p.lease_secs,
-    });
+    let lease = played.filter(|p| p.settings == contest.settings).map(|p| &p.lease);
     let (created, leased) = games::create_matches(
         conn,
         contest.id,
@@ -263,7 +256,7 @@ async fn create(
         &matches,
         &contest.settings,
         more_pending,
-        lease.as_ref(),
+        lease,
     )
     .await?;
     Ok((created as usize, leased))

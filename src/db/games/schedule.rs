@@ -38,9 +38,9 @@ pub struct NewMatch {
 /// now, as a claim would lease it (attempt counted, game and match `running`, the contest charged
 /// its slot time), if that match is against `opponent`, the one it is played against. So no
 /// other worker ever sees it queued, and the newcomer's first result waits for no statement more.
-pub struct LeaseFirst<'a> {
+pub struct LeaseFirst {
     pub opponent: SubmissionId,
-    pub worker: &'a str,
+    pub worker: String,
     pub lease_secs: f64,
 }
 
@@ -63,7 +63,7 @@ pub async fn create_matches(
     matches: &[NewMatch],
     settings: &Settings,
     more_pending: bool,
-    lease_first: Option<&LeaseFirst<'_>>,
+    lease_first: Option<&LeaseFirst>,
 ) -> sqlx::Result<(i64, Option<GameJob>)> {
     let settings = crate::db::contests::stored(settings);
     let seeds: Vec<i64> = matches.iter().map(|m| m.seed).collect();
@@ -127,7 +127,7 @@ pub async fn create_matches(
         settings,
         more_pending,
         lease_first.map(|l| l.opponent) as Option<SubmissionId>,
-        lease_first.map(|l| l.worker),
+        lease_first.map(|l| l.worker.as_str()),
         lease_first.map(|l| l.lease_secs)
     )
     .fetch_one(conn)
