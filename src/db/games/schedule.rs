@@ -226,13 +226,18 @@ pub async fn schedule_pending(
 
 /// Whether any game of `submission`'s matches has ended (stored, or given up or cancelled): its
 /// first result is in, or will not come. Its current games only (`replaced_at is null`): so the
-/// lookup uses the index of a match's games, `games_current`, instead of reading every game.
+/// lookup uses the index of a match's games, `games_current`, instead of reading every game. One
+/// `exists` per side, each on its side's index: with `submission_a = $1 or submission_b = $1`,
+/// the planner expects the hundreds of matches an entrant of a big contest has, and reads the
+/// table from the start until it meets one, which for a newcomer is every match.
 pub async fn any_game_ended(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<bool> {
     let ended = sqlx::query_scalar!(
         r#"select exists (
-               select 1 from matches m join games g on g.match_id = m.id and g.replaced_at is null
-               where (m.submission_a = $1 or m.submission_b = $1)
-                 and g.status not in ('queued', 'running')) as "ended!""#,
+                   select 1 from matches m join games g on g.match_id = m.id and g.replaced_at is null
+                   where m.submission_a = $1 and g.status not in ('queued', 'running'))
+               or exists (
+                   select 1 from matches m join games g on g.match_id = m.id and g.replaced_at is null
+                   where m.submission_b = $1 and g.status not in ('queued', 'running')) as "ended!""#,
         submission as SubmissionId
     )
     .fetch_one(conn)
