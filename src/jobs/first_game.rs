@@ -131,8 +131,8 @@ struct PlannedGame {
 }
 
 /// What a newcomer's first game is played with, read while it compiles ([`Handoff::pick`]): its
-/// contest's game and settings, its name, and its lowest ready opponent, as the scheduler will
-/// pair them when it is made ready.
+/// contest's game and settings, its name, and its lowest ready opponent (with its build), as the
+/// scheduler will pair them when it is made ready.
 pub struct Picked {
     game: GameId,
     settings: Settings,
@@ -193,7 +193,7 @@ fn offer(
         game,
         seed,
         settings: settings.clone(),
-        sides: [Side { artifact: None, ..own.clone() }, opponent.clone()],
+        sides: [Side { artifact: None, ..own.clone() }, Side { artifact: None, ..opponent.clone() }],
     };
     let (done, done_rx) = oneshot::channel();
     let sides = [own, opponent];
@@ -282,9 +282,11 @@ impl Offered {
             Ok(Ok(output)) => {
                 let seconds = (output.2.finished - output.2.started).as_seconds_f64();
                 let started = Instant::now();
-                let played = [game.played(&output)];
-                let recorded = matches::record_games_in(tx, &h.worker_id, self.contest, &played).await?;
-                let stored = recorded.contains(&id);
+                let played = game.played(&output);
+                let games_in_match = plan(&g.settings, g.seed).len();
+                let stored =
+                    matches::record_first_game_in(tx, &h.worker_id, self.contest, &played, games_in_match)
+                        .await?;
                 Ok(Settled::Stored { notify: h.stored.clone(), subject: id.into(), stored, seconds, started })
             }
             Ok(Err(e)) => {
@@ -374,7 +376,8 @@ impl Later {
 pub(super) async fn play(slot: &Slot, first: FirstGame, give_back: impl Future<Output = ()> + Send) {
     let FirstGame { game, settings, plan, sides, seed, done, committed } = first;
     let played = async {
-        // The opponent's build, unless this slot has it unpacked.
+        // Both builds come with the game (the opponent's read with the pick): nothing is read
+        // here unless one came without.
         let sides = slot.with_builds(&sides).await?;
         slot.play(game, settings, plan, sides, seed, None).await
     };

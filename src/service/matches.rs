@@ -87,6 +87,42 @@ pub async fn record_games_in(
     contest: ContestId,
     played: &[Played<'_>],
 ) -> anyhow::Result<Vec<GameRecordId>> {
+    let recorded = write_results(tx, worker, contest, played).await?;
+    if recorded.is_empty() {
+        return Ok(recorded);
+    }
+    let matches: BTreeSet<MatchId> =
+        played.iter().filter(|p| recorded.contains(&p.job.id)).map(|p| p.job.match_id).collect();
+    decide_matches(tx, &matches.into_iter().collect::<Vec<_>>()).await?;
+    Ok(recorded)
+}
+
+/// [`record_games_in`] for the first game of a match made in the caller's transaction (a
+/// newcomer's first game, stored in the transaction that creates it: `jobs::first_game`), of
+/// `games_in_match` games. None of the match's other games can have ended (they are not yet
+/// visible outside the transaction), so only a match of a single game is decided by it: for the
+/// others, its games are not read back. Returns whether it was recorded.
+pub async fn record_first_game_in(
+    tx: &mut PgConnection,
+    worker: &str,
+    contest: ContestId,
+    played: &Played<'_>,
+    games_in_match: usize,
+) -> anyhow::Result<bool> {
+    if games_in_match == 1 {
+        return Ok(!record_games_in(tx, worker, contest, std::slice::from_ref(played)).await?.is_empty());
+    }
+    Ok(!write_results(tx, worker, contest, std::slice::from_ref(played)).await?.is_empty())
+}
+
+/// Writes the results of games `worker` played (once), charging the users' thinking time; returns
+/// the games written ([`record_games_in`]).
+async fn write_results(
+    tx: &mut PgConnection,
+    worker: &str,
+    contest: ContestId,
+    played: &[Played<'_>],
+) -> anyhow::Result<Vec<GameRecordId>> {
     let charges: Vec<Vec<(UserId, i64)>> = played.iter().map(Played::charges).collect();
     let json = played
         .iter()
@@ -106,14 +142,13 @@ pub async fn record_games_in(
         })
         .collect();
     let recorded = games::finish(tx, worker, contest, &stored).await?;
-    if recorded.is_empty() {
-        return Ok(recorded);
-    }
-    let matches: BTreeSet<MatchId> =
-        played.iter().filter(|p| recorded.contains(&p.job.id)).map(|p| p.job.match_id).collect();
-    let matches: Vec<MatchId> = matches.into_iter().collect();
+    Ok(recorded)
+}
+
+/// Decides each of `matches` whose games are all done, with its score (their rows locked first).
+async fn decide_matches(tx: &mut PgConnection, matches: &[MatchId]) -> anyhow::Result<()> {
     let mut scores = Vec::new();
-    for (id, winners) in games::lock_match_winners(tx, &matches).await? {
+    for (id, winners) in games::lock_match_winners(tx, matches).await? {
         if let Some(score) = score(winners)? {
             scores.push((id, score));
         }
@@ -121,7 +156,7 @@ pub async fn record_games_in(
     if !scores.is_empty() {
         games::set_matches_done(tx, &scores).await?;
     }
-    Ok(recorded)
+    Ok(())
 }
 
 /// A match's score from its games' stored winners (bot names; `Some(None)` a draw), once every

@@ -10,8 +10,9 @@ use sqlx::PgConnection;
 
 /// What a newcomer's first game is played with, read before it is made ready: the contest's game
 /// and settings, whether it is a ladder, and its first opponent (the lowest of `ready_opponents`,
-/// as `create_matches` pairs them), without its build (the slot reads it unless it has it
-/// unpacked). One statement.
+/// as `create_matches` pairs them) with its build: read while the newcomer compiles, so that the
+/// slot that plays the game reads nothing from the database first, whether or not it has the
+/// build unpacked. One statement.
 pub struct FirstOpponent {
     pub game: GameId,
     pub settings: Value,
@@ -32,6 +33,7 @@ pub async fn first_opponent(
                   (select coalesce(nu.nickname, nu.username) from users nu where nu.id = $2) as "nickname!",
                   s.id as "submission_id?: SubmissionId", s.user_id as "user_id?: UserId",
                   coalesce(u.nickname, u.username) as nickname_b, s.language as "language?", s.compiled_at,
+                  s.artifact,
                   case when u.is_house then convert_from(s.source, 'UTF8') end as house_level
            from contests c
                 left join lateral (select o.id from ready_opponents(c.id, $2) o order by o.id limit 1) o on true
@@ -50,7 +52,7 @@ pub async fn first_opponent(
             nickname,
             language,
             compiled_at: r.compiled_at,
-            artifact: None,
+            artifact: r.artifact,
             house_level: r.house_level,
         }),
         _ => None,
