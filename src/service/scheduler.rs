@@ -22,7 +22,7 @@ use tokio_util::sync::CancellationToken;
 /// ready, and schedules its first [`FIRST_MATCHES`] matches, in the caller's transaction, which
 /// holds the contest's lock ([`begin_locked`], which read `contest`); the rest are left to
 /// [`schedule_rest`], which the caller runs once its transaction has committed (so the first
-/// games can be claimed meanwhile). Three statements (four when it supersedes an earlier
+/// games can be claimed meanwhile). Two statements (three when it supersedes an earlier
 /// submission, whose unplayed games are cancelled): the newcomer's first result waits for them.
 /// `first`, when given, is the newcomer's first game, already being played: its first match is
 /// made with that seed, and that game created leased ([`FirstPlayed`]). Returns the game leased
@@ -210,7 +210,7 @@ impl Entrant {
 
 /// Creates the matches of a ready submission against every current opponent that it has none
 /// with yet (the first `first` only, marking the rest pending, when there are more), bringing
-/// the contest into the game slots' fair share first if `join_queue`. The matches are made in
+/// the contest into the game slots' fair share in the same statement if `join_queue`. The matches are made in
 /// the order of their opponents' submissions, the same for every submission, so two
 /// transactions scheduling at once meet their common pair in the same order. The first match's
 /// seed is `played`'s when given, the others' random; returns the matches created and the game
@@ -239,9 +239,6 @@ async fn create(
             NewMatch { seed: seed as i64, plans }
         })
         .collect();
-    if join_queue {
-        crate::db::queue::join_game_queue(conn, contest.id.into()).await?;
-    }
     let (id, user, at) = (entrant.id, entrant.user_id, entrant.arrived_at);
     let more_pending = first.is_some();
     // The game played is the one created only with the same settings (the opponent is checked
@@ -257,6 +254,7 @@ async fn create(
         &contest.settings,
         more_pending,
         lease,
+        join_queue,
     )
     .await?;
     Ok((created as usize, leased))

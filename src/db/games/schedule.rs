@@ -50,9 +50,10 @@ pub struct LeaseFirst {
 /// and the games' jobs; and, if `more_pending` and it has more opponents than matches given,
 /// marks the rest for later ([`take_schedule_pending`]). One statement however many there are.
 /// The jobs are queued in that order (each match's place its `seq`), as arrived at `arrived_at`
-/// (the submission's arrival: see `queue`); the caller brings the contest into the game slots'
-/// fair share first (`queue::join_game_queue`). Returns the matches created, and the first game
-/// leased as `lease_first` asks, if it was.
+/// (the submission's arrival: see `queue`); if `join_queue`, the contest is brought into the
+/// game slots' fair share as `queue::join_game_queue` does it, in the same statement (its slot
+/// time moved up before anything is charged to it). Returns the matches created, and the first
+/// game leased as `lease_first` asks, if it was.
 #[allow(clippy::too_many_arguments)]
 pub async fn create_matches(
     conn: &mut PgConnection,
@@ -64,6 +65,7 @@ pub async fn create_matches(
     settings: &Settings,
     more_pending: bool,
     lease_first: Option<&LeaseFirst>,
+    join_queue: bool,
 ) -> sqlx::Result<(i64, Option<GameJob>)> {
     let settings = crate::db::contests::stored(settings);
     let seeds: Vec<i64> = matches.iter().map(|m| m.seed).collect();
@@ -104,17 +106,36 @@ pub async fn create_matches(
                from new_games g join numbered m on m.id = g.match_id
                order by g.id
                returning 1),
-           charged as (
+           -- Joining the fair share (`queue::join_game_queue`): the lowest slot time of the
+           -- contests with games queued, which an idle contest's moves up to. Both read as
+           -- before this statement, its own jobs not yet queued.
+           floor as (
+               select coalesce(min(o.vtime), 0) as vtime from contest_slot_usage o
+               where $14 and o.contest_id <> $1
+                 and exists (select 1 from jobs j
+                             where j.kind = 'game' and j.finished_at is null and j.contest_id = o.contest_id)),
+           idle as (
+               select not exists (select 1 from jobs j
+                                  where j.kind = 'game' and j.finished_at is null and j.contest_id = $1) as idle),
+           leased as (select exists (select 1 from new_games where status = 'running') as leased),
+           -- One row of the contest's slot time, joined and charged for the leased game at once.
+           slot as (
                insert into contest_slot_usage as u (contest_id, vtime)
-               select c.id, 1000 / c.share from contests c
-               where c.id = $1 and exists (select 1 from new_games where status = 'running')
+               select c.id, case when $14 then (select vtime from floor) else 0 end
+                            + case when l.leased then 1000 / c.share else 0 end
+               from contests c cross join leased l
+               where c.id = $1 and ($14 or l.leased)
                on conflict (contest_id) do update
-                   set vtime = u.vtime + u.estimate_ms / (select share from contests where id = $1)
+                   set vtime = case when $14 and (select idle from idle) then greatest(u.vtime, (select vtime from floor))
+                                    else u.vtime end
+                               + case when (select leased from leased)
+                                      then u.estimate_ms / (select share from contests where id = $1) else 0 end
+                   where ($14 and (select idle from idle)) or (select leased from leased)
                returning 1)
            select (select count(*) from new_matches) as "created!",
                   l.id as "leased_id?: GameRecordId", l.match_id as "leased_match_id?: MatchId",
                   l.plan as "leased_plan?", l.settings as "leased_settings?", l.charge as "leased_charge?"
-           from (select count(*) from charged) as after_charged
+           from (select count(*) from slot) as after_slot
                 left join new_games l on l.status = 'running'"#,
         contest_id as ContestId,
         submission as SubmissionId,
@@ -128,7 +149,8 @@ pub async fn create_matches(
         more_pending,
         lease_first.map(|l| l.opponent) as Option<SubmissionId>,
         lease_first.map(|l| l.worker.as_str()),
-        lease_first.map(|l| l.lease_secs)
+        lease_first.map(|l| l.lease_secs),
+        join_queue
     )
     .fetch_one(conn)
     .await?;
