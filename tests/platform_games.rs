@@ -259,6 +259,12 @@ async fn a_newcomers_first_game_is_played_by_an_idle_slot_while_its_compile_is_s
     for (_, status, attempts, released, logged) in &rows {
         assert_eq!((status.as_str(), *attempts, *released, *logged), ("done", 1, true, true), "{rows:?}");
     }
+    // Its slot time charged as a claim charges it: each game's estimate when it starts, settled
+    // to its real time when stored. Uncharged, the first game's settling would have taken its
+    // estimate (a second) back off a time that never had it, leaving it below zero.
+    let vtime: f64 =
+        sqlx::query_scalar("select vtime from contest_slot_usage").fetch_one(&app.pool).await.unwrap();
+    assert!(vtime > 0.0, "the slot time of two quick games: {vtime}");
 }
 
 /// A connect4 contest where ada has a ready leftmost bot, and cyd is about to submit: what the

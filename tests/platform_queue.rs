@@ -293,6 +293,74 @@ async fn a_claim_takes_a_game_with_its_match_and_sides_and_skips_a_job_whose_gam
     assert!(games::claim(&mut conn, "w", 60.0, 1, &[]).await.unwrap().is_empty(), "nothing else is queued");
 }
 
+/// A contest that had no game queued joins the game slots' fair share at the lowest slot time of
+/// the contests that have some (never lower than its own): an idle spell earns it no head start.
+/// A contest with games queued keeps its own time; a contest's first games start it there.
+#[tokio::test]
+async fn a_contest_joins_the_fair_share_at_the_busy_contests_slot_time() {
+    let app = setup().await;
+    app.contest("busy", &[]).await;
+    app.contest("idle", &[]).await;
+    app.contest("new", &[]).await;
+    let id = |slug: &'static str| {
+        let pool = app.pool.clone();
+        async move {
+            let id: ContestId = sqlx::query_scalar("select id from contests where slug = $1")
+                .bind(slug)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            id
+        }
+    };
+    let (busy, idle, new) = (id("busy").await, id("idle").await, id("new").await);
+    let vtime = |contest: ContestId| {
+        let pool = app.pool.clone();
+        async move {
+            let v: Option<f64> =
+                sqlx::query_scalar("select vtime from contest_slot_usage where contest_id = $1")
+                    .bind(contest)
+                    .fetch_optional(&pool)
+                    .await
+                    .unwrap();
+            v
+        }
+    };
+    let set_vtime = |contest: ContestId, v: f64| {
+        let pool = app.pool.clone();
+        async move {
+            sqlx::query("update contest_slot_usage set vtime = $2 where contest_id = $1")
+                .bind(contest)
+                .bind(v)
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+    };
+    let mut users = Vec::new();
+    for name in ["u1", "u2", "u3", "u4", "u5", "u6"] {
+        users.push(app.user(name, Role::Student).await);
+    }
+    // Two entrants of `busy`: their match's games are queued.
+    arrived(&app, busy, users[0], 10).await;
+    arrived(&app, busy, users[1], 9).await;
+    set_vtime(busy, 500.0).await;
+    // A lone entrant of `idle`: nothing queued there; its time from long ago.
+    arrived(&app, idle, users[2], 8).await;
+    set_vtime(idle, 100.0).await;
+
+    arrived(&app, idle, users[3], 7).await;
+    assert_eq!(vtime(idle).await, Some(500.0), "moved up to the busy contest's time");
+    // Now with games queued, it keeps its own time as more arrive.
+    set_vtime(idle, 50.0).await;
+    arrived(&app, idle, users[4], 6).await;
+    assert_eq!(vtime(idle).await, Some(50.0), "a contest with games queued keeps its time");
+    // A contest's first entrant starts it at the lowest time of those with games queued.
+    arrived(&app, new, users[5], 5).await;
+    assert_eq!(vtime(new).await, Some(50.0), "the lowest of 500 and 50");
+    assert_eq!(vtime(busy).await, Some(500.0), "the others untouched");
+}
+
 #[tokio::test]
 async fn game_slots_claiming_batches_at_once_never_take_the_same_game() {
     let app = setup().await;
