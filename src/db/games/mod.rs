@@ -125,15 +125,26 @@ pub async fn lock_contest(conn: &mut PgConnection, contest_id: ContestId) -> sql
 }
 
 /// Begins a transaction that changes the contest's current submissions, in one round trip: it
-/// holds the contest's scheduling lock (step 1 of the lock order, [`lock_contest`]) and
-/// commits without waiting for the disk ([`queue::RELAXED_BEGIN`]: what a compile or validity
-/// worker writes is done again if a crash of the server loses it).
+/// holds the contest's scheduling lock (step 1 of the lock order, [`lock_contest`]), commits
+/// without waiting for the disk ([`queue::RELAXED_BEGIN`]: what a compile or validity worker
+/// writes is done again if a crash of the server loses it), and plans each of its statements
+/// once per connection ([`GENERIC_PLANS`]).
 pub async fn begin_scheduling(
     conn: &mut PgConnection,
     contest: ContestId,
 ) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Postgres>> {
-    begin_relaxed_with(conn, "pg_advisory_xact_lock", contest).await
+    let lock = format!("select pg_advisory_xact_lock({})", i64::from(contest));
+    conn.begin_with(format!("{}; {GENERIC_PLANS}; {lock}", queue::RELAXED_BEGIN)).await
 }
+
+/// The plans of the transaction that makes a submission ready ([`begin_scheduling`]) are made
+/// once per connection and kept (until the tables' statistics change), not made again on every
+/// run: Postgres plans a prepared statement afresh for its first five runs on a connection, and a
+/// pool's connection makes a submission ready seldom, so every newcomer paid 2 to 3 ms of
+/// planning on the way to its first result (its statements are large, with the standings'
+/// triggers behind them). They find rows by key, or by a contest on its indexes, so a plan made
+/// without the values fits any.
+const GENERIC_PLANS: &str = "set local plan_cache_mode = force_generic_plan";
 
 /// Begins a transaction that commits without waiting for the disk ([`queue::RELAXED_BEGIN`]) and
 /// takes the contest's advisory lock with `lock` (exclusive or shared), in one round trip. The
