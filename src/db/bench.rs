@@ -310,6 +310,56 @@ pub async fn add_entrants(
     .await
 }
 
+/// The round robin of `entrants` as played out, as a contest that has run a while holds it: a
+/// match between every two of them, decided (each side won one game), its `games` games stored
+/// (a small result and log) and their jobs finished. The tables are to be analyzed first (the
+/// entrants known to the planner: the standings' trigger joins the new matches to them).
+pub async fn add_played_round_robin(
+    conn: &mut PgConnection,
+    contest_id: ContestId,
+    entrants: &[SubmissionId],
+    games: i32,
+) -> sqlx::Result<()> {
+    let ids: Vec<i64> = entrants.iter().map(|&s| i64::from(s)).collect();
+    let first_match: i64 =
+        sqlx::query_scalar("select coalesce(max(id), 0) + 1 from matches").fetch_one(&mut *conn).await?;
+    sqlx::query(
+        "insert into matches (contest_id, submission_a, submission_b, seed, status, points_a, points_b,
+                              games_won_a, games_won_b, games_drawn, finished_at)
+         select $1, a, b, a * 100003 + b, 'done', 1, 1, 1, 1, 0, now()
+         from unnest($2::int8[]) a cross join unnest($2::int8[]) b where a < b",
+    )
+    .bind(contest_id)
+    .bind(&ids)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        r#"insert into games (match_id, index, plan, settings, status, result, log, think_ms_a, think_ms_b,
+                              started_at, finished_at)
+           select m.id, i, jsonb_build_object('index', i, 'seats', '["a", "b"]'::jsonb, 'board', null, 'seed', 1),
+                  c.settings, 'done',
+                  jsonb_build_object('winner', case when i % 2 = 0 then 'a' else 'b' end, 'reason', 'won'),
+                  '{"moves":[]}', 1, 1, now(), now()
+           from matches m cross join generate_series(0, $3 - 1) i join contests c on c.id = m.contest_id
+           where m.contest_id = $1 and m.id >= $2"#,
+    )
+    .bind(contest_id)
+    .bind(first_match)
+    .bind(games)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "insert into jobs (kind, game_id, contest_id, attempts, finished_at)
+         select 'game', g.id, $1, 1, now() from games g join matches m on m.id = g.match_id
+         where m.contest_id = $1 and m.id >= $2",
+    )
+    .bind(contest_id)
+    .bind(first_match)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Whether any game job is still queued or running.
 pub async fn games_pending(conn: &mut PgConnection) -> sqlx::Result<bool> {
     sqlx::query_scalar("select exists (select 1 from jobs where kind = 'game' and finished_at is null)")
@@ -339,13 +389,15 @@ pub async fn games_done_since(
     .await
 }
 
-/// Whether a game of `submission` has been stored: a lookup by its matches' indexes and the
-/// index of their current games, cheap enough to repeat every millisecond without taking much
-/// from a game being measured.
+/// Whether a game of `submission` has been stored: a lookup by its matches' indexes (one per
+/// side, as `games::any_game_ended`) and the index of their current games, cheap enough to
+/// repeat every millisecond without taking much from a game being measured.
 pub async fn has_a_result(conn: &mut PgConnection, submission: SubmissionId) -> sqlx::Result<bool> {
     sqlx::query_scalar(
         "select exists (select 1 from matches m join games g on g.match_id = m.id and g.replaced_at is null
-                        where (m.submission_a = $1 or m.submission_b = $1) and g.status = 'done')",
+                        where m.submission_a = $1 and g.status = 'done')
+             or exists (select 1 from matches m join games g on g.match_id = m.id and g.replaced_at is null
+                        where m.submission_b = $1 and g.status = 'done')",
     )
     .bind(submission)
     .fetch_one(conn)
