@@ -210,9 +210,9 @@ impl Entrant {
 
 /// Creates the matches of a ready submission against every current opponent that it has none
 /// with yet (the first `first` only, marking the rest pending, when there are more), bringing
-/// the contest into the game slots' fair share in the same statement if `join_queue`. The matches are made in
-/// the order of their opponents' submissions, the same for every submission, so two
-/// transactions scheduling at once meet their common pair in the same order. The first match's
+/// the contest into the game slots' fair share in the same statement if `join_queue`. The
+/// matches are made in the order of their opponents' submissions, the same for every
+/// submission, so two transactions scheduling at once meet their common pair in the same order. The first match's
 /// seed is `played`'s when given, the others' random; returns the matches created and the game
 /// leased as `played` asks ([`FirstPlayed`]).
 async fn create(

@@ -133,8 +133,7 @@ pub async fn begin_scheduling(
     conn: &mut PgConnection,
     contest: ContestId,
 ) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Postgres>> {
-    let lock = format!("select pg_advisory_xact_lock({})", i64::from(contest));
-    conn.begin_with(format!("{}; {GENERIC_PLANS}; {lock}", queue::RELAXED_BEGIN)).await
+    begin_relaxed_with(conn, &[GENERIC_PLANS], "pg_advisory_xact_lock", contest).await
 }
 
 /// The plans of the transaction that makes a submission ready ([`begin_scheduling`]) are made
@@ -147,16 +146,20 @@ pub async fn begin_scheduling(
 const GENERIC_PLANS: &str = "set local plan_cache_mode = force_generic_plan";
 
 /// Begins a transaction that commits without waiting for the disk ([`queue::RELAXED_BEGIN`]) and
-/// takes the contest's advisory lock with `lock` (exclusive or shared), in one round trip. The
-/// contest's id is an integer of ours, formatted into the statement: `begin_with` takes a plain
-/// query (no parameters), which may hold several statements.
+/// takes the contest's advisory lock with `lock` (exclusive or shared), after the `settings` (`set
+/// local` statements), in one round trip. The contest's id is an integer of ours, formatted into
+/// the statement: `begin_with` takes a plain query (no parameters), which may hold several
+/// statements.
 async fn begin_relaxed_with<'c>(
     conn: &'c mut PgConnection,
+    settings: &[&str],
     lock: &str,
     contest: ContestId,
 ) -> sqlx::Result<sqlx::Transaction<'c, sqlx::Postgres>> {
-    let lock = format!("select {lock}({})", i64::from(contest));
-    conn.begin_with(format!("{}; {lock}", queue::RELAXED_BEGIN)).await
+    let mut statements = vec![queue::RELAXED_BEGIN.to_string()];
+    statements.extend(settings.iter().map(|s| s.to_string()));
+    statements.push(format!("select {lock}({})", i64::from(contest)));
+    conn.begin_with(statements.join("; ")).await
 }
 
 /// Takes the contest's scheduling lock shared until the transaction ends: results of the

@@ -317,7 +317,7 @@ pub async fn begin_storing(
     conn: &mut PgConnection,
     contest: ContestId,
 ) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Postgres>> {
-    super::begin_relaxed_with(conn, "pg_advisory_xact_lock_shared", contest).await
+    super::begin_relaxed_with(conn, &[], "pg_advisory_xact_lock_shared", contest).await
 }
 
 /// What storing a game's result writes ([`finish`]).
